@@ -1,0 +1,24 @@
+/** Mono PCM samples in [-1, 1]. */
+export interface PcmAudio {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+export function durationOf(audio: PcmAudio): number {
+  return audio.samples.length / audio.sampleRate;
+}
+
+/**
+ * Decoded analysis audio (16 kHz mono) kept outside memory by the media layer; engines read
+ * the parts they need instead of holding the whole file.
+ */
+export interface AudioSource {
+  /** Where the audio lives, for engines that run an external program on it. */
+  readonly path: string;
+  readonly sampleRate: number;
+  readonly duration: number;
+  /** Samples between two times in seconds. */
+  read(start: number, end: number): Promise<Float32Array>;
+  /** The whole audio as consecutive chunks, without holding it all in memory. */
+  chunks(chunkSeconds: number): AsyncIterable<Float32Array>;
+}

@@ -1,0 +1,91 @@
+import type { AudioSource, PcmAudio } from './audio.js';
+import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
+import type { LanguageCode } from './languages.js';
+import type { PhonemeTiming, TranslationQuality, Word } from './timeline.js';
+
+/** Offline engines work from npm/Debian packages alone; neural ones need downloaded weights. */
+export type EngineKind = 'offline' | 'neural';
+
+/** What every engine declares about itself. */
+export interface EngineInfo {
+  id: string;
+  kind: EngineKind;
+  /** Human name, for reports and the studio. */
+  name: string;
+}
+
+/** Passed to every engine call. */
+export interface EngineContext {
+  signal?: AbortSignal;
+  /** Units done out of total, for a progress bar. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface VoiceActivityDetector extends EngineInfo {
+  detect(audio: AudioSource, context: EngineContext): Promise<SpeechFrames>;
+}
+
+export interface RecognisedSpan {
+  text: string;
+  /** Absolute times in the source. */
+  words: Word[];
+}
+
+export interface Recogniser extends EngineInfo {
+  readonly languages: readonly LanguageCode[];
+  /** Recognises each span of the audio; the result has one entry per span, in order. */
+  recognise(
+    audio: AudioSource,
+    spans: readonly TimeSpan[],
+    language: LanguageCode,
+    context: EngineContext,
+  ): Promise<RecognisedSpan[]>;
+}
+
+export interface LanguagePair {
+  source: LanguageCode;
+  target: LanguageCode;
+}
+
+export interface TranslationRequest {
+  text: string;
+  /** The previous segment's source text, for engines that use context. */
+  previous?: string;
+}
+
+export interface Translation {
+  text: string;
+  quality: TranslationQuality;
+  /** The route taken, for example "eng→cat→fra". */
+  route: string;
+}
+
+export interface Translator extends EngineInfo {
+  /** The quality this engine gives for the pair, or undefined when it cannot translate it. */
+  qualityFor(pair: LanguagePair): TranslationQuality | undefined;
+  translate(request: TranslationRequest, pair: LanguagePair, context: EngineContext): Promise<Translation>;
+}
+
+export interface Speech {
+  audio: PcmAudio;
+  phonemes: PhonemeTiming[];
+}
+
+export interface Synthesiser extends EngineInfo {
+  readonly languages: readonly LanguageCode[];
+  synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech>;
+}
+
+export interface TimeStretcher extends EngineInfo {
+  /** Plays the audio `tempo` times faster without changing its pitch. */
+  stretch(audio: PcmAudio, tempo: number, context: EngineContext): Promise<PcmAudio>;
+}
+
+/** Picks the engine for each task; an explicit id wins, else the best installed. */
+export interface EngineResolver {
+  voiceActivity(): Promise<VoiceActivityDetector>;
+  recogniser(language: LanguageCode, id?: string): Promise<Recogniser>;
+  translator(pair: LanguagePair, id?: string): Promise<Translator>;
+  synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser>;
+  stretcher(id?: string): Promise<TimeStretcher>;
+}

@@ -1,0 +1,105 @@
+/**
+ * Named errors with stable codes. HTTP status codes are chosen in apps/server only;
+ * here a code says what went wrong and the message names the offending value.
+ */
+export type ErrorCode =
+  | 'BadInput'
+  | 'UnsupportedLanguage'
+  | 'MediaUnreadable'
+  | 'NoAudioStream'
+  | 'TooLarge'
+  | 'TooLong'
+  | 'NoSpeech'
+  | 'EngineUnavailable'
+  | 'Cancelled'
+  | 'Internal';
+
+export class VoxlateError extends Error {
+  readonly code: ErrorCode;
+  /** Detail for logs (for example ffmpeg's stderr); never shown raw to a user. */
+  readonly detail: string | undefined;
+
+  constructor(code: ErrorCode, message: string, detail?: string) {
+    super(message);
+    this.name = code;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+export class BadInput extends VoxlateError {
+  constructor(message: string, detail?: string) {
+    super('BadInput', message, detail);
+  }
+}
+
+export class UnsupportedLanguage extends VoxlateError {
+  constructor(message: string) {
+    super('UnsupportedLanguage', message);
+  }
+}
+
+export class MediaUnreadable extends VoxlateError {
+  constructor(message: string, detail?: string) {
+    super('MediaUnreadable', message, detail);
+  }
+}
+
+export class NoAudioStream extends VoxlateError {
+  constructor(message = 'The file has no audio stream: there is no speech to translate.') {
+    super('NoAudioStream', message);
+  }
+}
+
+export class TooLarge extends VoxlateError {
+  constructor(message: string) {
+    super('TooLarge', message);
+  }
+}
+
+export class TooLong extends VoxlateError {
+  constructor(durationSec: number, maxSec: number) {
+    super(
+      'TooLong',
+      `The media lasts ${formatMinutes(durationSec)}, over the maximum of ${formatMinutes(maxSec)}.`,
+    );
+  }
+}
+
+export class NoSpeech extends VoxlateError {
+  constructor(message = 'No speech was found in the audio.') {
+    super('NoSpeech', message);
+  }
+}
+
+export class EngineUnavailable extends VoxlateError {
+  constructor(message: string, detail?: string) {
+    super('EngineUnavailable', message, detail);
+  }
+}
+
+export class Cancelled extends VoxlateError {
+  constructor(message = 'The job was cancelled.') {
+    super('Cancelled', message);
+  }
+}
+
+export class Internal extends VoxlateError {
+  constructor(message: string, detail?: string) {
+    super('Internal', message, detail);
+  }
+}
+
+export function isVoxlateError(error: unknown): error is VoxlateError {
+  return error instanceof VoxlateError;
+}
+
+/** Throws Cancelled when the signal has fired; call between units of work. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new Cancelled();
+}
+
+function formatMinutes(seconds: number): string {
+  const minutes = seconds / 60;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} minutes`;
+}

@@ -1,0 +1,34 @@
+import type { Segment } from './timeline.js';
+
+export const STAGES = [
+  'ingest',
+  'segment',
+  'recognise',
+  'translate',
+  'synthesise',
+  'fit',
+  'mix',
+] as const;
+
+export type StageName = (typeof STAGES)[number];
+
+/** Short human text per stage, as the studio shows it. */
+export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
+  ingest: 'Reading media',
+  segment: 'Finding speech',
+  recognise: 'Transcribing',
+  translate: 'Translating',
+  synthesise: 'Synthesizing speech',
+  fit: 'Fitting timing',
+  mix: 'Mixing',
+};
+
+export type PipelineEvent =
+  | { type: 'stage-started'; stage: StageName }
+  | { type: 'progress'; stage: StageName; done: number; total: number; overall: number }
+  | { type: 'segment-ready'; stage: StageName; segment: Segment }
+  | { type: 'warning'; stage: StageName; message: string }
+  | { type: 'stage-finished'; stage: StageName; seconds: number }
+  | { type: 'stage-skipped'; stage: StageName; reason: string };
+
+export type EventListener = (event: PipelineEvent) => void;

@@ -1,0 +1,17 @@
+export * from './audio.js';
+export * from './engine.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './languages.js';
+export * from './media.js';
+export * from './progress.js';
+export * from './timeline.js';
+export * from './fitting/plan-timing.js';
+export * from './segmentation/segment-speech.js';
+export * from './subtitles/cue.js';
+export * from './subtitles/parse-subtitles.js';
+export * from './subtitles/write-subtitles.js';
+export * from './subtitles/timeline-cues.js';
+export * from './pipeline/dub-request.js';
+export * from './pipeline/run-dub.js';
+export type { DubPorts } from './pipeline/stage-context.js';

@@ -1,0 +1,62 @@
+import type { AudioSource, PcmAudio } from './audio.js';
+import type { EngineContext } from './engine.js';
+import type { ClipRef } from './timeline.js';
+
+export interface MediaInfo {
+  durationSeconds: number;
+  /** Container name as the demuxer reports it, for example "mov,mp4,m4a,3gp,3g2,mj2". */
+  format: string;
+  audio: { codec: string; sampleRate: number; channels: number };
+  video?: { codec: string; width: number; height: number; fps: number };
+}
+
+export type OutputContainer = 'wav' | 'mp4';
+
+export interface MixOptions {
+  /** Gain on the original audio under dubbed speech, dB (negative). */
+  duckDb: number;
+  /** Length of the duck's fade in and out, seconds. */
+  fadeSeconds: number;
+  /** Integrated loudness target, LUFS. */
+  loudnessLufs: number;
+  /** True-peak ceiling, dBTP. */
+  truePeakDb: number;
+}
+
+export const DEFAULT_MIX: MixOptions = {
+  duckDb: -18,
+  fadeSeconds: 0.12,
+  loudnessLufs: -16,
+  truePeakDb: -1,
+};
+
+export interface PlacedClip {
+  ref: ClipRef;
+  /** Seconds from the start of the output. */
+  start: number;
+}
+
+export interface RenderRequest {
+  input: string;
+  info: MediaInfo;
+  clips: readonly PlacedClip[];
+  mix: MixOptions;
+  output: string;
+  container: OutputContainer;
+}
+
+/** ffmpeg's side of the pipeline: everything that reads or writes media files. */
+export interface MediaPort {
+  /** Throws MediaUnreadable or NoAudioStream. */
+  probe(input: string, context: EngineContext): Promise<MediaInfo>;
+  /** 16 kHz mono for analysis, kept on disk for the job. */
+  decodeForAnalysis(input: string, info: MediaInfo, context: EngineContext): Promise<AudioSource>;
+  /** Ducks the original under the clips, normalises loudness and writes the output. */
+  render(request: RenderRequest, context: EngineContext): Promise<void>;
+}
+
+/** Where synthesised clips live between stages (on disk, so long jobs stay small in memory). */
+export interface ClipStore {
+  put(key: string, audio: PcmAudio): Promise<ClipRef>;
+  get(ref: ClipRef): Promise<PcmAudio>;
+}

@@ -1,0 +1,43 @@
+import { DEFAULT_FIT, type FitOptions } from '../fitting/plan-timing.js';
+import type { LanguageCode } from '../languages.js';
+import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
+import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
+import type { EngineIds } from '../timeline.js';
+
+export interface DubOptions {
+  fit: FitOptions;
+  mix: MixOptions;
+  segmentation: SegmentationOptions;
+  /** Longest input accepted, seconds (30 minutes by default). */
+  maxDurationSeconds: number;
+}
+
+export const DEFAULT_DUB_OPTIONS: DubOptions = {
+  fit: DEFAULT_FIT,
+  mix: DEFAULT_MIX,
+  segmentation: DEFAULT_SEGMENTATION,
+  maxDurationSeconds: 30 * 60,
+};
+
+export interface DubRequest {
+  input: string;
+  /** Where the dubbed media goes; its container follows the input (video -> mp4, audio -> wav). */
+  output: string;
+  sourceLanguage: LanguageCode;
+  targetLanguage: LanguageCode;
+  /** SRT or WebVTT text used as the source instead of speech recognition. */
+  transcript?: string;
+  /** Engine ids to use instead of the best installed ones. */
+  engines?: EngineIds;
+  options?: Partial<DubOptions>;
+}
+
+export interface DubResult {
+  output: string;
+  container: OutputContainer;
+  stageSeconds: Partial<Record<string, number>>;
+}
+
+export function resolveOptions(partial: Partial<DubOptions> | undefined): DubOptions {
+  return { ...DEFAULT_DUB_OPTIONS, ...partial };
+}

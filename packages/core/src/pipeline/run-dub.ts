@@ -1,0 +1,78 @@
+import { BadInput, throwIfAborted } from '../errors.js';
+import type { EventListener, StageName } from '../events.js';
+import { LANGUAGES } from '../languages.js';
+import type { OutputContainer } from '../media.js';
+import { DEFAULT_STAGE_WEIGHTS, ProgressTracker } from '../progress.js';
+import type { Timeline } from '../timeline.js';
+import { resolveOptions, type DubRequest, type DubResult } from './dub-request.js';
+import { createStageContext, type DubPorts, type StageContext } from './stage-context.js';
+import { findSpeech } from './stages/find-speech.js';
+import { fitTiming } from './stages/fit-timing.js';
+import { ingest } from './stages/ingest.js';
+import { mix } from './stages/mix.js';
+import { recognise } from './stages/recognise.js';
+import { synthesise } from './stages/synthesise.js';
+import { translate } from './stages/translate.js';
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent?: EventListener;
+}
+
+export interface DubRun extends DubResult {
+  timeline: Timeline;
+}
+
+/**
+ * Runs the whole dub: ingest -> find speech -> recognise -> translate -> synthesise ->
+ * fit timing -> mix, writing everything it learns on one Timeline.
+ */
+export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
+  rejectSameLanguage(request);
+  const options = resolveOptions(request.options);
+  const timeline: Timeline = {
+    sourceLanguage: request.sourceLanguage,
+    targetLanguage: request.targetLanguage,
+    duration: 0,
+    sampleRate: 0,
+    segments: [],
+    warnings: [],
+  };
+  const tracker = new ProgressTracker(DEFAULT_STAGE_WEIGHTS);
+  const ctx = createStageContext(request, options, ports, timeline, { ...run, tracker });
+  const stageSeconds: Partial<Record<StageName, number>> = {};
+  const stage = async <T>(name: StageName, work: (ctx: StageContext) => Promise<T>): Promise<T> => {
+    throwIfAborted(run.signal);
+    ctx.emit({ type: 'stage-started', stage: name });
+    const started = performance.now();
+    const result = await work(ctx);
+    stageSeconds[name] = (performance.now() - started) / 1000;
+    ctx.emit({ type: 'progress', stage: name, done: 1, total: 1, overall: tracker.complete(name) });
+    ctx.emit({ type: 'stage-finished', stage: name, seconds: stageSeconds[name] });
+    return result;
+  };
+
+  await stage('ingest', ingest);
+  await stage('segment', findSpeech);
+  if (request.transcript === undefined) await stage('recognise', recognise);
+  else skip(ctx, tracker, 'recognise', 'the subtitles given are the source text');
+  await stage('translate', translate);
+  await stage('synthesise', synthesise);
+  await stage('fit', fitTiming);
+  const container: OutputContainer = await stage('mix', mix);
+  return { output: request.output, container, stageSeconds, timeline };
+}
+
+function skip(ctx: StageContext, tracker: ProgressTracker, stage: StageName, reason: string): void {
+  ctx.emit({ type: 'stage-skipped', stage, reason });
+  ctx.emit({ type: 'progress', stage, done: 1, total: 1, overall: tracker.complete(stage) });
+}
+
+function rejectSameLanguage(request: DubRequest): void {
+  if (request.sourceLanguage === request.targetLanguage) {
+    const name = LANGUAGES[request.sourceLanguage].name;
+    throw new BadInput(
+      `The source and target language are both ${name}: choose a target language different from the source.`,
+    );
+  }
+}

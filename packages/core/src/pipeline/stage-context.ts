@@ -1,0 +1,56 @@
+import type { AudioSource } from '../audio.js';
+import type { EngineResolver } from '../engine.js';
+import { throwIfAborted } from '../errors.js';
+import type { EventListener, PipelineEvent, StageName } from '../events.js';
+import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
+import { ProgressTracker } from '../progress.js';
+import type { Timeline } from '../timeline.js';
+import type { DubOptions, DubRequest } from './dub-request.js';
+
+/** What the pipeline needs from the outside world, injected by the runtime. */
+export interface DubPorts {
+  media: MediaPort;
+  engines: EngineResolver;
+  clips: ClipStore;
+}
+
+/** Shared by the stages of one run: the request, the ports, the Timeline and the event sink. */
+export interface StageContext {
+  request: DubRequest;
+  options: DubOptions;
+  ports: DubPorts;
+  timeline: Timeline;
+  signal: AbortSignal | undefined;
+  /** Set by the ingest stage. */
+  info?: MediaInfo;
+  analysis?: AudioSource;
+  emit(event: PipelineEvent): void;
+  progress(stage: StageName, done: number, total: number): void;
+  warn(stage: StageName, message: string): void;
+}
+
+export function createStageContext(
+  request: DubRequest,
+  options: DubOptions,
+  ports: DubPorts,
+  timeline: Timeline,
+  run: { signal?: AbortSignal | undefined; onEvent?: EventListener | undefined; tracker: ProgressTracker },
+): StageContext {
+  const emit = (event: PipelineEvent): void => run.onEvent?.(event);
+  return {
+    request,
+    options,
+    ports,
+    timeline,
+    signal: run.signal,
+    emit,
+    progress(stage, done, total) {
+      throwIfAborted(run.signal);
+      emit({ type: 'progress', stage, done, total, overall: run.tracker.update(stage, done, total) });
+    },
+    warn(stage, message) {
+      if (!timeline.warnings.includes(message)) timeline.warnings.push(message);
+      emit({ type: 'warning', stage, message });
+    },
+  };
+}

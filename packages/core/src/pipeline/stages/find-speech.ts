@@ -1,0 +1,42 @@
+import { NoSpeech } from '../../errors.js';
+import { segmentSpeech } from '../../segmentation/segment-speech.js';
+import { parseSubtitles } from '../../subtitles/parse-subtitles.js';
+import type { Segment } from '../../timeline.js';
+import type { StageContext } from '../stage-context.js';
+import { requireAnalysis } from './require.js';
+
+/**
+ * Splits the source into segments: from the subtitle cues when a transcript was given,
+ * else from voice activity.
+ */
+export async function findSpeech(ctx: StageContext): Promise<void> {
+  const transcript = ctx.request.transcript;
+  ctx.timeline.segments = transcript !== undefined ? segmentsFromCues(transcript, ctx) : await segmentsFromVoice(ctx);
+  if (ctx.timeline.segments.length === 0) throw new NoSpeech();
+}
+
+function segmentsFromCues(transcript: string, ctx: StageContext): Segment[] {
+  const duration = ctx.timeline.duration;
+  const cues = parseSubtitles(transcript).filter((cue) => cue.start < duration);
+  if (cues.length === 0) {
+    throw new NoSpeech('No subtitle cue falls inside the media: check that the subtitles belong to this file.');
+  }
+  return cues.map((cue, id) =>
+    emptySegment(id, cue.start, Math.min(cue.end, duration), cue.text),
+  );
+}
+
+async function segmentsFromVoice(ctx: StageContext): Promise<Segment[]> {
+  const analysis = requireAnalysis(ctx);
+  const detector = await ctx.ports.engines.voiceActivity();
+  const frames = await detector.detect(analysis, {
+    signal: ctx.signal,
+    onProgress: (done, total) => ctx.progress('segment', done, total),
+  });
+  const spans = segmentSpeech(frames, analysis.duration, ctx.options.segmentation);
+  return spans.map((span, id) => emptySegment(id, span.start, span.end, ''));
+}
+
+function emptySegment(id: number, start: number, end: number, sourceText: string): Segment {
+  return { id, start, end, sourceText, words: [], targetText: '', quality: 'full', engines: {} };
+}

@@ -1,0 +1,48 @@
+import type { PcmAudio } from '../../audio.js';
+import { planTiming } from '../../fitting/plan-timing.js';
+import type { Segment } from '../../timeline.js';
+import type { StageContext } from '../stage-context.js';
+
+/** Places every dubbed line (tempo, shift, overflow) and stretches those that must speed up. */
+export async function fitTiming(ctx: StageContext): Promise<void> {
+  const { timeline, request } = ctx;
+  const spoken = timeline.segments.filter((segment) => segment.speech);
+  const plan = planTiming(
+    spoken.map((segment) => ({ start: segment.start, end: segment.end, speechSeconds: segment.speech!.duration })),
+    timeline.duration,
+    ctx.options.fit,
+  );
+  const stretcher = await ctx.ports.engines.stretcher(request.engines?.stretch);
+  for (const [i, segment] of spoken.entries()) {
+    const planned = plan[i]!;
+    const { tempo, shift, overflow } = planned;
+    segment.fit = { tempo, shift, overflow };
+    let audio = await ctx.ports.clips.get(segment.speech!);
+    if (tempo > 1.0005) {
+      audio = exactLength(await stretcher.stretch(audio, tempo, { signal: ctx.signal }), planned.placedSeconds);
+      segment.engines.stretch = stretcher.id;
+    }
+    segment.dubbed = await ctx.ports.clips.put(`dubbed-${segment.id}`, audio);
+    ctx.progress('fit', i + 1, spoken.length);
+  }
+  reportOverflow(ctx, spoken);
+}
+
+/** A stretcher's output can differ from the asked length by a few samples; the plan is exact. */
+function exactLength(audio: PcmAudio, seconds: number): PcmAudio {
+  const wanted = Math.round(seconds * audio.sampleRate);
+  if (audio.samples.length === wanted) return audio;
+  const samples = new Float32Array(wanted);
+  samples.set(audio.samples.subarray(0, wanted));
+  return { samples, sampleRate: audio.sampleRate };
+}
+
+function reportOverflow(ctx: StageContext, spoken: Segment[]): void {
+  const overflowing = spoken.filter((segment) => (segment.fit?.overflow ?? 0) > 0);
+  if (overflowing.length === 0) return;
+  ctx.warn(
+    'fit',
+    `${overflowing.length} of ${spoken.length} dubbed lines are longer than their slot even at ` +
+      `${ctx.options.fit.tempoCap}x speed; later lines were moved back so none overlap.`,
+  );
+}

@@ -1,0 +1,17 @@
+import type { OutputContainer, PlacedClip } from '../../media.js';
+import type { StageContext } from '../stage-context.js';
+import { requireInfo } from './require.js';
+
+/** Ducks the original under the dubbed lines, normalises loudness and writes the output. */
+export async function mix(ctx: StageContext): Promise<OutputContainer> {
+  const info = requireInfo(ctx);
+  const container: OutputContainer = info.video ? 'mp4' : 'wav';
+  const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) =>
+    segment.dubbed ? [{ ref: segment.dubbed, start: segment.start + (segment.fit?.shift ?? 0) }] : [],
+  );
+  await ctx.ports.media.render(
+    { input: ctx.request.input, info, clips, mix: ctx.options.mix, output: ctx.request.output, container },
+    { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
+  );
+  return container;
+}

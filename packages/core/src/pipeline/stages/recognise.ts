@@ -1,0 +1,25 @@
+import { NoSpeech } from '../../errors.js';
+import type { StageContext } from '../stage-context.js';
+import { requireAnalysis } from './require.js';
+
+/** Fills each segment's source text and word timings; drops segments where nothing was heard. */
+export async function recognise(ctx: StageContext): Promise<void> {
+  const { timeline, request } = ctx;
+  const recogniser = await ctx.ports.engines.recogniser(request.sourceLanguage, request.engines?.asr);
+  const results = await recogniser.recognise(requireAnalysis(ctx), timeline.segments, request.sourceLanguage, {
+    signal: ctx.signal,
+    onProgress: (done, total) => ctx.progress('recognise', done, total),
+  });
+  timeline.segments.forEach((segment, i) => {
+    const result = results[i];
+    segment.sourceText = result?.text.trim() ?? '';
+    segment.words = result?.words ?? [];
+    segment.engines.asr = recogniser.id;
+  });
+  timeline.segments = timeline.segments
+    .filter((segment) => segment.sourceText !== '')
+    .map((segment, id) => ({ ...segment, id }));
+  if (timeline.segments.length === 0) {
+    throw new NoSpeech('Speech was detected but no words were recognised.');
+  }
+}

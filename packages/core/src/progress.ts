@@ -1,0 +1,48 @@
+import type { StageName } from './events.js';
+
+/**
+ * Overall progress 0-100 from fixed stage weights. It never goes backwards: a stage
+ * that reports fewer done units than before, or a skipped stage, cannot lower it.
+ */
+export class ProgressTracker {
+  private readonly offsets = new Map<StageName, { from: number; span: number }>();
+  private current = 0;
+
+  constructor(weights: ReadonlyArray<readonly [StageName, number]>) {
+    const total = weights.reduce((sum, [, weight]) => sum + weight, 0);
+    let from = 0;
+    for (const [stage, weight] of weights) {
+      const span = (weight / total) * 100;
+      this.offsets.set(stage, { from, span });
+      from += span;
+    }
+  }
+
+  /** Progress of one stage as a fraction of its units; returns the new overall figure. */
+  update(stage: StageName, done: number, total: number): number {
+    const slot = this.offsets.get(stage);
+    if (!slot) return this.current;
+    const fraction = total > 0 ? Math.min(1, Math.max(0, done / total)) : 1;
+    this.current = Math.max(this.current, slot.from + slot.span * fraction);
+    return this.overall();
+  }
+
+  complete(stage: StageName): number {
+    return this.update(stage, 1, 1);
+  }
+
+  overall(): number {
+    return Math.round(this.current * 10) / 10;
+  }
+}
+
+/** Default share of the work per stage, measured on the offline engines. */
+export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = [
+  ['ingest', 4],
+  ['segment', 4],
+  ['recognise', 40],
+  ['translate', 8],
+  ['synthesise', 16],
+  ['fit', 10],
+  ['mix', 18],
+];

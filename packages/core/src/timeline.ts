@@ -1,0 +1,72 @@
+import type { LanguageCode } from './languages.js';
+
+/** A recognised word, times in seconds from the start of the source. */
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A phoneme of the synthesised speech, times in seconds from the start of the clip. */
+export interface PhonemeTiming {
+  phoneme: string;
+  start: number;
+  end: number;
+}
+
+/** 'full': real machine translation; 'gist': a word-by-word dictionary gloss. */
+export type TranslationQuality = 'full' | 'gist';
+
+/** Where a clip of audio lives; opaque to core, resolved by the clip store. */
+export interface ClipRef {
+  key: string;
+  sampleRate: number;
+  duration: number;
+}
+
+/** How the dubbed line was placed: tempo > 1 means sped up; shift and overflow in seconds. */
+export interface Fit {
+  tempo: number;
+  /** Seconds the dubbed line starts after its source start (pushed by an overflowing line). */
+  shift: number;
+  /** Seconds the dubbed line runs past the next line's start (or the media end) even at the tempo cap. */
+  overflow: number;
+}
+
+export interface EngineIds {
+  asr?: string;
+  mt?: string;
+  tts?: string;
+  stretch?: string;
+}
+
+export interface Segment {
+  id: number;
+  /** Seconds in the source. */
+  start: number;
+  end: number;
+  speaker?: string;
+  sourceText: string;
+  words: Word[];
+  targetText: string;
+  quality: TranslationQuality;
+  engines: EngineIds;
+  /** The translation route, for example "eng→cat→fra". */
+  mtRoute?: string;
+  /** Synthesised speech before timing fit, and its phoneme timings (for visemes later). */
+  speech?: ClipRef;
+  phonemes?: PhonemeTiming[];
+  /** The clip placed in the mix after timing fit. */
+  dubbed?: ClipRef;
+  fit?: Fit;
+}
+
+export interface Timeline {
+  sourceLanguage: LanguageCode;
+  targetLanguage: LanguageCode;
+  /** Seconds. */
+  duration: number;
+  sampleRate: number;
+  segments: Segment[];
+  warnings: string[];
+}
