@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import type { ClipRef, EngineContext, PcmAudio, RenderRequest } from '@voxlate/core';
+import { DubTrack } from './dub-track.js';
+import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
+import { loudnormFilter, parseLoudnormOutput, type LoudnessMeasurement } from './loudness.js';
+import { asMediaError } from './media-error.js';
+import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
+import { safeInputArgs } from './safe-input.js';
+
+/** Video codecs an MP4 can carry as they are; anything else is re-encoded to H.264. */
+const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9']);
+const MIX_SHARE = 0.8;
+
+export interface MixFormat {
+  sampleRate: number;
+  channels: number;
+}
+
+/** The mix keeps the original's rate (up to 48 kHz) and up to two channels. */
+export function mixFormatFor(request: RenderRequest): MixFormat {
+  return {
+    sampleRate: Math.min(48000, Math.max(16000, request.info.audio.sampleRate)),
+    channels: Math.min(2, Math.max(1, request.info.audio.channels)),
+  };
+}
+
+/**
+ * Streams the original audio through Node, ducks it under the dubbed clips and adds them,
+ * writes the mix to the job folder while ffmpeg measures its loudness, then normalises
+ * and encodes the output. Memory stays bounded by one chunk and the clips in play.
+ */
+export async function renderDub(
+  request: RenderRequest,
+  workDir: string,
+  loadClip: (ref: ClipRef) => Promise<PcmAudio>,
+  context: EngineContext,
+): Promise<void> {
+  const format = mixFormatFor(request);
+  const mixPath = join(workDir, 'mix.wav');
+  const measurement = await mixToFile(request, format, mixPath, loadClip, context).catch((error: unknown) => {
+    throw asMediaError(error, 'The audio could not be mixed: the source could not be decoded.');
+  });
+  await encodeOutput(request, format, mixPath, measurement, context).catch((error: unknown) => {
+    throw asMediaError(error, 'The dubbed file could not be encoded.');
+  });
+}
+
+async function mixToFile(
+  request: RenderRequest,
+  format: MixFormat,
+  mixPath: string,
+  loadClip: (ref: ClipRef) => Promise<PcmAudio>,
+  context: EngineContext,
+): Promise<LoudnessMeasurement | undefined> {
+  const pcmArgs = ['-f', 'f32le', '-ar', String(format.sampleRate), '-ac', String(format.channels)];
+  const decoder = startFfmpeg(
+    [...safeInputArgs(), '-i', request.input, '-map', '0:a:0', '-vn',
+      '-af', `apad=whole_dur=${request.info.durationSeconds}`, '-t', String(request.info.durationSeconds),
+      ...pcmArgs, 'pipe:1'],
+    { signal: context.signal, stdoutIsData: true },
+  );
+  const { mix } = request;
+  const loudnorm = `loudnorm=I=${mix.loudnessLufs}:TP=${mix.truePeakDb}:LRA=11:print_format=json`;
+  const writer = startFfmpeg(
+    [...pcmArgs, '-i', 'pipe:0', '-filter_complex', `asplit=2[keep][measure];[measure]${loudnorm}[measured]`,
+      '-map', '[keep]', '-c:a', 'pcm_f32le', mixPath, '-map', '[measured]', '-f', 'null', '-'],
+    { signal: context.signal },
+  );
+  const envelope = new DuckEnvelope(
+    request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration })),
+    decibelsToGain(mix.duckDb),
+    mix.fadeSeconds,
+  );
+  const track = new DubTrack(request.clips, format.sampleRate, loadClip);
+  const totalFrames = Math.round(request.info.durationSeconds * format.sampleRate);
+  await pumpMix(decoder.child.stdout!, writer.child.stdin!, { format, envelope, track, totalFrames, context });
+  await Promise.all([decoder.done, writer.done]);
+  return parseLoudnormOutput(writer.stderr());
+}
+
+async function pumpMix(
+  source: NodeJS.ReadableStream,
+  sink: NodeJS.WritableStream,
+  job: { format: MixFormat; envelope: DuckEnvelope; track: DubTrack; totalFrames: number; context: EngineContext },
+): Promise<void> {
+  const { format, envelope, track, totalFrames, context } = job;
+  const frameBytes = 4 * format.channels;
+  let carry = Buffer.alloc(0);
+  let frame = 0;
+  try {
+    for await (const data of source) {
+      const bytes = carry.length > 0 ? Buffer.concat([carry, data as Buffer]) : (data as Buffer);
+      const usable = bytes.length - (bytes.length % frameBytes);
+      carry = Buffer.from(bytes.subarray(usable));
+      const chunk = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + usable));
+      applyEnvelope(chunk, format, frame, envelope);
+      await track.addInto(chunk, format.channels, frame);
+      frame += chunk.length / format.channels;
+      if (!sink.write(Buffer.from(chunk.buffer))) await waitForDrain(sink);
+      context.onProgress?.(MIX_SHARE * Math.min(frame, totalFrames), totalFrames);
+    }
+  } finally {
+    sink.end();
+  }
+}
+
+function applyEnvelope(chunk: Float32Array, format: MixFormat, startFrame: number, envelope: DuckEnvelope): void {
+  const frames = chunk.length / format.channels;
+  for (let i = 0; i < frames; i++) {
+    const gain = envelope.gainAt((startFrame + i) / format.sampleRate);
+    if (gain === 1) continue;
+    for (let c = 0; c < format.channels; c++) chunk[i * format.channels + c]! *= gain;
+  }
+}
+
+function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      sink.removeListener('drain', done);
+      sink.removeListener('close', done);
+      resolve();
+    };
+    sink.once('drain', done);
+    sink.once('close', done);
+  });
+}
+
+async function encodeOutput(
+  request: RenderRequest,
+  format: MixFormat,
+  mixPath: string,
+  measurement: LoudnessMeasurement | undefined,
+  context: EngineContext,
+): Promise<void> {
+  const filter = loudnormFilter({ lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb }, measurement);
+  const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
+  const args =
+    request.container === 'mp4' && request.info.video
+      ? [...safeInputArgs(), '-i', request.input, '-i', mixPath, '-map', '0:v:0', '-map', '1:a:0',
+          ...videoCodecArgs(request.info.video.codec), ...audioOut, '-c:a', 'aac', '-b:a', '192k',
+          '-movflags', '+faststart', '-f', 'mp4', request.output]
+      : ['-i', mixPath, ...audioOut, '-c:a', 'pcm_s16le', '-f', 'wav', request.output];
+  await runFfmpeg(args, {
+    signal: context.signal,
+    expectedSeconds: request.info.durationSeconds,
+    onProgress: (done, total) =>
+      context.onProgress?.(MIX_SHARE + (1 - MIX_SHARE) * (done / total), 1),
+  });
+}
+
+function videoCodecArgs(codec: string): string[] {
+  if (MP4_VIDEO_CODECS.has(codec)) return ['-c:v', 'copy'];
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+}
