@@ -1,0 +1,34 @@
+import type { Word } from '@voxlate/core';
+
+/** Centiseconds: pocketsphinx counts 100 frames a second. */
+const FRAME_SECONDS = 0.01;
+const FILLER = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/i;
+
+/**
+ * Parses one `-hypseg` line: `uttid S n T n A n L n (frame ascr lscr word)* endframe`.
+ * Frames are relative to the utterance; `offsetSeconds` makes them absolute. Fillers and
+ * silences are dropped and alternate-pronunciation marks like "been(2)" removed.
+ */
+export function parseHypsegLine(line: string, offsetSeconds: number): { uttId: string; words: Word[] } | undefined {
+  const tokens = line.trim().split(/\s+/);
+  if (tokens.length < 9 || tokens[1] !== 'S') return undefined;
+  const uttId = tokens[0]!;
+  const body = tokens.slice(8);
+  const words: Word[] = [];
+  for (let i = 0; i + 4 < body.length; i += 4) {
+    const startFrame = Number(body[i]);
+    const word = body[i + 3]!;
+    const endFrame = Number(body[i + 4]);
+    if (FILLER.test(word) || !Number.isFinite(startFrame) || !Number.isFinite(endFrame)) continue;
+    words.push({
+      text: word.replace(/\(\d+\)$/, ''),
+      start: round3(offsetSeconds + startFrame * FRAME_SECONDS),
+      end: round3(offsetSeconds + endFrame * FRAME_SECONDS),
+    });
+  }
+  return { uttId, words };
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { access } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { EngineUnavailable } from '@voxlate/core';
+import { freeLoopbackPort } from './free-port.js';
+import { plainPairs, type ApertiumPair } from './routes.js';
+
+export const APERTIUM_MODES = '/usr/share/apertium/modes';
+const DEBIAN_PYTHON = '/usr/bin/python3';
+const LAUNCHER = fileURLToPath(new URL('../../../assets/apy-loopback.py', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+/** Processes to stop when Node exits, whatever the reason. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * A warm apertium-apy on loopback, started on first use, restarted if it dies, stopped with
+ * the product. Translation pipelines stay loaded between requests (16-36 ms a sentence).
+ */
+export class ApertiumServer {
+  private child: ChildProcess | undefined;
+  private ready: Promise<string> | undefined;
+  private stopping = false;
+  private restarts: number[] = [];
+
+  static async isInstalled(): Promise<boolean> {
+    return Promise.all([access('/usr/bin/apertium-apy'), access(APERTIUM_MODES)]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** The base URL of a running server, starting one if needed. */
+  baseUrl(): Promise<string> {
+    this.ready ??= this.start();
+    return this.ready;
+  }
+
+  async pairs(): Promise<ApertiumPair[]> {
+    const response = await fetch(`${await this.baseUrl()}/listPairs`);
+    const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
+    return plainPairs(body.responseData);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+    });
+  }
+
+  /** The process id, for supervision tests. */
+  pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  private async start(): Promise<string> {
+    this.stopping = false;
+    const port = await freeLoopbackPort();
+    const child = spawn(DEBIAN_PYTHON, [LAUNCHER, '-p', String(port), APERTIUM_MODES], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-4000)));
+    this.child = child;
+    running.add(child);
+    child.once('exit', () => {
+      running.delete(child);
+      if (this.child === child) this.onUnexpectedExit();
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilServing(url, child, () => log);
+    return url;
+  }
+
+  /** Clears the handle so the next request starts a fresh server, within a restart budget. */
+  private onUnexpectedExit(): void {
+    this.child = undefined;
+    this.ready = undefined;
+    if (this.stopping) return;
+    const now = Date.now();
+    this.restarts = this.restarts.filter((time) => now - time < 60_000);
+    this.restarts.push(now);
+    if (this.restarts.length <= MAX_RESTARTS_PER_MINUTE) this.ready = this.start();
+    this.ready?.catch(() => undefined);
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new EngineUnavailable('apertium-apy exited while starting.', log());
+    }
+    const ok = await fetch(`${url}/listPairs`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  child.kill('SIGKILL');
+  throw new EngineUnavailable('apertium-apy did not start within 30 s.', log());
+}

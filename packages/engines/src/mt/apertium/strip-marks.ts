@@ -1,0 +1,10 @@
+/**
+ * Apertium marks words it could not handle: `*` unknown to the dictionary, `#` not
+ * generated, `@` not transferred. The marks must not be spoken; the words are kept.
+ */
+export function stripApertiumMarks(text: string): string {
+  return text
+    .replace(/(^|[\s([{"'«¿¡—-])[*#@]+(?=[^\s*#@])/gu, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}

