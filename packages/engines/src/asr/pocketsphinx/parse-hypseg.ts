@@ -11,9 +11,9 @@ const FILLER = /^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/i;
  */
 export function parseHypsegLine(line: string, offsetSeconds: number): { uttId: string; words: Word[] } | undefined {
   const tokens = line.trim().split(/\s+/);
-  if (tokens.length < 9 || tokens[1] !== 'S') return undefined;
+  if (tokens.length < 10 || tokens[1] !== 'S') return undefined;
   const uttId = tokens[0]!;
-  const body = tokens.slice(8);
+  const body = tokens.slice(9);
   const words: Word[] = [];
   for (let i = 0; i + 4 < body.length; i += 4) {
     const startFrame = Number(body[i]);

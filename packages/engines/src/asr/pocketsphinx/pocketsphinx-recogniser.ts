@@ -104,7 +104,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       '-lm', join(POCKETSPHINX_MODEL, 'en-us.lm.bin'),
       '-dict', join(POCKETSPHINX_MODEL, 'cmudict-en-us.dict'),
       '-adcin', 'yes', '-adchdr', '0', '-cepdir', cepDir, '-cepext', '.s16le',
-      '-ctl', ctlPath, '-hypseg', hypsegPath, '-logfn', '/dev/stderr', ...FAST_SEARCH,
+      '-ctl', ctlPath, '-hypseg', hypsegPath, ...FAST_SEARCH,
     ];
     return new Promise((resolve, reject) => {
       const child = spawn(POCKETSPHINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });

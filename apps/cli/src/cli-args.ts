@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { extname } from 'node:path';
+import { BadInput, LANGUAGE_CODES, isLanguageCode, type EngineIds, type LanguageCode } from '@voxlate/core';
+
+export interface CliArgs {
+  input: string;
+  to: LanguageCode;
+  from: LanguageCode;
+  transcript: string | undefined;
+  out: string | undefined;
+  subtitles: boolean;
+  report: string | undefined;
+  tempoCap: number | undefined;
+  engines: EngineIds;
+}
+
+export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>] [--transcript FILE]
+                      [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
+                      [--asr ID] [--mt ID] [--tts ID]
+
+Languages: ${LANGUAGE_CODES.join(', ')}`;
+
+/** Parses the command line; throws BadInput with the usage on a mistake. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string', default: 'eng' },
+      transcript: { type: 'string' },
+      out: { type: 'string' },
+      subtitles: { type: 'boolean', default: false },
+      report: { type: 'string' },
+      'tempo-cap': { type: 'string' },
+      asr: { type: 'string' },
+      mt: { type: 'string' },
+      tts: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) throw new BadInput(USAGE);
+  const input = positionals[0];
+  if (!input || positionals.length > 1) throw new BadInput(`Give exactly one input file.\n\n${USAGE}`);
+  return {
+    input,
+    to: language(values.to, '--to'),
+    from: language(values.from, '--from'),
+    transcript: values.transcript,
+    out: values.out,
+    subtitles: values.subtitles ?? false,
+    report: values.report,
+    tempoCap: values['tempo-cap'] === undefined ? undefined : tempoCap(values['tempo-cap']),
+    engines: {
+      ...(values.asr ? { asr: values.asr } : {}),
+      ...(values.mt ? { mt: values.mt } : {}),
+      ...(values.tts ? { tts: values.tts } : {}),
+    },
+  };
+}
+
+/** talk.mp4 -> talk.spa.mp4; podcast.mp3 -> podcast.spa.wav (the container follows the input's kind). */
+export function defaultOutputPath(input: string, target: LanguageCode, hasVideo: boolean): string {
+  const stem = input.slice(0, input.length - extname(input).length);
+  return `${stem}.${target}.${hasVideo ? 'mp4' : 'wav'}`;
+}
+
+function language(value: string | undefined, flag: string): LanguageCode {
+  if (value === undefined) throw new BadInput(`${flag} is required.\n\n${USAGE}`);
+  if (!isLanguageCode(value)) {
+    throw new BadInput(`Unknown language "${value}" for ${flag}. Valid codes: ${LANGUAGE_CODES.join(', ')}.`);
+  }
+  return value;
+}
+
+function tempoCap(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 1 || parsed > 3) {
+    throw new BadInput(`--tempo-cap must be a number from 1 to 3, got "${value}".`);
+  }
+  return parsed;
+}

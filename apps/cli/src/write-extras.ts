@@ -1,0 +1,46 @@
+import { writeFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
+
+/** Writes `<out-without-extension>.<lang>.srt` and `.vtt` for source and target; returns the paths. */
+export async function writeSubtitles(run: DubRun, output: string): Promise<string[]> {
+  const stem = output.slice(0, output.length - extname(output).length);
+  const { timeline } = run;
+  const files: [string, string][] = [];
+  for (const side of ['source', 'target'] as const) {
+    const language = side === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
+    const cues = timelineCues(timeline, side);
+    files.push([`${stem}.${language}.srt`, toSrt(cues)], [`${stem}.${language}.vtt`, toWebVtt(cues)]);
+  }
+  await Promise.all(files.map(([path, text]) => writeFile(path, text)));
+  return files.map(([path]) => path);
+}
+
+/** The Timeline as JSON: per segment its times, texts, engines, quality, tempo and overflow. */
+export async function writeReport(run: DubRun, path: string): Promise<void> {
+  const { timeline } = run;
+  const report = {
+    sourceLanguage: timeline.sourceLanguage,
+    targetLanguage: timeline.targetLanguage,
+    duration: timeline.duration,
+    output: run.output,
+    stageSeconds: run.stageSeconds,
+    warnings: timeline.warnings,
+    segments: timeline.segments.map((segment) => ({
+      id: segment.id,
+      start: segment.start,
+      end: segment.end,
+      sourceText: segment.sourceText,
+      targetText: segment.targetText,
+      engines: segment.engines,
+      route: segment.mtRoute,
+      quality: segment.quality,
+      tempo: segment.fit?.tempo ?? 1,
+      shift: segment.fit?.shift ?? 0,
+      overflow: segment.fit?.overflow ?? 0,
+      words: segment.words,
+      phonemes: segment.phonemes,
+    })),
+  };
+  await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,33 @@
+import { tmpdir } from 'node:os';
+import { DEFAULT_DUB_OPTIONS, type DubOptions } from '@voxlate/core';
+
+/** Settings read from the environment, with the product's defaults. */
+export interface RuntimeConfig {
+  /** Where job folders are made (each removed when its job ends). */
+  tempRoot: string;
+  options: DubOptions;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const defaults = DEFAULT_DUB_OPTIONS;
+  return {
+    tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
+    options: {
+      ...defaults,
+      maxDurationSeconds: numberFrom(env['VOXLATE_MAX_MINUTES'], defaults.maxDurationSeconds / 60) * 60,
+      fit: { ...defaults.fit, tempoCap: numberFrom(env['VOXLATE_TEMPO_CAP'], defaults.fit.tempoCap) },
+      mix: {
+        ...defaults.mix,
+        duckDb: numberFrom(env['VOXLATE_DUCK_DB'], defaults.mix.duckDb),
+        loudnessLufs: numberFrom(env['VOXLATE_LOUDNESS_LUFS'], defaults.mix.loudnessLufs),
+      },
+    },
+  };
+}
+
+function numberFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`Expected a number, got "${value}".`);
+  return parsed;
+}

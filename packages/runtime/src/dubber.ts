@@ -1,0 +1,55 @@
+import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runDub, type DubRequest, type DubRun, type RunOptions } from '@voxlate/core';
+import { offlineRegistries, RegistryResolver, type EngineRegistries } from '@voxlate/engines';
+import { FfmpegMedia, FileClipStore } from '@voxlate/media';
+import { configFromEnv, type RuntimeConfig } from './config.js';
+
+/**
+ * The pipeline wired to real media and engines. Engines stay warm across jobs; every job
+ * works in a folder of its own that is removed when it ends, however it ends, and the
+ * output only appears at its destination once it is complete.
+ */
+export class Dubber {
+  readonly resolver: RegistryResolver;
+
+  constructor(
+    readonly config: RuntimeConfig = configFromEnv(),
+    registries: EngineRegistries = offlineRegistries(),
+  ) {
+    this.resolver = new RegistryResolver(registries);
+  }
+
+  async dub(request: DubRequest, run: RunOptions = {}): Promise<DubRun> {
+    const workDir = await mkdtemp(join(this.config.tempRoot, 'voxlate-job-'));
+    try {
+      const clips = new FileClipStore(join(workDir, 'clips'));
+      const ports = { media: new FfmpegMedia(workDir, clips), engines: this.resolver, clips };
+      const staged = join(workDir, 'output.media');
+      const result = await runDub(
+        { ...request, output: staged, options: { ...this.config.options, ...request.options } },
+        ports,
+        run,
+      );
+      await moveFile(staged, request.output);
+      return { ...result, output: request.output };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.resolver.close();
+  }
+}
+
+/** rename() cannot cross file systems; copy then remove in that case. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await unlink(from);
+  }
+}
