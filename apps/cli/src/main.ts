@@ -55,7 +55,9 @@ main(process.argv.slice(2)).then(
       if (process.env['VOXLATE_DEBUG'] && error.detail) process.stderr.write(`${error.detail}\n`);
       process.exit(error.code === 'Cancelled' ? 130 : error.code === 'BadInput' ? 2 : 1);
     }
-    process.stderr.write(`Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

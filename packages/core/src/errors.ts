@@ -59,10 +59,7 @@ export class TooLarge extends VoxlateError {
 
 export class TooLong extends VoxlateError {
   constructor(durationSec: number, maxSec: number) {
-    super(
-      'TooLong',
-      `The media lasts ${formatMinutes(durationSec)}, over the maximum of ${formatMinutes(maxSec)}.`,
-    );
+    super('TooLong', `The media lasts ${formatMinutes(durationSec)}, over the maximum of ${formatMinutes(maxSec)}.`);
   }
 }
 

@@ -1,14 +1,6 @@
 import type { Segment } from './timeline.js';
 
-export const STAGES = [
-  'ingest',
-  'segment',
-  'recognise',
-  'translate',
-  'synthesise',
-  'fit',
-  'mix',
-] as const;
+export const STAGES = ['ingest', 'segment', 'recognise', 'translate', 'synthesise', 'fit', 'mix'] as const;
 
 export type StageName = (typeof STAGES)[number];
 

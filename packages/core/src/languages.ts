@@ -1,17 +1,5 @@
 /** The 11 languages Voxlate dubs into, keyed by ISO 639-3 code (spec section 3). */
-export const LANGUAGE_CODES = [
-  'eng',
-  'cmn',
-  'yue',
-  'jpn',
-  'kor',
-  'fra',
-  'spa',
-  'deu',
-  'ita',
-  'rus',
-  'ell',
-] as const;
+export const LANGUAGE_CODES = ['eng', 'cmn', 'yue', 'jpn', 'kor', 'fra', 'spa', 'deu', 'ita', 'rus', 'ell'] as const;
 
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 

@@ -65,7 +65,9 @@ export class RegistryResolver implements EngineResolver {
   }
 
   async stretcher(id?: string): Promise<TimeStretcher> {
-    const engine = id ? await this.registries.stretch.get(id) : (await this.registries.stretch.candidates(() => true))[0];
+    const engine = id
+      ? await this.registries.stretch.get(id)
+      : (await this.registries.stretch.candidates(() => true))[0];
     if (!engine) throw new UnsupportedLanguage('No time stretcher is installed.');
     return engine;
   }

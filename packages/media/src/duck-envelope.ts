@@ -17,7 +17,10 @@ export class DuckEnvelope {
     private readonly duckGain: number,
     private readonly fadeSeconds: number,
   ) {
-    this.spans = joinClose([...spans].sort((a, b) => a.start - b.start), 2 * fadeSeconds);
+    this.spans = joinClose(
+      [...spans].sort((a, b) => a.start - b.start),
+      2 * fadeSeconds,
+    );
   }
 
   /** Gain at time t. Calls must come in non-decreasing t (the mixer streams forward). */

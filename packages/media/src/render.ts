@@ -54,16 +54,42 @@ async function mixToFile(
 ): Promise<LoudnessMeasurement | undefined> {
   const pcmArgs = ['-f', 'f32le', '-ar', String(format.sampleRate), '-ac', String(format.channels)];
   const decoder = startFfmpeg(
-    [...safeInputArgs(), '-i', request.input, '-map', '0:a:0', '-vn',
-      '-af', `apad=whole_dur=${request.info.durationSeconds}`, '-t', String(request.info.durationSeconds),
-      ...pcmArgs, 'pipe:1'],
+    [
+      ...safeInputArgs(),
+      '-i',
+      request.input,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-af',
+      `apad=whole_dur=${request.info.durationSeconds}`,
+      '-t',
+      String(request.info.durationSeconds),
+      ...pcmArgs,
+      'pipe:1',
+    ],
     { signal: context.signal, stdoutIsData: true },
   );
   const { mix } = request;
   const loudnorm = `loudnorm=I=${mix.loudnessLufs}:TP=${mix.truePeakDb}:LRA=11:print_format=json`;
   const writer = startFfmpeg(
-    [...pcmArgs, '-i', 'pipe:0', '-filter_complex', `asplit=2[keep][measure];[measure]${loudnorm}[measured]`,
-      '-map', '[keep]', '-c:a', 'pcm_f32le', mixPath, '-map', '[measured]', '-f', 'null', '-'],
+    [
+      ...pcmArgs,
+      '-i',
+      'pipe:0',
+      '-filter_complex',
+      `asplit=2[keep][measure];[measure]${loudnorm}[measured]`,
+      '-map',
+      '[keep]',
+      '-c:a',
+      'pcm_f32le',
+      mixPath,
+      '-map',
+      '[measured]',
+      '-f',
+      'null',
+      '-',
+    ],
     { signal: context.signal },
   );
   const envelope = new DuckEnvelope(
@@ -136,15 +162,33 @@ async function encodeOutput(
   const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
   const args =
     request.container === 'mp4' && request.info.video
-      ? [...safeInputArgs(), '-i', request.input, '-i', mixPath, '-map', '0:v:0', '-map', '1:a:0',
-          ...videoCodecArgs(request.info.video.codec), ...audioOut, '-c:a', 'aac', '-b:a', '192k',
-          '-movflags', '+faststart', '-f', 'mp4', request.output]
+      ? [
+          ...safeInputArgs(),
+          '-i',
+          request.input,
+          '-i',
+          mixPath,
+          '-map',
+          '0:v:0',
+          '-map',
+          '1:a:0',
+          ...videoCodecArgs(request.info.video.codec),
+          ...audioOut,
+          '-c:a',
+          'aac',
+          '-b:a',
+          '192k',
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          request.output,
+        ]
       : ['-i', mixPath, ...audioOut, '-c:a', 'pcm_s16le', '-f', 'wav', request.output];
   await runFfmpeg(args, {
     signal: context.signal,
     expectedSeconds: request.info.durationSeconds,
-    onProgress: (done, total) =>
-      context.onProgress?.(MIX_SHARE + (1 - MIX_SHARE) * (done / total), 1),
+    onProgress: (done, total) => context.onProgress?.(MIX_SHARE + (1 - MIX_SHARE) * (done / total), 1),
   });
 }
 

@@ -161,8 +161,7 @@ function closestJoinableNeighbour(
     const joinedLength = Math.max(run.end, other.end) - Math.min(run.start, other.start);
     return gap <= limits.maxGapFrames && joinedLength <= limits.maxFrames;
   });
-  const gapTo = (j: number): number =>
-    j < index ? run.start - runs[j]!.end : runs[j]!.start - run.end;
+  const gapTo = (j: number): number => (j < index ? run.start - runs[j]!.end : runs[j]!.start - run.end);
   return candidates.sort((a, b) => gapTo(a) - gapTo(b))[0];
 }
 

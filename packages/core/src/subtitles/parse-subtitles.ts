@@ -1,15 +1,17 @@
 import { BadInput } from '../errors.js';
 import type { Cue } from './cue.js';
 
-const TIMING_LINE =
-  /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})(?:\s.*)?$/;
+const TIMING_LINE = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})(?:\s.*)?$/;
 
 /**
  * Parses SRT or WebVTT text into cues sorted by start. Styling tags are removed and
  * WebVTT NOTE/STYLE/REGION blocks skipped. Throws BadInput naming the first bad line.
  */
 export function parseSubtitles(text: string): Cue[] {
-  const blocks = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   const cues: Cue[] = [];
   for (const block of blocks) {
     const cue = parseBlock(block);

@@ -14,8 +14,7 @@ export function toWebVtt(cues: readonly Cue[]): string {
   const body = cues
     .filter((cue) => cue.text.trim() !== '')
     .map(
-      (cue) =>
-        `${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${cleanCueText(cue.text)}\n`,
+      (cue) => `${formatTimestamp(cue.start, '.')} --> ${formatTimestamp(cue.end, '.')}\n${cleanCueText(cue.text)}\n`,
     )
     .join('\n');
   return `WEBVTT\n\n${body}`;

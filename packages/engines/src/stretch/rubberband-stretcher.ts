@@ -23,13 +23,17 @@ export class RubberbandStretcher implements TimeStretcher {
   ) {}
 
   static async create(engine: 'finer' | 'faster' = 'finer'): Promise<RubberbandStretcher> {
-    const options =
-      OPTION_PROCESS_OFFLINE | OPTION_FORMANT_PRESERVED | (engine === 'finer' ? OPTION_ENGINE_FINER : 0);
+    const options = OPTION_PROCESS_OFFLINE | OPTION_FORMANT_PRESERVED | (engine === 'finer' ? OPTION_ENGINE_FINER : 0);
     return new RubberbandStretcher(await initialiseRubberband(), options);
   }
 
-  async stretch(audio: PcmAudio, tempo: number, context: EngineContext): Promise<PcmAudio> {
+  stretch(audio: PcmAudio, tempo: number, context: EngineContext): Promise<PcmAudio> {
     throwIfAborted(context.signal);
+    return Promise.resolve(this.stretchNow(audio, tempo));
+  }
+
+  /** Synchronous: the WASM call blocks anyway. */
+  private stretchNow(audio: PcmAudio, tempo: number): PcmAudio {
     if (Math.abs(tempo - 1) < 1e-4 || audio.samples.length === 0) return audio;
     const rb = this.rb;
     const state = rb._rubberband_new!(audio.sampleRate, 1, this.options, 1 / tempo, 1);
@@ -76,7 +80,11 @@ export class RubberbandStretcher implements TimeStretcher {
 
   private drain(state: number, block: number, buffer: number, channelPointers: number, output: Float32Array[]): void {
     const rb = this.rb;
-    for (let available = rb._rubberband_available!(state); available > 0; available = rb._rubberband_available!(state)) {
+    for (
+      let available = rb._rubberband_available!(state);
+      available > 0;
+      available = rb._rubberband_available!(state)
+    ) {
       const count = rb._rubberband_retrieve!(state, channelPointers, Math.min(available, block));
       output.push(rb.HEAPF32.slice(buffer / 4, buffer / 4 + count));
     }

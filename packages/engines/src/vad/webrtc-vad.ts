@@ -1,5 +1,12 @@
 import initialiseFvad from '@echogarden/fvad-wasm';
-import { Internal, throwIfAborted, type AudioSource, type EngineContext, type SpeechFrames, type VoiceActivityDetector } from '@voxlate/core';
+import {
+  Internal,
+  throwIfAborted,
+  type AudioSource,
+  type EngineContext,
+  type SpeechFrames,
+  type VoiceActivityDetector,
+} from '@voxlate/core';
 
 const FRAME_SECONDS = 0.03;
 const SAMPLE_RATE = 16000;

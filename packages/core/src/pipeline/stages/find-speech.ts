@@ -21,9 +21,7 @@ function segmentsFromCues(transcript: string, ctx: StageContext): Segment[] {
   if (cues.length === 0) {
     throw new NoSpeech('No subtitle cue falls inside the media: check that the subtitles belong to this file.');
   }
-  return cues.map((cue, id) =>
-    emptySegment(id, cue.start, Math.min(cue.end, duration), cue.text),
-  );
+  return cues.map((cue, id) => emptySegment(id, cue.start, Math.min(cue.end, duration), cue.text));
 }
 
 async function segmentsFromVoice(ctx: StageContext): Promise<Segment[]> {

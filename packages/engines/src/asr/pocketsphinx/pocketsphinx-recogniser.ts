@@ -39,10 +39,12 @@ export class PocketsphinxRecogniser implements Recogniser {
   constructor(private readonly workers = availableParallelism()) {}
 
   static async isInstalled(): Promise<boolean> {
-    return access(POCKETSPHINX_BINARY).then(
-      () => access(join(POCKETSPHINX_MODEL, 'en-us')).then(() => true),
-      () => false,
-    ).catch(() => false);
+    return access(POCKETSPHINX_BINARY)
+      .then(
+        () => access(join(POCKETSPHINX_MODEL, 'en-us')).then(() => true),
+        () => false,
+      )
+      .catch(() => false);
   }
 
   async recognise(
@@ -54,13 +56,18 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (audio.sampleRate !== 16000 || extname(audio.path) !== '.s16le') {
       throw new Internal('pocketsphinx needs the 16 kHz s16le analysis audio.');
     }
-    const groups = splitEvenly(spans.map((span, index) => ({ ...span, index })), this.workers);
+    const groups = splitEvenly(
+      spans.map((span, index) => ({ ...span, index })),
+      this.workers,
+    );
     const workDir = await mkdtemp(join(tmpdir(), 'voxlate-pocketsphinx-'));
     let done = 0;
     const onUtterance = (): void => context.onProgress?.(++done, spans.length);
     try {
       const results = await Promise.all(
-        groups.map((group, g) => this.decodeGroup(audio.path, group, join(workDir, `group-${g}`), context, onUtterance)),
+        groups.map((group, g) =>
+          this.decodeGroup(audio.path, group, join(workDir, `group-${g}`), context, onUtterance),
+        ),
       );
       const bySpan = new Map(results.flat().map((result) => [result.index, result.span]));
       return spans.map((_, index) => bySpan.get(index) ?? { text: '', words: [] });
@@ -100,11 +107,25 @@ export class PocketsphinxRecogniser implements Recogniser {
     onUtterance: () => void,
   ): Promise<void> {
     const args = [
-      '-hmm', join(POCKETSPHINX_MODEL, 'en-us'),
-      '-lm', join(POCKETSPHINX_MODEL, 'en-us.lm.bin'),
-      '-dict', join(POCKETSPHINX_MODEL, 'cmudict-en-us.dict'),
-      '-adcin', 'yes', '-adchdr', '0', '-cepdir', cepDir, '-cepext', '.s16le',
-      '-ctl', ctlPath, '-hypseg', hypsegPath, ...FAST_SEARCH,
+      '-hmm',
+      join(POCKETSPHINX_MODEL, 'en-us'),
+      '-lm',
+      join(POCKETSPHINX_MODEL, 'en-us.lm.bin'),
+      '-dict',
+      join(POCKETSPHINX_MODEL, 'cmudict-en-us.dict'),
+      '-adcin',
+      'yes',
+      '-adchdr',
+      '0',
+      '-cepdir',
+      cepDir,
+      '-cepext',
+      '.s16le',
+      '-ctl',
+      ctlPath,
+      '-hypseg',
+      hypsegPath,
+      ...FAST_SEARCH,
     ];
     return new Promise((resolve, reject) => {
       const child = spawn(POCKETSPHINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -115,7 +136,9 @@ export class PocketsphinxRecogniser implements Recogniser {
       });
       const onAbort = (): boolean => child.kill('SIGKILL');
       context.signal?.addEventListener('abort', onAbort, { once: true });
-      child.once('error', (error) => reject(new EngineUnavailable('pocketsphinx_batch could not start.', String(error))));
+      child.once('error', (error) =>
+        reject(new EngineUnavailable('pocketsphinx_batch could not start.', String(error))),
+      );
       child.once('close', (code) => {
         context.signal?.removeEventListener('abort', onAbort);
         if (context.signal?.aborted) reject(new Cancelled());

@@ -51,6 +51,12 @@ export function senseKeys(sense: string): string[] {
   return sense
     .replace(/\([^)]*\)/g, '')
     .split(';')
-    .map((part) => part.trim().toLowerCase().replace(/^to /, '').replace(/^(a|an|the) /, ''))
+    .map((part) =>
+      part
+        .trim()
+        .toLowerCase()
+        .replace(/^to /, '')
+        .replace(/^(a|an|the) /, ''),
+    )
     .filter((part) => part !== '' && part.split(' ').length <= 3);
 }

@@ -80,6 +80,7 @@ export function bestTranslation(entries: readonly string[]): string | undefined 
 
 function firstAlternative(sense: string): string {
   const cleaned = sense
+    .replace(/^\d+\.\s*/, '')
     .replace(/<[^>]*>/g, '')
     .replace(/\[[^\]]*\]/g, '')
     .replace(/\([^)]*\)/g, '')

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 
 interface Chunks {
   chunkLength: number;
@@ -34,10 +34,12 @@ export class DictzipReader {
       const size = offsets[chunk + 1]! - offsets[chunk]!;
       const compressed = Buffer.alloc(size);
       await this.file.read(compressed, 0, size, offsets[chunk]!);
-      parts.push(inflateRawSync(compressed, { finishFlush: 2 /* Z_SYNC_FLUSH */ }));
+      parts.push(inflateRawSync(compressed, { finishFlush: constants.Z_SYNC_FLUSH }));
     }
     const start = offset - first * chunkLength;
-    return Buffer.concat(parts).subarray(start, start + length).toString('utf8');
+    return Buffer.concat(parts)
+      .subarray(start, start + length)
+      .toString('utf8');
   }
 
   async close(): Promise<void> {

@@ -66,7 +66,7 @@ export class GistTranslator implements Translator {
   private async gloss(text: string, source: LanguageCode, target: LanguageCode, lookup: WordLookup): Promise<string> {
     const tokens = tokenise(text);
     const out: string[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       const token = tokens[i]!;
       if (!token.isWord) {
         out.push(token.text);
@@ -123,12 +123,16 @@ async function loadLookup(source: LanguageCode, target: LanguageCode): Promise<W
   return (phrase) => dictionary.translate(phrase);
 }
 
-/** Punctuation sticks to the word before it; words are joined by the separator. */
+/**
+ * Punctuation sticks to the word before it. In Chinese and Japanese words are written
+ * together, but two untranslated Latin words still need a space between them.
+ */
 function joinTokens(tokens: readonly string[], separator: string): string {
   let text = '';
   for (const token of tokens) {
     const isPunctuation = /^[^\p{L}\p{N}]$/u.test(token);
-    text += text === '' || isPunctuation ? token : separator + token;
+    const latinPair = /[A-Za-z0-9]$/.test(text) && /^[A-Za-z0-9]/.test(token);
+    text += text === '' || isPunctuation ? token : (latinPair ? ' ' : separator) + token;
   }
   return text.trim();
 }

@@ -12,10 +12,62 @@ export function tokenise(text: string): Token[] {
   return tokens;
 }
 
-/** Candidate dictionary forms of an English word: itself, then without common endings. */
+/** Irregular forms dictionaries list under another headword. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  am: 'be',
+  is: 'be',
+  are: 'be',
+  was: 'be',
+  were: 'be',
+  been: 'be',
+  being: 'be',
+  has: 'have',
+  had: 'have',
+  did: 'do',
+  does: 'do',
+  done: 'do',
+  went: 'go',
+  gone: 'go',
+  said: 'say',
+  made: 'make',
+  took: 'take',
+  taken: 'take',
+  came: 'come',
+  saw: 'see',
+  seen: 'see',
+  got: 'get',
+  gave: 'give',
+  given: 'give',
+  knew: 'know',
+  known: 'know',
+  thought: 'think',
+  told: 'tell',
+  found: 'find',
+  felt: 'feel',
+  left: 'leave',
+  kept: 'keep',
+  began: 'begin',
+  me: 'I',
+  him: 'he',
+  her: 'she',
+  us: 'we',
+  them: 'they',
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  people: 'person',
+  better: 'good',
+  best: 'good',
+  worse: 'bad',
+  worst: 'bad',
+};
+
+/** Candidate dictionary forms of an English word: itself, an irregular base, then without common endings. */
 export function englishLemmas(word: string): string[] {
   const lower = word.toLowerCase().replace(/['’]s$/, '');
   const forms = [lower];
+  const irregular = IRREGULAR[lower];
+  if (irregular) forms.push(irregular);
   const rules: [RegExp, string][] = [
     [/ies$/, 'y'],
     [/es$/, ''],

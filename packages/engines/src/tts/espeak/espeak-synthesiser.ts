@@ -50,7 +50,12 @@ export class EspeakSynthesiser implements Synthesiser {
     const trimmed = trimSilence(samples, SAMPLE_RATE);
     return {
       audio: { samples: trimmed.samples, sampleRate: SAMPLE_RATE },
-      phonemes: phonemeTimings(events, samples.length / SAMPLE_RATE, trimmed.offsetSeconds, trimmed.samples.length / SAMPLE_RATE),
+      phonemes: phonemeTimings(
+        events,
+        samples.length / SAMPLE_RATE,
+        trimmed.offsetSeconds,
+        trimmed.samples.length / SAMPLE_RATE,
+      ),
     };
   }
 
@@ -67,7 +72,9 @@ export function phonemeTimings(
   offsetSeconds: number,
   keptSeconds: number,
 ): PhonemeTiming[] {
-  const phonemes = events.filter((event) => event.type === 'phoneme' && typeof event.id === 'string' && event.id !== '');
+  const phonemes = events.filter(
+    (event) => event.type === 'phoneme' && typeof event.id === 'string' && event.id !== '',
+  );
   return phonemes
     .map((event, i) => {
       const start = event.audio_position / 1000;

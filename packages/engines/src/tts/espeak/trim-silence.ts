@@ -6,7 +6,10 @@ const KEEP_SECONDS = 0.02;
  * Removes leading and trailing silence, keeping a few milliseconds, so a line's length is
  * its speech and the timing fit does not stretch silence.
  */
-export function trimSilence(samples: Float32Array, sampleRate: number): { samples: Float32Array; offsetSeconds: number } {
+export function trimSilence(
+  samples: Float32Array,
+  sampleRate: number,
+): { samples: Float32Array; offsetSeconds: number } {
   let first = 0;
   while (first < samples.length && Math.abs(samples[first]!) < THRESHOLD) first++;
   if (first === samples.length) return { samples: new Float32Array(0), offsetSeconds: 0 };

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs everything Voxlate needs on Debian 12 (as root): Debian packages, npm packages,
+# then builds. Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+wanted=$(grep -v '^\s*#' scripts/debian-packages.txt | grep -v '^\s*$')
+missing=$(for pkg in $wanted; do dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || echo "$pkg"; done)
+if [ -n "$missing" ]; then
+  echo "Installing Debian packages: $(echo $missing | tr '\n' ' ')"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # shellcheck disable=SC2086
+  apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# onnxruntime-node (neural engines) would try to download CUDA parts at install time.
+export ONNXRUNTIME_NODE_INSTALL=skip ONNXRUNTIME_NODE_INSTALL_CUDA=skip
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+npm run build
