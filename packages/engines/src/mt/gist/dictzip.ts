@@ -33,7 +33,7 @@ export class DictzipReader {
     for (let chunk = first; chunk <= last && chunk + 1 < offsets.length; chunk++) {
       const size = offsets[chunk + 1]! - offsets[chunk]!;
       const compressed = Buffer.alloc(size);
-      await this.file.read(compressed, 0, size, offsets[chunk]!);
+      await this.file.read(compressed, 0, size, offsets[chunk]);
       parts.push(inflateRawSync(compressed, { finishFlush: constants.Z_SYNC_FLUSH }));
     }
     const start = offset - first * chunkLength;
