@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIT, planTiming, smoothTempos } from './plan-timing.js';
+import { DEFAULT_FIT, planTiming, smoothTempos, type LineToFit } from './plan-timing.js';
 
 describe('planTiming', () => {
   it('never speeds up a line that fits its slot, and starts it at its source start', () => {
@@ -51,8 +51,8 @@ describe('planTiming', () => {
 
   it('keeps dubbed lines apart on a dense random timeline', () => {
     let seed = 7;
-    const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    const lines = [];
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const lines: LineToFit[] = [];
     let t = 0;
     for (let i = 0; i < 200; i++) {
       const length = 1 + random() * 5;

@@ -35,10 +35,7 @@ describe('segmentSpeech', () => {
   });
 
   it('splits utterances longer than the maximum at their longest pause', () => {
-    const spans = segmentSpeech(
-      frames([9, 1], [0.3, 0], [8, 1], [0.12, 0], [6, 1]),
-      23.42,
-    );
+    const spans = segmentSpeech(frames([9, 1], [0.3, 0], [8, 1], [0.12, 0], [6, 1]), 23.42);
     expect(spans.length).toBeGreaterThanOrEqual(2);
     for (const span of spans) expect(span.end - span.start).toBeLessThanOrEqual(15 + 0.2 + 1e-9);
     expect(spans[0]!.end).toBeCloseTo(9.1, 3);

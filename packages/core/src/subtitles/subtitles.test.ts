@@ -37,7 +37,8 @@ describe('subtitles', () => {
   });
 
   it('reads WebVTT without hours, with settings, tags, notes and CRLF', () => {
-    const vtt = 'WEBVTT\r\n\r\nNOTE a comment\r\n\r\n00:01.000 --> 00:02.500 align:start\r\n<v Ann>Hi <b>you</b></v>\r\n';
+    const vtt =
+      'WEBVTT\r\n\r\nNOTE a comment\r\n\r\n00:01.000 --> 00:02.500 align:start\r\n<v Ann>Hi <b>you</b></v>\r\n';
     expect(parseSubtitles(vtt)).toEqual([{ start: 1, end: 2.5, text: 'Hi you' }]);
   });
 

@@ -28,8 +28,10 @@ export class RubberbandStretcher implements TimeStretcher {
   }
 
   stretch(audio: PcmAudio, tempo: number, context: EngineContext): Promise<PcmAudio> {
-    throwIfAborted(context.signal);
-    return Promise.resolve(this.stretchNow(audio, tempo));
+    return new Promise((resolve) => {
+      throwIfAborted(context.signal);
+      resolve(this.stretchNow(audio, tempo));
+    });
   }
 
   /** Synchronous: the WASM call blocks anyway. */

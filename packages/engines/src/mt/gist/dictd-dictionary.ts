@@ -68,12 +68,13 @@ export function bestTranslation(entries: readonly string[]): string | undefined 
   const scored = entries
     .map((entry, order) => {
       const lines = entry.split('\n');
-      const sense = (lines[1] ?? '').trim();
-      const examples = lines.filter((line) => /^\s+".*"\s+-\s+/.test(line)).length;
+      const isExample = (line: string): boolean => /^\s+".*"\s+-\s+/.test(line);
+      const sense = (lines.slice(1).find((line) => line.trim() !== '' && !isExample(line)) ?? '').trim();
+      const examples = lines.filter(isExample).length;
       const specialist = /\[[^\]]+\.\]/.test(sense) ? 1 : 0;
       return { text: firstAlternative(sense), examples, specialist, order };
     })
-    .filter((candidate) => candidate.text !== '');
+    .filter((candidate) => candidate.text !== '' && !/[+]|\w\.\d/.test(candidate.text));
   scored.sort((a, b) => a.specialist - b.specialist || b.examples - a.examples || a.order - b.order);
   return scored[0]?.text;
 }

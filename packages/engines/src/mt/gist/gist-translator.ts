@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   throwIfAborted,
   type EngineContext,
@@ -17,6 +18,7 @@ import { englishLemmas, tokenise } from './tokenise.js';
 export const DICTD_DIR = '/usr/share/dictd';
 const MAX_PHRASE_WORDS = 3;
 const WRITTEN_WITHOUT_SPACES = new Set<LanguageCode>(['cmn', 'yue', 'jpn']);
+/** A word-by-word gloss of English articles is noise ("the" comes out as "The Hague"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** Looks up a word or short phrase; undefined when unknown. */
@@ -30,7 +32,7 @@ type WordLookup = (phrase: string) => Promise<string | undefined>;
 export class GistTranslator implements Translator {
   readonly id = 'dictionary-gist';
   readonly kind = 'offline' as const;
-  readonly name = 'Dictionary gist (FreeDict, CC-CEDICT)';
+  readonly name = 'Dictionary gist (FreeDict, CC-CEDICT, Hanja readings)';
   private readonly lookups = new Map<string, Promise<WordLookup>>();
 
   private constructor(private readonly pairs: readonly ApertiumPair[]) {}
@@ -73,9 +75,13 @@ export class GistTranslator implements Translator {
         i++;
         continue;
       }
+      if (source === 'eng' && ARTICLES.has(token.text.toLowerCase())) {
+        i++;
+        continue;
+      }
       const match = await longestMatch(tokens, i, source, lookup);
       if (match) out.push(match.translation);
-      else if (!(WRITTEN_WITHOUT_SPACES.has(target) && ARTICLES.has(token.text.toLowerCase()))) out.push(token.text);
+      else out.push(token.text);
       i += match?.length ?? 1;
     }
     return joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' ');
@@ -112,11 +118,14 @@ async function longestMatch(
 }
 
 async function loadLookup(source: LanguageCode, target: LanguageCode): Promise<WordLookup> {
-  if (source === 'eng' && (target === 'cmn' || target === 'yue')) {
+  if (source === 'eng' && (target === 'cmn' || target === 'yue' || target === 'kor')) {
     const cedict = await CedictReverse.load();
+    const written = target === 'kor' ? await sinoKoreanReader() : undefined;
     return (phrase) => {
       const word = cedict.lookup(phrase);
-      return Promise.resolve(word && (target === 'yue' ? word.traditional : word.simplified));
+      if (!word) return Promise.resolve(undefined);
+      if (written) return Promise.resolve(written(word.traditional));
+      return Promise.resolve(target === 'yue' ? word.traditional : word.simplified);
     };
   }
   const dictionary = await DictdDictionary.open(`${DICTD_DIR}/freedict-${source}-${target}`);
@@ -145,14 +154,33 @@ async function freeDictPairs(): Promise<ApertiumPair[]> {
   });
 }
 
+/**
+ * No English-Korean dictionary exists in Debian or on npm, so Korean goes through the
+ * Chinese gloss read in Sino-Korean (Hanja) readings with the `hanja` package: a real
+ * Korean word where the Chinese word is also Sino-Korean (氣象 -> 기상), a rough one elsewhere.
+ */
+function sinoKoreanReader(): Promise<(traditional: string) => string> {
+  // A CommonJS module compiled from TypeScript: its API sits on `default`.
+  const hanja = createRequire(import.meta.url)('hanja') as HanjaModule;
+  return Promise.resolve((traditional) => hanja.default.translate(traditional, 'SUBSTITUTION'));
+}
+
+interface HanjaModule {
+  default: { translate(text: string, mode: 'SUBSTITUTION' | 'COMBINATION-TEXT'): string };
+}
+
 function cedictPairs(): ApertiumPair[] {
+  const pairs: ApertiumPair[] = [];
+  if (resolvable('cc-cedict')) pairs.push({ source: 'eng', target: 'cmn' }, { source: 'eng', target: 'yue' });
+  if (resolvable('cc-cedict') && resolvable('hanja')) pairs.push({ source: 'eng', target: 'kor' });
+  return pairs;
+}
+
+function resolvable(specifier: string): boolean {
   try {
-    import.meta.resolve('cc-cedict');
-    return [
-      { source: 'eng', target: 'cmn' },
-      { source: 'eng', target: 'yue' },
-    ];
+    import.meta.resolve(specifier);
+    return true;
   } catch {
-    return [];
+    return false;
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseHypsegLine } from './parse-hypseg.js';
+import { splitEvenly } from './split-evenly.js';
+
+describe('parseHypsegLine', () => {
+  it('reads words with absolute times and drops fillers', () => {
+    const line =
+      'u3 S 0 T -8540133 A -8536064 L -4069 0 -291840 0 <s> 21 -760832 -227 but 35 -575488 -426 been(2) 63 -1 -1 <sil> 70 -1 -1 [NOISE] 80 -556032 -528 john 98 -1 -1 </s> 301';
+    expect(parseHypsegLine(line, 10)).toEqual({
+      uttId: 'u3',
+      words: [
+        { text: 'but', start: 10.21, end: 10.35 },
+        { text: 'been', start: 10.35, end: 10.63 },
+        { text: 'john', start: 10.8, end: 10.98 },
+      ],
+    });
+  });
+
+  it('ignores lines that are not hypotheses', () => {
+    expect(parseHypsegLine('INFO: something', 0)).toBeUndefined();
+  });
+});
+
+describe('splitEvenly', () => {
+  it('makes contiguous groups of similar duration', () => {
+    const spans = [4, 1, 1, 1, 1, 4].map((length, i) => ({ start: i * 10, end: i * 10 + length }));
+    const groups = splitEvenly(spans, 2);
+    expect(groups).toHaveLength(2);
+    expect(groups.flat()).toEqual(spans);
+  });
+
+  it('never makes more groups than spans', () => {
+    expect(splitEvenly([{ start: 0, end: 1 }], 4)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Cancelled, LANGUAGE_CODES, type LanguagePair } from '@voxlate/core';
+import { offlineRegistries } from './offline-registries.js';
+import { RegistryResolver } from './registry-resolver.js';
+import {
+  LIBRIVOX_0880,
+  LIBRIVOX_0880_TEXT,
+  analysisAudioOf,
+  silentAnalysisAudio,
+  wordErrorRate,
+} from './test/audio-fixtures.js';
+
+/**
+ * The contract every engine of a task must keep, run on every installed engine of every
+ * registry. A new engine (offline or neural) is covered by registering it.
+ */
+const registries = offlineRegistries();
+const resolver = new RegistryResolver(registries);
+afterAll(() => resolver.close());
+
+const aborted = (): AbortSignal => AbortSignal.abort();
+
+describe.each(registries.vad.ids())('voice activity contract: %s', (id) => {
+  it('finds speech in a recording and none in silence', async () => {
+    const vad = await registries.vad.get(id);
+    const speech = await vad.detect(analysisAudioOf(LIBRIVOX_0880), {});
+    const silence = await vad.detect(silentAnalysisAudio(3), {});
+    expect(speech.speech.reduce((a, b) => a + b, 0) * speech.frameSeconds).toBeGreaterThan(1);
+    expect(silence.speech.reduce((a, b) => a + b, 0)).toBe(0);
+    await expect(vad.detect(silentAnalysisAudio(1), { signal: aborted() })).rejects.toBeInstanceOf(Cancelled);
+  });
+});
+
+describe.each(registries.asr.ids())('recogniser contract: %s', (id) => {
+  it('returns one result per span, with words inside their span, close to the reference', async () => {
+    const recogniser = await registries.asr.get(id);
+    const audio = analysisAudioOf(LIBRIVOX_0880);
+    const spans = [
+      { start: 0, end: audio.duration },
+      { start: 0.5, end: 0.6 },
+    ];
+    const results = await recogniser.recognise(audio, spans, recogniser.languages[0]!, {});
+    expect(results).toHaveLength(2);
+    expect(wordErrorRate(LIBRIVOX_0880_TEXT, results[0]!.text)).toBeLessThan(0.6);
+    for (const [i, result] of results.entries()) {
+      for (const word of result.words) {
+        expect(word.start).toBeGreaterThanOrEqual(spans[i]!.start - 1e-6);
+        expect(word.end).toBeLessThanOrEqual(spans[i]!.end + 0.02);
+        expect(word.end).toBeGreaterThanOrEqual(word.start);
+      }
+    }
+    await expect(recogniser.recognise(audio, spans, 'eng', { signal: aborted() })).rejects.toBeInstanceOf(Cancelled);
+  });
+});
+
+describe.each(registries.mt.ids())('translator contract: %s', (id) => {
+  const samplePairs: LanguagePair[] = LANGUAGE_CODES.filter((code) => code !== 'eng').map((target) => ({
+    source: 'eng',
+    target,
+  }));
+
+  it('translates every pair it claims, with the quality it claims and no markup', async () => {
+    const translator = await registries.mt.get(id);
+    const claimed = samplePairs.filter((pair) => translator.qualityFor(pair) !== undefined);
+    expect(claimed.length).toBeGreaterThan(0);
+    for (const pair of claimed) {
+      const result = await translator.translate(
+        { text: 'The house is very old and the weather is nice today.' },
+        pair,
+        {},
+      );
+      expect(result.text.trim(), `${pair.source}->${pair.target}`).not.toBe('');
+      expect(result.text).not.toBe('The house is very old and the weather is nice today.');
+      expect(result.text).not.toMatch(/(^|\s)[*#@]\S/);
+      expect(result.quality).toBe(translator.qualityFor(pair));
+      expect(result.route.startsWith(pair.source)).toBe(true);
+    }
+    await expect(translator.translate({ text: 'Hello' }, claimed[0]!, { signal: aborted() })).rejects.toBeInstanceOf(
+      Cancelled,
+    );
+  });
+});
+
+describe.each(registries.tts.ids())('synthesiser contract: %s', (id) => {
+  it.each([...LANGUAGE_CODES])('speaks %s with phoneme timings inside the audio', async (language) => {
+    const synthesiser = await registries.tts.get(id);
+    if (!synthesiser.languages.includes(language)) return;
+    const text = SAMPLE_TEXT[language];
+    const speech = await synthesiser.synthesise(text, language, {});
+    const seconds = speech.audio.samples.length / speech.audio.sampleRate;
+    expect(seconds).toBeGreaterThan(0.4);
+    expect(speech.phonemes.length).toBeGreaterThan(3);
+    for (let i = 1; i < speech.phonemes.length; i++) {
+      expect(speech.phonemes[i]!.start).toBeGreaterThanOrEqual(speech.phonemes[i - 1]!.start);
+    }
+    expect(speech.phonemes.at(-1)!.start).toBeLessThan(seconds + 0.05);
+  });
+
+  it('reads Chinese characters as Cantonese for yue and as Mandarin for cmn', async () => {
+    const synthesiser = await registries.tts.get(id);
+    if (!synthesiser.languages.includes('yue') || !synthesiser.languages.includes('cmn')) return;
+    const yue = await synthesiser.synthesise('我係香港人', 'yue', {});
+    const cmn = await synthesiser.synthesise('我係香港人', 'cmn', {});
+    const phones = (speech: typeof yue): string => speech.phonemes.map((p) => p.phoneme).join(' ');
+    expect(phones(yue)).not.toBe(phones(cmn));
+    // Cantonese "hoeng1 gong2" (Hong Kong) has the rounded front vowel "oe" that Mandarin lacks.
+    expect(phones(yue)).toMatch(/oe/);
+    expect(phones(cmn)).not.toMatch(/oe/);
+  });
+});
+
+describe.each(registries.stretch.ids())('time stretch contract: %s', (id) => {
+  it('shortens by the tempo and keeps the pitch', async () => {
+    const stretcher = await registries.stretch.get(id);
+    const sampleRate = 22050;
+    const samples = Float32Array.from(
+      { length: sampleRate * 2 },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 200 * i) / sampleRate),
+    );
+    const out = await stretcher.stretch({ samples, sampleRate }, 1.25, {});
+    expect(out.samples.length / samples.length).toBeCloseTo(0.8, 1);
+    expect(dominantFrequency(out.samples.subarray(4000, 20000), sampleRate)).toBeCloseTo(200, -1);
+    await expect(stretcher.stretch({ samples, sampleRate }, 1.2, { signal: aborted() })).rejects.toBeInstanceOf(
+      Cancelled,
+    );
+  });
+});
+
+/** Frequency from the zero-crossing rate: enough for a pure tone. */
+function dominantFrequency(samples: Float32Array, sampleRate: number): number {
+  let crossings = 0;
+  for (let i = 1; i < samples.length; i++) if (samples[i - 1]! < 0 && samples[i]! >= 0) crossings++;
+  return (crossings * sampleRate) / samples.length;
+}
+
+const SAMPLE_TEXT: Record<(typeof LANGUAGE_CODES)[number], string> = {
+  eng: 'Welcome back to the channel.',
+  cmn: '欢迎回到我的频道。',
+  yue: '歡迎返嚟我嘅頻道。',
+  jpn: '私のチャンネルへようこそ。',
+  kor: '제 채널에 다시 오신 것을 환영합니다.',
+  fra: 'Bienvenue sur ma chaîne.',
+  spa: 'Bienvenidos de nuevo al canal.',
+  deu: 'Willkommen zurück auf meinem Kanal.',
+  ita: 'Bentornati sul mio canale.',
+  rus: 'С возвращением на мой канал.',
+  ell: 'Καλώς ήρθατε ξανά στο κανάλι μου.',
+};

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AudioSource } from '@voxlate/core';
+
+export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+export const LIBRIVOX_0880 = `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0880.wav`;
+export const LIBRIVOX_0880_TEXT = 'he was not an ill disposed young man';
+
+/** Decodes any media file to 16 kHz mono s16le in a temp folder and serves it as an AudioSource. */
+export function analysisAudioOf(path: string): AudioSource {
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return analysisAudioFromBytes(raw);
+}
+
+export function silentAnalysisAudio(seconds: number): AudioSource {
+  return analysisAudioFromBytes(Buffer.alloc(Math.round(seconds * 16000) * 2));
+}
+
+function analysisAudioFromBytes(raw: Buffer): AudioSource {
+  const path = join(mkdtempSync(join(tmpdir(), 'voxlate-engine-test-')), 'audio.s16le');
+  writeFileSync(path, raw);
+  const samples = new Float32Array(raw.length / 2);
+  for (let i = 0; i < samples.length; i++) samples[i] = raw.readInt16LE(i * 2) / 32768;
+  const duration = samples.length / 16000;
+  return {
+    path,
+    sampleRate: 16000,
+    duration,
+    read: (start, end) => Promise.resolve(samples.slice(Math.round(start * 16000), Math.round(end * 16000))),
+    async *chunks(chunkSeconds) {
+      const size = Math.round(chunkSeconds * 16000);
+      for (let i = 0; i < samples.length; i += size) yield await Promise.resolve(samples.slice(i, i + size));
+    },
+  };
+}
+
+/** Word error rate: word-level edit distance over the reference length. */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const ref = normaliseWords(reference);
+  const hyp = normaliseWords(hypothesis);
+  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= ref.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= hyp.length; j++) {
+      const substitution = previous[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      current.push(Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1));
+    }
+    previous = current;
+  }
+  return ref.length === 0 ? 0 : previous[hyp.length]! / ref.length;
+}
+
+function normaliseWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
