@@ -1,6 +1,5 @@
 import type { AudioSource } from '../audio.js';
 import type { EngineResolver } from '../engine.js';
-import { throwIfAborted } from '../errors.js';
 import type { EventListener, PipelineEvent, StageName } from '../events.js';
 import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
 import { ProgressTracker } from '../progress.js';
@@ -45,7 +44,9 @@ export function createStageContext(
     signal: run.signal,
     emit,
     progress(stage, done, total) {
-      throwIfAborted(run.signal);
+      // Called from engines' event handlers, where a throw would escape: stages check the
+      // signal themselves, so after an abort progress is simply no longer reported.
+      if (run.signal?.aborted) return;
       emit({ type: 'progress', stage, done, total, overall: run.tracker.update(stage, done, total) });
     },
     warn(stage, message) {

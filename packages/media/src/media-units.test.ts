@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { NoAudioStream } from '@voxlate/core';
+import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
+import { loudnormFilter, parseLoudnormOutput } from './loudness.js';
+import { mediaInfoFrom } from './probe.js';
+import { resample } from './resample.js';
+
+describe('resample', () => {
+  const tone = (rate: number, seconds: number, hz: number): Float32Array =>
+    Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.sin((2 * Math.PI * hz * i) / rate));
+
+  it('keeps duration and frequency when upsampling', () => {
+    const out = resample(tone(22050, 1, 440), 22050, 48000);
+    expect(out.length).toBe(48000);
+    expect(zeroCrossingHz(out.subarray(1000, 47000), 48000)).toBeCloseTo(440, -1);
+  });
+
+  it('removes content above the new Nyquist frequency when downsampling', () => {
+    const out = resample(tone(48000, 1, 12000), 48000, 16000);
+    const rms = Math.sqrt(out.subarray(200, 15800).reduce((sum, v) => sum + v * v, 0) / 15600);
+    expect(rms).toBeLessThan(0.05);
+  });
+});
+
+describe('DuckEnvelope', () => {
+  it('is 1 away from speech, the duck gain under it, and fades in between', () => {
+    const duck = decibelsToGain(-18);
+    const envelope = new DuckEnvelope([{ start: 2, end: 4 }], duck, 0.1);
+    expect(envelope.gainAt(0)).toBe(1);
+    expect(envelope.gainAt(1.95)).toBeGreaterThan(duck);
+    expect(envelope.gainAt(1.95)).toBeLessThan(1);
+    expect(envelope.gainAt(3)).toBeCloseTo(duck, 6);
+    expect(envelope.gainAt(4.05)).toBeLessThan(1);
+    expect(envelope.gainAt(4.2)).toBe(1);
+  });
+
+  it('joins spans closer than two fades so the background does not pump', () => {
+    const envelope = new DuckEnvelope(
+      [
+        { start: 1, end: 2 },
+        { start: 2.15, end: 3 },
+      ],
+      0.1,
+      0.1,
+    );
+    expect(envelope.gainAt(2.07)).toBeCloseTo(0.1, 6);
+  });
+});
+
+describe('loudness', () => {
+  const stderr = `[Parsed_loudnorm_1 @ 0x1]\n{\n\t"input_i" : "-27.61",\n\t"input_tp" : "-4.47",\n\t"input_lra" : "18.06",\n\t"input_thresh" : "-39.20",\n\t"output_i" : "-16.58",\n\t"target_offset" : "0.58"\n}\n`;
+
+  it('parses loudnorm measurements and builds the linear second pass', () => {
+    const measured = parseLoudnormOutput(stderr);
+    expect(measured).toEqual({
+      inputI: -27.61,
+      inputTp: -4.47,
+      inputLra: 18.06,
+      inputThresh: -39.2,
+      targetOffset: 0.58,
+    });
+    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, measured)).toContain('measured_I=-27.61');
+    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, measured)).toContain('linear=true');
+  });
+
+  it('falls back to one pass when nothing was measured', () => {
+    expect(parseLoudnormOutput('no json here')).toBeUndefined();
+    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, undefined)).toBe('loudnorm=I=-16:TP=-1:LRA=11');
+  });
+});
+
+describe('mediaInfoFrom', () => {
+  it('reads audio and video streams and ignores cover art', () => {
+    const info = mediaInfoFrom({
+      format: { format_name: 'mov,mp4', duration: '12.5' },
+      streams: [
+        { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+        { codec_type: 'audio', codec_name: 'aac', sample_rate: '48000', channels: 2 },
+      ],
+    });
+    expect(info).toEqual({
+      durationSeconds: 12.5,
+      format: 'mov,mp4',
+      audio: { codec: 'aac', sampleRate: 48000, channels: 2 },
+    });
+  });
+
+  it('names a file with no audio stream', () => {
+    expect(() => mediaInfoFrom({ format: { duration: '3' }, streams: [{ codec_type: 'video' }] })).toThrow(
+      NoAudioStream,
+    );
+  });
+});
+
+function zeroCrossingHz(samples: Float32Array, rate: number): number {
+  let crossings = 0;
+  for (let i = 1; i < samples.length; i++) if (samples[i - 1]! < 0 && samples[i]! >= 0) crossings++;
+  return (crossings * rate) / samples.length;
+}

@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BadInput,
+  Cancelled,
+  DEFAULT_DUB_OPTIONS,
+  MediaUnreadable,
+  NoAudioStream,
+  NoSpeech,
+  TooLong,
+  UnsupportedLanguage,
+  type DubRequest,
+  type PipelineEvent,
+} from '@voxlate/core';
+import { Dubber } from './dubber.js';
+import {
+  durationOf,
+  makeLibrivoxWav,
+  makeSpeechWav,
+  makeVideo,
+  measureLoudness,
+  videoStreamHash,
+} from './test/make-media.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-dub-test-'));
+const jobRoot = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));
+const dubber = new Dubber({ tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS });
+let speechWav = '';
+let talkMp4 = '';
+
+beforeAll(async () => {
+  speechWav = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we are going to cook a simple dinner.']);
+  talkMp4 = makeVideo(dir, speechWav);
+});
+afterAll(() => dubber.close());
+
+const request = (overrides: Partial<DubRequest>): DubRequest => ({
+  input: talkMp4,
+  output: join(dir, `out-${Math.random().toString(36).slice(2)}.mp4`),
+  sourceLanguage: 'eng',
+  targetLanguage: 'spa',
+  ...overrides,
+});
+
+/** No job folder may survive a job, however it ended. */
+function expectNoJobFolders(): void {
+  expect(readdirSync(jobRoot)).toEqual([]);
+}
+
+describe('dubbing real recordings', () => {
+  it('dubs real English speech (librivox) into Spanish audio at the original moments', async () => {
+    const input = makeLibrivoxWav(dir);
+    const events: PipelineEvent[] = [];
+    const run = await dubber.dub(request({ input, output: join(dir, 'librivox.spa.wav') }), {
+      onEvent: (event) => events.push(event),
+    });
+    expect(run.container).toBe('wav');
+    expect(Math.abs(durationOf(run.output) - durationOf(input))).toBeLessThan(0.05);
+    const segments = run.timeline.segments;
+    expect(segments.length).toBeGreaterThanOrEqual(1);
+    expect(segments.map((s) => s.sourceText).join(' ')).toMatch(/john|man|consider|power/);
+    for (const segment of segments) {
+      expect(segment.engines).toMatchObject({ asr: 'pocketsphinx', mt: 'apertium', tts: 'espeak-ng' });
+      expect(segment.mtRoute).toBe('eng→spa');
+      expect(segment.quality).toBe('full');
+      expect(segment.targetText).not.toBe(segment.sourceText);
+      expect(segment.words.length).toBeGreaterThan(0);
+      expect(segment.phonemes?.length).toBeGreaterThan(0);
+      expect(segment.fit!.tempo).toBeLessThanOrEqual(1.3);
+    }
+    const loudness = measureLoudness(run.output);
+    expect(loudness.lufs).toBeGreaterThan(-17.5);
+    expect(loudness.lufs).toBeLessThan(-14.5);
+    expect(loudness.truePeak).toBeLessThanOrEqual(-0.8);
+    const progress = events.flatMap((event) => (event.type === 'progress' ? [event.overall] : []));
+    expect(progress.every((value, i) => i === 0 || value >= progress[i - 1]!)).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    expectNoJobFolders();
+  });
+
+  it('dubs a video into French: video stream copied untouched, same duration, AAC audio', async () => {
+    const output = join(dir, 'talk.fra.mp4');
+    const run = await dubber.dub(request({ output, targetLanguage: 'fra' }));
+    expect(run.container).toBe('mp4');
+    expect(videoStreamHash(output)).toBe(videoStreamHash(talkMp4));
+    expect(Math.abs(durationOf(output) - durationOf(talkMp4))).toBeLessThanOrEqual(1 / 25);
+    const codecs = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      output,
+    ]);
+    expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264']);
+    expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');
+    expect(run.timeline.segments[0]!.start).toBeGreaterThan(0.5);
+    const spoken = run.timeline.segments.filter((s) => s.fit);
+    for (let i = 1; i < spoken.length; i++) {
+      const previous = spoken[i - 1]!;
+      const previousEnd = previous.start + previous.fit!.shift + previous.dubbed!.duration;
+      expect(spoken[i]!.start + spoken[i]!.fit!.shift).toBeGreaterThanOrEqual(previousEnd);
+    }
+    expectNoJobFolders();
+  });
+
+  it('uses subtitles in another language as the source instead of recognition', async () => {
+    const transcript =
+      "1\n00:00:00,800 --> 00:00:02,500\nBienvenue sur la chaîne.\n\n2\n00:00:03,500 --> 00:00:06,000\nAujourd'hui nous préparons un dîner simple.\n\n3\n00:10:00,000 --> 00:10:02,000\nHors du média.\n";
+    const events: PipelineEvent[] = [];
+    const run = await dubber.dub(
+      request({
+        input: speechWav,
+        output: join(dir, 'fra-source.eng.wav'),
+        sourceLanguage: 'fra',
+        targetLanguage: 'eng',
+        transcript,
+      }),
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(run.timeline.segments.map((s) => s.sourceText)).toEqual([
+      'Bienvenue sur la chaîne.',
+      "Aujourd'hui nous préparons un dîner simple.",
+    ]);
+    expect(run.timeline.segments[0]!.targetText.toLowerCase()).toContain('welcome');
+    expect(run.timeline.segments[0]!.engines.asr).toBeUndefined();
+    expect(events.some((event) => event.type === 'stage-skipped' && event.stage === 'recognise')).toBe(true);
+  });
+
+  it.each(['cmn', 'yue', 'jpn', 'kor', 'deu', 'ita', 'rus', 'ell'] as const)(
+    'dubs into %s, labelling dictionary translations as gist',
+    async (targetLanguage) => {
+      const transcript = '1\n00:00:00,800 --> 00:00:02,500\nThe weather is nice today.\n';
+      const run = await dubber.dub(
+        request({ input: speechWav, output: join(dir, `any.${targetLanguage}.wav`), targetLanguage, transcript }),
+      );
+      const [segment] = run.timeline.segments;
+      expect(segment!.targetText).not.toBe('');
+      expect(segment!.targetText).not.toBe('The weather is nice today.');
+      expect(segment!.quality).toBe(targetLanguage === 'ita' ? 'full' : 'gist');
+      expect(segment!.dubbed!.duration).toBeGreaterThan(0.3);
+      if (segment!.quality === 'gist') expect(run.timeline.warnings.join(' ')).toMatch(/gist/);
+      expect(existsSync(run.output)).toBe(true);
+    },
+  );
+});
+
+describe('named errors, with nothing left behind', () => {
+  it('a video with no audio stream', async () => {
+    const silentVideo = join(dir, 'no-audio.mp4');
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=160x120:rate=10',
+      '-t',
+      '2',
+      silentVideo,
+    ]);
+    await expect(dubber.dub(request({ input: silentVideo }))).rejects.toBeInstanceOf(NoAudioStream);
+    expectNoJobFolders();
+  });
+
+  it('an unreadable file', async () => {
+    const garbage = join(dir, 'garbage.mp4');
+    writeFileSync(garbage, Buffer.alloc(10_000, 7));
+    await expect(dubber.dub(request({ input: garbage }))).rejects.toBeInstanceOf(MediaUnreadable);
+    expectNoJobFolders();
+  });
+
+  it('media longer than the maximum', async () => {
+    const options = { ...DEFAULT_DUB_OPTIONS, maxDurationSeconds: 2 };
+    await expect(dubber.dub(request({ options }))).rejects.toThrow(TooLong);
+    await expect(dubber.dub(request({ options }))).rejects.toThrow(
+      /over the maximum of 0\.0? ?minutes|over the maximum/,
+    );
+    expectNoJobFolders();
+  });
+
+  it('audio with no speech', async () => {
+    const quiet = join(dir, 'quiet.wav');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=amplitude=0.001:duration=3', quiet]);
+    await expect(dubber.dub(request({ input: quiet, output: join(dir, 'quiet.out.wav') }))).rejects.toBeInstanceOf(
+      NoSpeech,
+    );
+    expectNoJobFolders();
+  });
+
+  it('a source language with no recogniser names what is installed', async () => {
+    const attempt = dubber.dub(request({ sourceLanguage: 'deu' }));
+    await expect(attempt).rejects.toBeInstanceOf(UnsupportedLanguage);
+    await expect(dubber.dub(request({ sourceLanguage: 'deu' }))).rejects.toThrow(/pocketsphinx \(English\)/);
+    expectNoJobFolders();
+  });
+
+  it('the same source and target language', async () => {
+    await expect(dubber.dub(request({ targetLanguage: 'eng' }))).rejects.toBeInstanceOf(BadInput);
+  });
+
+  it('an abort stops the work promptly, removes temp files and writes no output', async () => {
+    const controller = new AbortController();
+    const output = join(dir, 'aborted.mp4');
+    const attempt = dubber.dub(request({ output }), {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'stage-started' && event.stage === 'recognise') controller.abort();
+      },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(Cancelled);
+    expect(existsSync(output)).toBe(false);
+    expectNoJobFolders();
+  });
+});
