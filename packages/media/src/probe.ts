@@ -1,4 +1,5 @@
-import { MediaUnreadable, NoAudioStream, type MediaInfo } from '@voxlate/core';
+import { access, constants } from 'node:fs/promises';
+import { BadInput, MediaUnreadable, NoAudioStream, type MediaInfo } from '@voxlate/core';
 import { runProcess, ProcessFailed } from './run-process.js';
 import { safeInputArgs } from './safe-input.js';
 
@@ -22,6 +23,9 @@ interface ProbeOutput {
 
 /** Reads the container and streams with ffprobe. Throws MediaUnreadable or NoAudioStream. */
 export async function probeMedia(input: string, signal?: AbortSignal): Promise<MediaInfo> {
+  await access(input, constants.R_OK).catch(() => {
+    throw new BadInput(`Cannot read "${input}": there is no such file, or it is not readable.`);
+  });
   const output = await runFfprobe(input, signal);
   return mediaInfoFrom(output);
 }

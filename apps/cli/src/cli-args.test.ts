@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { BadInput } from '@voxlate/core';
+import { defaultOutputPath, parseCliArgs } from './cli-args.js';
+
+describe('parseCliArgs', () => {
+  it('reads the documented flags', () => {
+    expect(
+      parseCliArgs([
+        'talk.mp4',
+        '--to',
+        'spa',
+        '--subtitles',
+        '--report',
+        'r.json',
+        '--tempo-cap',
+        '1.2',
+        '--mt',
+        'apertium',
+      ]),
+    ).toMatchObject({
+      input: 'talk.mp4',
+      to: 'spa',
+      from: 'eng',
+      subtitles: true,
+      report: 'r.json',
+      tempoCap: 1.2,
+      engines: { mt: 'apertium' },
+    });
+  });
+
+  it('rejects a missing or unknown language, naming the valid codes', () => {
+    expect(() => parseCliArgs(['talk.mp4'])).toThrow(/--to is required/);
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'xx'])).toThrow(/Valid codes: eng, cmn, yue/);
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--tempo-cap', 'fast'])).toThrow(BadInput);
+    expect(() => parseCliArgs(['--to', 'spa'])).toThrow(/exactly one input/);
+  });
+
+  it('names the output after the input and the target language', () => {
+    expect(defaultOutputPath('/a/talk.mp4', 'spa', true)).toBe('/a/talk.spa.mp4');
+    expect(defaultOutputPath('pod.mp3', 'jpn', false)).toBe('pod.jpn.wav');
+  });
+});

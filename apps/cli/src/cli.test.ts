@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+function dub(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('npm run dub', () => {
+  it('dubs a video to Spanish with subtitles and a report, and prints a summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
+    const video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.', 'Let us begin.']));
+    const result = dub([video, '--to', 'spa', '--subtitles', '--report', join(dir, 'report.json')]);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/segments: \d+ \(0 gist-quality\)/);
+    expect(result.stdout).toMatch(/tempo: /);
+    for (const file of [
+      'talk.spa.mp4',
+      'talk.spa.eng.srt',
+      'talk.spa.eng.vtt',
+      'talk.spa.spa.srt',
+      'talk.spa.spa.vtt',
+    ]) {
+      expect(existsSync(join(dir, file)), file).toBe(true);
+    }
+    expect(readFileSync(join(dir, 'talk.spa.spa.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      segments: {
+        start: number;
+        end: number;
+        sourceText: string;
+        targetText: string;
+        engines: object;
+        quality: string;
+        tempo: number;
+        overflow: number;
+      }[];
+    };
+    expect(report.segments.length).toBeGreaterThan(0);
+    expect(Object.keys(report.segments[0]!)).toEqual(
+      expect.arrayContaining(['start', 'end', 'sourceText', 'targetText', 'engines', 'quality', 'tempo', 'overflow']),
+    );
+  });
+
+  it('exits with a clear message on bad input', () => {
+    const missing = dub(['/nonexistent/file.mp4', '--to', 'spa']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/no such file/);
+    const badLanguage = dub(['x.mp4', '--to', 'klingon']);
+    expect(badLanguage.status).toBe(2);
+    expect(badLanguage.stderr).toMatch(/Unknown language "klingon"/);
+  });
+});
