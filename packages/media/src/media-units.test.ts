@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NoAudioStream } from '@voxlate/core';
 import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
-import { loudnormFilter, parseLoudnormOutput } from './loudness.js';
+import { normaliseFilter, parseEbur128Summary } from './loudness.js';
 import { mediaInfoFrom } from './probe.js';
 import { resample } from './resample.js';
 
@@ -48,24 +48,22 @@ describe('DuckEnvelope', () => {
 });
 
 describe('loudness', () => {
-  const stderr = `[Parsed_loudnorm_1 @ 0x1]\n{\n\t"input_i" : "-27.61",\n\t"input_tp" : "-4.47",\n\t"input_lra" : "18.06",\n\t"input_thresh" : "-39.20",\n\t"output_i" : "-16.58",\n\t"target_offset" : "0.58"\n}\n`;
+  const stderr =
+    '[Parsed_ebur128_1 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         -27.6 LUFS\n    Threshold: -38.0 LUFS\n\n' +
+    '  Loudness range:\n    LRA:         6.1 LU\n\n  True peak:\n    Peak:       -4.5 dBFS\n';
 
-  it('parses loudnorm measurements and builds the linear second pass', () => {
-    const measured = parseLoudnormOutput(stderr);
-    expect(measured).toEqual({
-      inputI: -27.61,
-      inputTp: -4.47,
-      inputLra: 18.06,
-      inputThresh: -39.2,
-      targetOffset: 0.58,
-    });
-    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, measured)).toContain('measured_I=-27.61');
-    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, measured)).toContain('linear=true');
+  it('parses the ebur128 summary', () => {
+    expect(parseEbur128Summary(stderr)).toEqual({ integratedLufs: -27.6, truePeakDb: -4.5 });
+    expect(parseEbur128Summary('nothing')).toBeUndefined();
   });
 
-  it('falls back to one pass when nothing was measured', () => {
-    expect(parseLoudnormOutput('no json here')).toBeUndefined();
-    expect(loudnormFilter({ lufs: -16, truePeakDb: -1 }, undefined)).toBe('loudnorm=I=-16:TP=-1:LRA=11');
+  it('applies one gain to the target and limits under the true-peak ceiling', () => {
+    const filter = normaliseFilter({ lufs: -16, truePeakDb: -1 }, { integratedLufs: -27.6, truePeakDb: -4.5 });
+    expect(filter).toBe('volume=11.60dB,alimiter=limit=0.7943:attack=2:release=60:level=false');
+  });
+
+  it('falls back to one dynamic pass when nothing was measured', () => {
+    expect(normaliseFilter({ lufs: -16, truePeakDb: -1 }, undefined)).toBe('loudnorm=I=-16:TP=-1:LRA=11');
   });
 });
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ClipRef, EngineContext, PcmAudio, RenderRequest } from '@voxlate/core';
 import { DubTrack } from './dub-track.js';
 import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
-import { loudnormFilter, parseLoudnormOutput, type LoudnessMeasurement } from './loudness.js';
+import { normaliseFilter, parseEbur128Summary, type LoudnessMeasurement } from './loudness.js';
 import { asMediaError } from './media-error.js';
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
@@ -71,14 +71,13 @@ async function mixToFile(
     { signal: context.signal, stdoutIsData: true },
   );
   const { mix } = request;
-  const loudnorm = `loudnorm=I=${mix.loudnessLufs}:TP=${mix.truePeakDb}:LRA=11:print_format=json`;
   const writer = startFfmpeg(
     [
       ...pcmArgs,
       '-i',
       'pipe:0',
       '-filter_complex',
-      `asplit=2[keep][measure];[measure]${loudnorm}[measured]`,
+      'asplit=2[keep][measure];[measure]ebur128=peak=true:framelog=verbose[measured]',
       '-map',
       '[keep]',
       '-c:a',
@@ -99,9 +98,18 @@ async function mixToFile(
   );
   const track = new DubTrack(request.clips, format.sampleRate, loadClip);
   const totalFrames = Math.round(request.info.durationSeconds * format.sampleRate);
-  await pumpMix(decoder.child.stdout!, writer.child.stdin!, { format, envelope, track, totalFrames, context });
-  await Promise.all([decoder.done, writer.done]);
-  return parseLoudnormOutput(writer.stderr());
+  const pump = pumpMix(decoder.child.stdout!, writer.child.stdin!, { format, envelope, track, totalFrames, context });
+  try {
+    await Promise.all([pump, decoder.done, writer.done]);
+  } catch (error) {
+    // One side failed: stop the other so nothing is left running or waiting on a pipe.
+    decoder.child.kill('SIGKILL');
+    writer.child.kill('SIGKILL');
+    writer.child.stdin?.destroy();
+    await pump.catch(() => undefined);
+    throw error;
+  }
+  return parseEbur128Summary(writer.stderr());
 }
 
 async function pumpMix(
@@ -144,10 +152,12 @@ function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
     const done = (): void => {
       sink.removeListener('drain', done);
       sink.removeListener('close', done);
+      sink.removeListener('error', done);
       resolve();
     };
     sink.once('drain', done);
     sink.once('close', done);
+    sink.once('error', done);
   });
 }
 
@@ -158,7 +168,7 @@ async function encodeOutput(
   measurement: LoudnessMeasurement | undefined,
   context: EngineContext,
 ): Promise<void> {
-  const filter = loudnormFilter({ lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb }, measurement);
+  const filter = normaliseFilter({ lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb }, measurement);
   const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
   const args =
     request.container === 'mp4' && request.info.video

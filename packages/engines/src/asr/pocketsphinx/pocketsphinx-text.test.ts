@@ -22,11 +22,13 @@ describe('parseHypsegLine', () => {
 });
 
 describe('splitEvenly', () => {
-  it('makes contiguous groups of similar duration', () => {
-    const spans = [4, 1, 1, 1, 1, 4].map((length, i) => ({ start: i * 10, end: i * 10 + length }));
+  it('balances the total duration between workers and keeps order within each', () => {
+    const spans = [4, 1, 1, 1, 1, 4, 2].map((length, i) => ({ start: i * 10, end: i * 10 + length }));
     const groups = splitEvenly(spans, 2);
-    expect(groups).toHaveLength(2);
-    expect(groups.flat()).toEqual(spans);
+    const totals = groups.map((group) => group.reduce((sum, span) => sum + span.end - span.start, 0));
+    expect(totals.sort()).toEqual([7, 7]);
+    expect(groups.flat().sort((a, b) => a.start - b.start)).toEqual(spans);
+    for (const group of groups) expect(group).toEqual([...group].sort((a, b) => a.start - b.start));
   });
 
   it('never makes more groups than spans', () => {

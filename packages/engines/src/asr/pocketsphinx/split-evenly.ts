@@ -1,21 +1,21 @@
 import type { TimeSpan } from '@voxlate/core';
 
 /**
- * Splits spans into at most `groups` contiguous groups of similar total duration, so that
- * parallel decoders finish at about the same time.
+ * Shares spans among at most `groups` workers so they finish at about the same time:
+ * longest first, each to the least-loaded worker. Within a group spans keep their order.
  */
 export function splitEvenly<T extends TimeSpan>(spans: readonly T[], groups: number): T[][] {
   const count = Math.max(1, Math.min(groups, spans.length));
-  const total = spans.reduce((sum, span) => sum + (span.end - span.start), 0);
-  const target = total / count;
-  const result: T[][] = [[]];
-  let filled = 0;
-  for (const span of spans) {
-    const current = result.at(-1)!;
-    const remainingGroups = count - result.length;
-    if (current.length > 0 && filled >= target * result.length && remainingGroups > 0) result.push([]);
-    result.at(-1)!.push(span);
-    filled += span.end - span.start;
+  const loads = Array.from({ length: count }, () => ({ seconds: 0, members: [] as number[] }));
+  const byLength = spans.map((_, index) => index).sort((a, b) => length(spans[b]!) - length(spans[a]!));
+  for (const index of byLength) {
+    const lightest = loads.reduce((best, load) => (load.seconds < best.seconds ? load : best));
+    lightest.seconds += length(spans[index]!);
+    lightest.members.push(index);
   }
-  return result;
+  return loads.map((load) => load.members.sort((a, b) => a - b).map((index) => spans[index]!));
+}
+
+function length(span: TimeSpan): number {
+  return span.end - span.start;
 }

@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STAGES, type DubRun, type StageName } from '@voxlate/core';
+import { probeMedia } from '@voxlate/media';
+import { Dubber } from '@voxlate/runtime';
+import { fitFigures, type FitFigures } from './fit-figures.js';
+import { codec2Recordings, librivoxClips, loopedRecording, speechVideo, type BenchInput } from './make-inputs.js';
+import { RssSampler } from './rss-sampler.js';
+import { wordErrors } from './word-error-rate.js';
+
+interface CaseResult {
+  name: string;
+  mediaSeconds: number;
+  wallSeconds: number;
+  stageSeconds: Partial<Record<StageName, number>>;
+  stagePeakRss: Partial<Record<StageName, number>>;
+  peakRss: number;
+  fit: FitFigures;
+  wer?: { errors: number; words: number };
+}
+
+const quick = process.argv.includes('--quick');
+const target = 'spa';
+const sampler = new RssSampler();
+const dubber = new Dubber();
+const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-'));
+
+async function runCase(name: string, inputs: readonly BenchInput[]): Promise<CaseResult> {
+  const result: CaseResult = {
+    name,
+    mediaSeconds: 0,
+    wallSeconds: 0,
+    stageSeconds: {},
+    stagePeakRss: {},
+    peakRss: 0,
+    fit: emptyFit(),
+  };
+  sampler.reset();
+  for (const input of inputs) {
+    const info = await probeMedia(input.path);
+    const started = performance.now();
+    const run = await dubber.dub(
+      {
+        input: input.path,
+        output: join(work, `out-${info.video ? 'video.mp4' : 'audio.wav'}`),
+        sourceLanguage: 'eng',
+        targetLanguage: target,
+      },
+      { onEvent: (event) => event.type === 'stage-started' && sampler.setLabel(event.stage) },
+    );
+    sampler.setLabel('idle');
+    result.wallSeconds += (performance.now() - started) / 1000;
+    result.mediaSeconds += info.durationSeconds;
+    addStages(result, run);
+    addFit(result.fit, fitFigures(run.timeline));
+    if (input.reference !== undefined) addWer(result, input.reference, run);
+  }
+  for (const stage of STAGES) result.stagePeakRss[stage] = sampler.peak(stage);
+  result.peakRss = sampler.overallPeak();
+  return result;
+}
+
+function addStages(result: CaseResult, run: DubRun): void {
+  for (const [stage, seconds] of Object.entries(run.stageSeconds) as [StageName, number][]) {
+    result.stageSeconds[stage] = (result.stageSeconds[stage] ?? 0) + seconds;
+  }
+}
+
+function addWer(result: CaseResult, reference: string, run: DubRun): void {
+  const hypothesis = run.timeline.segments.map((segment) => segment.sourceText).join(' ');
+  const counted = wordErrors(reference, hypothesis);
+  result.wer = { errors: (result.wer?.errors ?? 0) + counted.errors, words: (result.wer?.words ?? 0) + counted.words };
+}
+
+function addFit(total: FitFigures, figures: FitFigures): void {
+  for (const key of Object.keys(total) as (keyof FitFigures)[]) total[key] += figures[key];
+}
+
+function emptyFit(): FitFigures {
+  return { lines: 0, atMost115: 0, atMost130: 0, overflowing: 0, overlaps: 0 };
+}
+
+function report(result: CaseResult): string {
+  const mb = (bytes: number): string => `${Math.round(bytes / 1e6)} MB`;
+  const rows = STAGES.filter((stage) => result.stageSeconds[stage] !== undefined).map((stage) => {
+    const seconds = result.stageSeconds[stage]!;
+    return `    ${stage.padEnd(11)} ${seconds.toFixed(2).padStart(8)} s  RTF ${(seconds / result.mediaSeconds).toFixed(3)}  peak RSS ${mb(result.stagePeakRss[stage] ?? 0)}`;
+  });
+  const fit = result.fit;
+  const share = (count: number): string => `${fit.lines ? ((100 * count) / fit.lines).toFixed(0) : '-'} %`;
+  return [
+    `${result.name}: ${result.mediaSeconds.toFixed(1)} s of media in ${result.wallSeconds.toFixed(1)} s, ` +
+      `RTF ${(result.wallSeconds / result.mediaSeconds).toFixed(3)}, peak RSS ${mb(result.peakRss)}`,
+    ...rows,
+    `    fit: ${fit.lines} lines, tempo <= 1.15: ${share(fit.atMost115)}, <= 1.3: ${share(fit.atMost130)}, ` +
+      `overflowing ${fit.overflowing}, overlaps ${fit.overlaps}`,
+    ...(result.wer
+      ? [`    WER ${((100 * result.wer.errors) / result.wer.words).toFixed(1)} % (${result.wer.words} words)`]
+      : []),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  sampler.start();
+  console.log(
+    `Voxlate benchmark, eng -> ${target}, ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  await runCase('warm-up', librivoxClips().slice(1, 2));
+  const cases: [string, () => BenchInput[]][] = [
+    ['librivox clips (5, with transcripts)', () => librivoxClips()],
+    ['codec2 long recordings', () => codec2Recordings(work)],
+    ['60 s 720p video, no lip sync', () => [{ name: 'video', path: speechVideo(work) }]],
+    ...(quick
+      ? []
+      : ([
+          [
+            '30-minute looped recording',
+            () => [{ name: '30 min', path: loopedRecording(work, 1800, 'long-30min.m4a') }],
+          ],
+        ] as [string, () => BenchInput[]][])),
+  ];
+  const results: CaseResult[] = [];
+  for (const [name, inputs] of cases) {
+    const result = await runCase(name, inputs());
+    results.push(result);
+    console.log(report(result));
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(
+    join('bench-results', 'latest.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results }, null, 2)}\n`,
+  );
+  console.log(
+    `load after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; figures in bench-results/latest.json`,
+  );
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    sampler.stop();
+    await dubber.close();
+    rmSync(work, { recursive: true, force: true });
+  });
