@@ -22,3 +22,14 @@ export interface AudioSource {
   /** The whole audio as consecutive chunks, without holding it all in memory. */
   chunks(chunkSeconds: number): AsyncIterable<Float32Array>;
 }
+
+/** Joins sample arrays end to end. */
+export function concatSamples(parts: readonly Float32Array[]): Float32Array {
+  const joined = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}

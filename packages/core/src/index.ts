@@ -15,3 +15,4 @@ export * from './subtitles/timeline-cues.js';
 export * from './pipeline/dub-request.js';
 export * from './pipeline/run-dub.js';
 export type { DubPorts } from './pipeline/stage-context.js';
+export * from './metrics/word-errors.js';

@@ -1,14 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Cancelled, LANGUAGE_CODES, type LanguagePair } from '@voxlate/core';
+import { Cancelled, LANGUAGE_CODES, wordErrorRate, type LanguagePair } from '@voxlate/core';
 import { offlineRegistries } from './offline-registries.js';
 import { RegistryResolver } from './registry-resolver.js';
-import {
-  LIBRIVOX_0880,
-  LIBRIVOX_0880_TEXT,
-  analysisAudioOf,
-  silentAnalysisAudio,
-  wordErrorRate,
-} from './test/audio-fixtures.js';
+import { LIBRIVOX_0880, LIBRIVOX_0880_TEXT, analysisAudioOf, silentAnalysisAudio } from './test/audio-fixtures.js';
 
 /**
  * The contract every engine of a task must keep, run on every installed engine of every

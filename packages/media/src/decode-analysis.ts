@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { EngineContext, MediaInfo } from '@voxlate/core';
+import { argv } from './argv.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { runFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
@@ -15,21 +16,7 @@ export async function decodeForAnalysis(
   context: EngineContext,
 ): Promise<RawPcmFile> {
   const path = join(workDir, 'analysis-16k.s16le');
-  const args = [
-    ...safeInputArgs(),
-    '-i',
-    input,
-    '-map',
-    '0:a:0',
-    '-vn',
-    '-ac',
-    '1',
-    '-ar',
-    String(ANALYSIS_SAMPLE_RATE),
-    '-f',
-    's16le',
-    path,
-  ];
+  const args = argv`${safeInputArgs()} -i ${input} -map 0:a:0 -vn -ac 1 -ar ${ANALYSIS_SAMPLE_RATE} -f s16le ${path}`;
   await runFfmpeg(args, {
     signal: context.signal,
     expectedSeconds: info.durationSeconds,

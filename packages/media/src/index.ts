@@ -10,3 +10,4 @@ export * from './resample.js';
 export * from './run-ffmpeg.js';
 export * from './run-process.js';
 export * from './safe-input.js';
+export * from './argv.js';

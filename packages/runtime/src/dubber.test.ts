@@ -15,9 +15,11 @@ import {
   type DubRequest,
   type PipelineEvent,
 } from '@voxlate/core';
+import { argv } from '@voxlate/media';
 import { Dubber } from './dubber.js';
 import {
   durationOf,
+  ffmpeg,
   makeLibrivoxWav,
   makeSpeechWav,
   makeVideo,
@@ -87,15 +89,7 @@ describe('dubbing real recordings', () => {
     expect(run.container).toBe('mp4');
     expect(videoStreamHash(output)).toBe(videoStreamHash(talkMp4));
     expect(Math.abs(durationOf(output) - durationOf(talkMp4))).toBeLessThanOrEqual(1 / 25);
-    const codecs = execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'stream=codec_name',
-      '-of',
-      'csv=p=0',
-      output,
-    ]);
+    const codecs = execFileSync('ffprobe', argv`-v error -show_entries stream=codec_name -of csv=p=0 ${output}`);
     expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264']);
     expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');
     expect(run.timeline.segments[0]!.start).toBeGreaterThan(0.5);
@@ -152,18 +146,7 @@ describe('dubbing real recordings', () => {
 describe('named errors, with nothing left behind', () => {
   it('a video with no audio stream', async () => {
     const silentVideo = join(dir, 'no-audio.mp4');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=160x120:rate=10',
-      '-t',
-      '2',
-      silentVideo,
-    ]);
+    ffmpeg`-f lavfi -i testsrc2=size=160x120:rate=10 -t 2 ${silentVideo}`;
     await expect(dubber.dub(request({ input: silentVideo }))).rejects.toBeInstanceOf(NoAudioStream);
     expectNoJobFolders();
   });
@@ -186,7 +169,7 @@ describe('named errors, with nothing left behind', () => {
 
   it('audio with no speech', async () => {
     const quiet = join(dir, 'quiet.wav');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=amplitude=0.001:duration=3', quiet]);
+    ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=3 ${quiet}`;
     await expect(dubber.dub(request({ input: quiet, output: join(dir, 'quiet.out.wav') }))).rejects.toBeInstanceOf(
       NoSpeech,
     );

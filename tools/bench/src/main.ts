@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STAGES, type DubRun, type StageName } from '@voxlate/core';
+import { STAGES, wordErrors, type DubRun, type StageName } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { fitFigures, type FitFigures } from './fit-figures.js';
 import { codec2Recordings, librivoxClips, loopedRecording, speechVideo, type BenchInput } from './make-inputs.js';
 import { RssSampler } from './rss-sampler.js';
-import { wordErrors } from './word-error-rate.js';
 
 interface CaseResult {
   name: string;

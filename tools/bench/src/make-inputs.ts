@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { argv } from '@voxlate/media';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 export const CODEC2_RAW = '/usr/share/codec2/raw';
@@ -27,7 +28,7 @@ export function codec2Recordings(dir: string): BenchInput[] {
     const raw = join(CODEC2_RAW, `${name}.raw`);
     if (!existsSync(raw)) return [];
     const path = join(dir, `${name}.wav`);
-    ffmpeg('-f', 's16le', '-ar', '8000', '-ac', '1', '-i', raw, path);
+    ffmpeg`-f s16le -ar 8000 -ac 1 -i ${raw} ${path}`;
     return [{ name: `codec2 ${name}`, path }];
   });
 }
@@ -38,25 +39,9 @@ export function loopedRecording(dir: string, seconds: number, name: string): str
   const list = join(dir, 'sources.txt');
   const joined = join(dir, 'all-speech.wav');
   writeFileSync(list, sources.map((path) => `file '${path}'`).join('\n'));
-  ffmpeg('-f', 'concat', '-safe', '0', '-i', list, '-ar', '16000', '-ac', '1', joined);
+  ffmpeg`-f concat -safe 0 -i ${list} -ar 16000 -ac 1 ${joined}`;
   const path = join(dir, name);
-  ffmpeg(
-    '-stream_loop',
-    '-1',
-    '-i',
-    joined,
-    '-t',
-    String(seconds),
-    '-ar',
-    '44100',
-    '-ac',
-    '2',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '96k',
-    path,
-  );
+  ffmpeg`-stream_loop -1 -i ${joined} -t ${seconds} -ar 44100 -ac 2 -c:a aac -b:a 96k ${path}`;
   return path;
 }
 
@@ -64,28 +49,10 @@ export function loopedRecording(dir: string, seconds: number, name: string): str
 export function speechVideo(dir: string, seconds = 60): string {
   const audio = loopedRecording(dir, seconds, 'speech-60s.m4a');
   const path = join(dir, 'talk-720p.mp4');
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=30',
-    '-i',
-    audio,
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'copy',
-    path,
-  );
+  ffmpeg`-f lavfi -i testsrc2=size=1280x720:rate=30 -i ${audio} -t ${seconds} -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a copy ${path}`;
   return path;
 }
 
-function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+function ffmpeg(strings: TemplateStringsArray, ...values: (string | number)[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...argv(strings, ...values)]);
 }

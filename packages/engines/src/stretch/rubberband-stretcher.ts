@@ -1,5 +1,5 @@
 import initialiseRubberband from '@echogarden/rubberband-wasm';
-import { throwIfAborted, type EngineContext, type PcmAudio, type TimeStretcher } from '@voxlate/core';
+import { concatSamples, throwIfAborted, type EngineContext, type PcmAudio, type TimeStretcher } from '@voxlate/core';
 
 type RubberbandModule = Awaited<ReturnType<typeof initialiseRubberband>>;
 
@@ -48,7 +48,7 @@ export class RubberbandStretcher implements TimeStretcher {
       this.feed(state, audio.samples, block, buffer, channelPointers, 'study');
       const output: Float32Array[] = [];
       this.feed(state, audio.samples, block, buffer, channelPointers, 'process', output);
-      return { samples: concat(output), sampleRate: audio.sampleRate };
+      return { samples: concatSamples(output), sampleRate: audio.sampleRate };
     } finally {
       rb._rubberband_delete!(state);
       rb._free(buffer);
@@ -91,14 +91,4 @@ export class RubberbandStretcher implements TimeStretcher {
       output.push(rb.HEAPF32.slice(buffer / 4, buffer / 4 + count));
     }
   }
-}
-
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const joined = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }

@@ -37,27 +37,3 @@ function analysisAudioFromBytes(raw: Buffer): AudioSource {
     },
   };
 }
-
-/** Word error rate: word-level edit distance over the reference length. */
-export function wordErrorRate(reference: string, hypothesis: string): number {
-  const ref = normaliseWords(reference);
-  const hyp = normaliseWords(hypothesis);
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= hyp.length; j++) {
-      const substitution = previous[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
-      current.push(Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1));
-    }
-    previous = current;
-  }
-  return ref.length === 0 ? 0 : previous[hyp.length]! / ref.length;
-}
-
-function normaliseWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}' ]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-}

@@ -1,5 +1,6 @@
 import initialiseFvad from '@echogarden/fvad-wasm';
 import {
+  concatSamples,
   Internal,
   throwIfAborted,
   type AudioSource,
@@ -48,7 +49,7 @@ export class WebRtcVad implements VoiceActivityDetector {
       let pending = new Float32Array(0);
       for await (const chunk of audio.chunks(10)) {
         throwIfAborted(context.signal);
-        const samples = concat(pending, chunk);
+        const samples = pending.length === 0 ? chunk : concatSamples([pending, chunk]);
         let offset = 0;
         for (; offset + FRAME_SAMPLES <= samples.length && frame < totalFrames; offset += FRAME_SAMPLES) {
           speech[frame++] = this.classify(instance, buffer, samples.subarray(offset, offset + FRAME_SAMPLES));
@@ -71,12 +72,4 @@ export class WebRtcVad implements VoiceActivityDetector {
     }
     return this.fvad._fvad_process!(instance, buffer, samples.length) === 1 ? 1 : 0;
   }
-}
-
-function concat(a: Float32Array, b: Float32Array): Float32Array {
-  if (a.length === 0) return b;
-  const joined = new Float32Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }

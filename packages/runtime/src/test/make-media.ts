@@ -1,8 +1,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { concatSamples } from '@voxlate/core';
 import { EspeakSynthesiser } from '@voxlate/engines';
+import { argv } from '@voxlate/media';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+type ArgValue = string | number | readonly string[];
+
+/** Runs ffmpeg quietly with arguments written as a template (see `argv`); throws on failure. */
+export function ffmpeg(strings: TemplateStringsArray, ...values: ArgValue[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...argv(strings, ...values)]);
+}
 
 /**
  * English speech made at test time: eSpeak NG sentences separated by pauses, over a quiet
@@ -15,37 +24,13 @@ export async function makeSpeechWav(dir: string, sentences: readonly string[], n
   for (const sentence of sentences) {
     parts.push((await synthesiser.synthesise(sentence, 'eng', {})).audio.samples, new Float32Array(rate * 1.2));
   }
-  const samples = concat(parts);
   const path = join(dir, name);
+  const mixWithTone = '[0]aresample=44100[s];[1]volume=0.03[m];[s][m]amix=inputs=2:duration=first:normalize=0[a]';
   const result = spawnSync(
     'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'f32le',
-      '-ar',
-      String(rate),
-      '-ac',
-      '1',
-      '-i',
-      'pipe:0',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=110:sample_rate=44100`,
-      '-filter_complex',
-      '[0]aresample=44100[s];[1]volume=0.03[m];[s][m]amix=inputs=2:duration=first:normalize=0[a]',
-      '-map',
-      '[a]',
-      '-ac',
-      '2',
-      '-ar',
-      '44100',
-      path,
-    ],
-    { input: Buffer.from(samples.buffer) },
+    argv`-v error -y -f f32le -ar ${rate} -ac 1 -i pipe:0 -f lavfi -i sine=frequency=110:sample_rate=44100
+      -filter_complex ${mixWithTone} -map [a] -ac 2 -ar 44100 ${path}`,
+    { input: Buffer.from(concatSamples(parts).buffer) },
   );
   if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString()}`);
   return path;
@@ -54,56 +39,27 @@ export async function makeSpeechWav(dir: string, sentences: readonly string[], n
 /** A 320x240 H.264 + AAC MP4 with the given audio. */
 export function makeVideo(dir: string, audioPath: string, name = 'talk.mp4'): string {
   const path = join(dir, name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x240:rate=25',
-    '-i',
-    audioPath,
-    '-shortest',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    path,
-  ]);
+  ffmpeg`-f lavfi -i testsrc2=size=320x240:rate=25 -i ${audioPath} -shortest
+    -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac ${path}`;
   return path;
 }
 
 /** Two librivox clips (real recordings, with transcripts) joined into one WAV. */
 export function makeLibrivoxWav(dir: string): string {
   const path = join(dir, 'librivox.wav');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0870.wav`,
-    '-i',
-    `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0880.wav`,
-    '-filter_complex',
-    '[0][1]concat=n=2:v=0:a=1',
-    path,
-  ]);
+  const clip = (id: string): string => `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-${id}.wav`;
+  ffmpeg`-i ${clip('0870')} -i ${clip('0880')} -filter_complex [0][1]concat=n=2:v=0:a=1 ${path}`;
   return path;
 }
 
-export function ffmpegOutput(...args: string[]): string {
+function ffmpegOutput(args: string[]): string {
   const result = spawnSync('ffmpeg', ['-hide_banner', '-nostats', ...args], { encoding: 'utf8' });
   return `${result.stdout}${result.stderr}`;
 }
 
 /** Integrated loudness and true peak as ffmpeg's ebur128 filter measures them. */
 export function measureLoudness(path: string): { lufs: number; truePeak: number } {
-  const output = ffmpegOutput('-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-');
+  const output = ffmpegOutput(argv`-i ${path} -af ebur128=peak=true -f null -`);
   const summary = output.slice(output.lastIndexOf('Summary:'));
   return {
     lufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]),
@@ -113,21 +69,9 @@ export function measureLoudness(path: string): { lufs: number; truePeak: number 
 
 /** An MD5 of the first video stream's packets: equal only when the stream was copied as is. */
 export function videoStreamHash(path: string): string {
-  return ffmpegOutput('-v', 'error', '-i', path, '-map', '0:v:0', '-c', 'copy', '-f', 'md5', '-').trim();
+  return ffmpegOutput(argv`-v error -i ${path} -map 0:v:0 -c copy -f md5 -`).trim();
 }
 
 export function durationOf(path: string): number {
-  return Number(
-    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString(),
-  );
-}
-
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const joined = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
+  return Number(execFileSync('ffprobe', argv`-v error -show_entries format=duration -of csv=p=0 ${path}`).toString());
 }

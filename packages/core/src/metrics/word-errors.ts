@@ -14,6 +14,12 @@ export function wordErrors(reference: string, hypothesis: string): { errors: num
   return { errors: previous[hyp.length]!, words: ref.length };
 }
 
+/** Word error rate: 0 is perfect; can exceed 1 when the hypothesis adds many words. */
+export function wordErrorRate(reference: string, hypothesis: string): number {
+  const { errors, words: count } = wordErrors(reference, hypothesis);
+  return count === 0 ? 0 : errors / count;
+}
+
 function words(text: string): string[] {
   return text
     .toLowerCase()
