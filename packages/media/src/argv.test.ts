@@ -16,4 +16,20 @@ describe('argv', () => {
       'out.wav',
     ]);
   });
+
+  it('joins a value written against literal text into one argument', () => {
+    expect(argv`-af apad=whole_dur=${12.5} -i ${'a'}.wav -f s16le`).toEqual([
+      '-af',
+      'apad=whole_dur=12.5',
+      '-i',
+      'a.wav',
+      '-f',
+      's16le',
+    ]);
+  });
+
+  it('handles values at the start and end and across lines', () => {
+    expect(argv`${'x'} -y
+      ${'z'}`).toEqual(['x', '-y', 'z']);
+  });
 });
