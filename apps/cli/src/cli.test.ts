@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
+const LIBRIVOX_CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav';
 
 function dub(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
@@ -56,6 +57,12 @@ describe('npm run dub', () => {
     const missing = dub(['/nonexistent/file.mp4', '--to', 'spa']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/no such file/);
+    const noTranscript = dub([LIBRIVOX_CLIP, '--to', 'spa', '--transcript', '/nonexistent.srt']);
+    expect(noTranscript.status).toBe(2);
+    expect(noTranscript.stderr).toMatch(/Cannot read the transcript/);
+    const noFolder = dub([LIBRIVOX_CLIP, '--to', 'spa', '--out', '/nonexistent/folder/out.wav']);
+    expect(noFolder.status).toBe(2);
+    expect(noFolder.stderr).toMatch(/folder does not exist/);
     const badLanguage = dub(['x.mp4', '--to', 'klingon']);
     expect(badLanguage.status).toBe(2);
     expect(badLanguage.stderr).toMatch(/Unknown language "klingon"/);

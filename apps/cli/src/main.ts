@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { isVoxlateError } from '@voxlate/core';
+import { access, constants, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { BadInput, isVoxlateError } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
@@ -9,9 +10,10 @@ import { writeReport, writeSubtitles } from './write-extras.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
-  const transcript = args.transcript === undefined ? undefined : await readFile(args.transcript, 'utf8');
+  const transcript = args.transcript === undefined ? undefined : await readTranscript(args.transcript);
   const info = await probeMedia(args.input);
   const output = args.out ?? defaultOutputPath(args.input, args.to, info.video !== undefined);
+  await requireWritableFolder(output);
   const dubber = new Dubber();
   const display = new ProgressDisplay();
   const abort = new AbortController();
@@ -45,6 +47,19 @@ async function main(argv: readonly string[]): Promise<number> {
     display.stop();
     await dubber.close();
   }
+}
+
+async function readTranscript(path: string): Promise<string> {
+  return readFile(path, 'utf8').catch(() => {
+    throw new BadInput(`Cannot read the transcript "${path}": there is no such file, or it is not readable.`);
+  });
+}
+
+/** Checked before any work, so a long job never fails at the very end for want of a folder. */
+async function requireWritableFolder(output: string): Promise<void> {
+  await access(dirname(resolve(output)), constants.W_OK).catch(() => {
+    throw new BadInput(`Cannot write "${output}": its folder does not exist or is not writable.`);
+  });
 }
 
 main(process.argv.slice(2)).then(
