@@ -1,29 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LANGUAGES, LANGUAGE_CODES } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
+import type { ServerConfig } from './config.js';
+import { errorResponse } from './http/error-response.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { Workspaces } from './jobs/workspaces.js';
+import { registerInfoRoutes } from './routes/info-routes.js';
+import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
+import { registerProcessVideoRoute } from './routes/process-video-route.js';
+import type { RouteContext } from './routes/route-context.js';
+import { registerTranslateRoute } from './routes/translate-route.js';
 
 /**
- * The HTTP service. This first version answers health and language questions; the spec's
- * dubbing endpoints and the studio are built on top of it.
+ * The HTTP service: the spec's three endpoints over the pipeline, info endpoints, and the
+ * built studio at `/`. The app owns the Dubber it is given and closes it with itself.
  */
-export function buildApp(dubber: Dubber): FastifyInstance {
-  const app = Fastify({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' } });
-  app.get('/health', () => ({ status: 'ok' }));
-  app.get('/api/languages', async () => {
-    const engines = await dubber.resolver.registries.tts.describe();
-    return LANGUAGE_CODES.map((code) => ({
-      ...LANGUAGES[code],
-      tts: engines.filter((engine) => engine.installed).map((engine) => engine.id),
-    }));
+export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' }, bodyLimit: 1024 * 1024 });
+  const context: RouteContext = {
+    config,
+    dubber,
+    runner: new JobRunner(config.maxConcurrentJobs, config.maxWaitingJobs),
+    workspaces: new Workspaces(config.tempRoot),
+  };
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, limit) => ({
+      statusCode: 429,
+      error: `Too many requests: at most ${limit.max} a minute. Try again in ${Math.ceil(limit.ttl / 1000)} s.`,
+    }),
   });
-  app.get('/', (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><title>Voxlate</title><h1>Voxlate service</h1>' +
-          '<p>The dubbing service is running. Dub a file from the command line with ' +
-          '<code>npm run dub -- talk.mp4 --to spa --subtitles</code>.</p>',
-      ),
-  );
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.setErrorHandler((error, request, reply) => {
+    const response = errorResponse(error);
+    if (response.status >= 500) request.log.error(error);
+    else request.log.info({ status: response.status, error: response.body.error }, 'request refused');
+    if (reply.sent || reply.raw.headersSent) return;
+    // After a refused upload the rest of the body is not worth reading: close the connection.
+    if (response.status === 413) reply.header('Connection', 'close');
+    void reply.code(response.status).headers(response.headers).send(response.body);
+  });
+  registerInfoRoutes(app, context);
+  registerTranslateRoute(app, context);
+  registerProcessVideoRoute(app, context);
+  registerProcessAudioUrlRoute(app, context);
+  await serveStudio(app, config.webRoot);
+  app.addHook('onClose', async () => {
+    context.runner.abortAll();
+    await context.workspaces.removeAll();
+    await dubber.close();
+  });
   return app;
+}
+
+/** The built web app when present (apps/web/dist), with its routes falling back to index.html. */
+async function serveStudio(app: FastifyInstance, webRoot: string): Promise<void> {
+  if (!existsSync(join(webRoot, 'index.html'))) {
+    app.get('/', (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Voxlate</title><h1>Voxlate service</h1><p>The studio has not been built.</p>'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ error: `Not found: ${request.method} ${request.url}` });
+  });
 }

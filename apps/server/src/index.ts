@@ -1,1 +1,2 @@
 export * from './app.js';
+export * from './config.js';

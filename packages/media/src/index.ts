@@ -11,3 +11,4 @@ export * from './run-ffmpeg.js';
 export * from './run-process.js';
 export * from './safe-input.js';
 export * from './argv.js';
+export * from './to-wav.js';

@@ -1,8 +1,8 @@
 import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runDub, type DubRequest, type DubRun, type RunOptions } from '@voxlate/core';
+import { runDub, type DubRequest, type DubRun, type MediaInfo, type RunOptions } from '@voxlate/core';
 import { offlineRegistries, RegistryResolver, type EngineRegistries } from '@voxlate/engines';
-import { FfmpegMedia, FileClipStore } from '@voxlate/media';
+import { audioToWav, FfmpegMedia, FileClipStore, probeMedia } from '@voxlate/media';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 
 /**
@@ -36,6 +36,16 @@ export class Dubber {
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  /** What a file holds (streams, duration); throws MediaUnreadable or NoAudioStream. */
+  probe(path: string, signal?: AbortSignal): Promise<MediaInfo> {
+    return probeMedia(path, signal);
+  }
+
+  /** The file's audio as WAV (for example to hand a fetched file back to the studio). */
+  audioToWav(input: string, output: string, signal?: AbortSignal): Promise<void> {
+    return audioToWav(input, output, signal ? { signal } : {});
   }
 
   async close(): Promise<void> {

@@ -27,6 +27,8 @@ export interface DubRequest {
   targetLanguage: LanguageCode;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
+  /** Force the output container; by default video gives mp4 and audio gives wav. */
+  outputContainer?: OutputContainer;
   /** Engine ids to use instead of the best installed ones. */
   engines?: EngineIds;
   options?: Partial<DubOptions>;

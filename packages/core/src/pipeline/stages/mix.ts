@@ -1,3 +1,4 @@
+import { BadInput } from '../../errors.js';
 import type { OutputContainer, PlacedClip } from '../../media.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
@@ -5,7 +6,8 @@ import { requireInfo } from './require.js';
 /** Ducks the original under the dubbed lines, normalises loudness and writes the output. */
 export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
-  const container: OutputContainer = info.video ? 'mp4' : 'wav';
+  const container: OutputContainer = ctx.request.outputContainer ?? (info.video ? 'mp4' : 'wav');
+  if (container === 'mp4' && !info.video) throw new BadInput('An MP4 output needs a video stream in the input.');
   const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) =>
     segment.dubbed ? [{ ref: segment.dubbed, start: segment.start + (segment.fit?.shift ?? 0) }] : [],
   );

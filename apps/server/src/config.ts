@@ -1,0 +1,59 @@
+import { availableParallelism, tmpdir } from 'node:os';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Largest upload accepted, bytes (spec: 150 MB). */
+  maxUploadBytes: number;
+  /** Requests per client per minute. */
+  rateLimits: { translate: number; processVideo: number; audioUrl: number };
+  /** Origins allowed by CORS besides the service's own (none by default). */
+  corsOrigins: string[];
+  /** Lets URL import reach private and loopback addresses (local use and tests only). */
+  allowPrivateUrls: boolean;
+  /** Jobs running at once; the rest wait in order. */
+  maxConcurrentJobs: number;
+  /** Jobs allowed to wait; one more is refused with 503. */
+  maxWaitingJobs: number;
+  urlImport: { timeoutMs: number; maxRedirects: number };
+  /** Seconds between SSE comments that keep idle connections open. */
+  heartbeatMs: number;
+  /** Where request folders are made. */
+  tempRoot: string;
+  /** The built studio, served at `/` when present. */
+  webRoot: string;
+}
+
+export const MAX_UPLOAD_BYTES = 157_286_400;
+
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const number = (name: string, fallback: number): number => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number, got "${value}".`);
+    return parsed;
+  };
+  return {
+    port: number('PORT', 5001),
+    host: env['HOST'] ?? '127.0.0.1',
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    rateLimits: {
+      translate: number('VOXLATE_RATE_TRANSLATE', 10),
+      processVideo: number('VOXLATE_RATE_VIDEO', 5),
+      audioUrl: number('VOXLATE_RATE_URL', 10),
+    },
+    corsOrigins: (env['VOXLATE_CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    allowPrivateUrls: env['VOXLATE_ALLOW_PRIVATE_URLS'] === '1',
+    // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
+    maxConcurrentJobs: number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
+    maxWaitingJobs: number('VOXLATE_MAX_WAITING', 8),
+    urlImport: { timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000), maxRedirects: 5 },
+    heartbeatMs: number('VOXLATE_HEARTBEAT_MS', 15_000),
+    tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
+    webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,
+  };
+}

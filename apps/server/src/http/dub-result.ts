@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { timelineCues, timelineTranscripts, toSrt, toWebVtt, type DubRun, type Timeline } from '@voxlate/core';
+
+/** The fields every dubbing answer carries beside the media (the spec's, then ours). */
+export function resultFields(run: DubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
+  const { timeline } = run;
+  return {
+    transcripts: timelineTranscripts(timeline),
+    segments: timeline.segments.map((segment) => ({
+      start: segment.start,
+      end: segment.end,
+      source_text: segment.sourceText,
+      target_text: segment.targetText,
+      quality: segment.quality,
+      engines: segment.engines,
+      route: segment.mtRoute,
+      tempo: segment.fit?.tempo ?? 1,
+      shift: segment.fit?.shift ?? 0,
+      overflow: segment.fit?.overflow ?? 0,
+    })),
+    warnings: [...timeline.warnings, ...extraWarnings],
+    subtitles: subtitles(timeline),
+  };
+}
+
+export async function base64Of(path: string): Promise<string> {
+  return (await readFile(path)).toString('base64');
+}
+
+function subtitles(timeline: Timeline): Record<string, { language: string; srt: string; vtt: string }> {
+  const side = (which: 'source' | 'target'): { language: string; srt: string; vtt: string } => {
+    const cues = timelineCues(timeline, which);
+    const language = which === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
+    return { language, srt: toSrt(cues), vtt: toWebVtt(cues) };
+  };
+  return { source: side('source'), target: side('target') };
+}

@@ -1,0 +1,51 @@
+import { isVoxlateError, type ErrorCode } from '@voxlate/core';
+import { HttpError } from './http-error.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: { error: string };
+  headers: Record<string, string>;
+}
+
+/** HTTP status for each pipeline error code; the pipeline itself knows nothing of HTTP. */
+const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  BadInput: 400,
+  UnsupportedLanguage: 422,
+  MediaUnreadable: 422,
+  NoAudioStream: 422,
+  TooLarge: 413,
+  TooLong: 422,
+  NoSpeech: 422,
+  EngineUnavailable: 503,
+  Cancelled: 499,
+  Internal: 500,
+};
+
+/** Turns any thrown value into the status and `{error}` body the client sees. */
+export function errorResponse(error: unknown): ErrorResponse {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, body: { error: error.message }, headers: error.headers };
+  if (isVoxlateError(error)) {
+    const status = STATUS_BY_CODE[error.code];
+    const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    return { status, body: { error: message }, headers: {} };
+  }
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, body: { error: messageOf(error) }, headers: {} };
+  }
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' }, headers: {} };
+}
+
+function statusOf(error: unknown): number | undefined {
+  const value = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  return typeof value === 'number' ? value : undefined;
+}
+
+function messageOf(error: unknown): string {
+  const candidate = error as { error?: unknown; message?: unknown };
+  if (typeof candidate.error === 'string' && candidate.error.length > 0 && candidate.error !== 'Bad Request') {
+    return candidate.error;
+  }
+  return typeof candidate.message === 'string' ? candidate.message : 'Bad request';
+}

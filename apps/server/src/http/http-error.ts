@@ -1,0 +1,11 @@
+/** An error whose HTTP status is decided where it is raised (415, 429, 503...). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

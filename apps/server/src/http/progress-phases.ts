@@ -1,0 +1,49 @@
+import type { PipelineEvent, StageName } from '@voxlate/core';
+
+/** The short texts the studio shows while a job runs. */
+const PHASES: Readonly<Record<StageName, string>> = {
+  ingest: 'Preparing media',
+  segment: 'Finding speech',
+  recognise: 'Transcribing',
+  translate: 'Translating',
+  synthesise: 'Synthesizing speech',
+  fit: 'Fitting timing',
+  mix: 'Mixing',
+};
+
+/** Share of the mix stage spent encoding the final file (see media's renderer). */
+const ENCODING_SHARE = 0.8;
+
+/**
+ * Turns pipeline events into `{progress, phase}` updates: progress is a whole number that never
+ * goes down, and only changes are reported. For video, the end of the mix is "Encoding video".
+ */
+export class ProgressPhases {
+  private progress = 0;
+  private phase = 'Queued';
+
+  constructor(private readonly isVideo: boolean) {}
+
+  update(event: PipelineEvent): { progress: number; phase: string } | undefined {
+    if (event.type !== 'progress' && event.type !== 'stage-started') return undefined;
+    const phase = this.phaseOf(event);
+    const progress =
+      event.type === 'progress' ? Math.max(this.progress, Math.min(99, Math.floor(event.overall))) : this.progress;
+    if (phase === this.phase && progress === this.progress) return undefined;
+    this.phase = phase;
+    this.progress = progress;
+    return { progress, phase };
+  }
+
+  private phaseOf(event: PipelineEvent & { stage: StageName }): string {
+    if (
+      this.isVideo &&
+      event.type === 'progress' &&
+      event.stage === 'mix' &&
+      event.done / event.total >= ENCODING_SHARE
+    ) {
+      return 'Encoding video';
+    }
+    return PHASES[event.stage];
+  }
+}

@@ -1,0 +1,38 @@
+import { BadInput, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '@voxlate/core';
+
+export const BACKENDS = ['cascaded'] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+/** The spec's message for a missing language; an unknown code names the valid ones. */
+export function targetLanguageFrom(value: unknown): LanguageCode {
+  if (typeof value !== 'string' || value.trim() === '') throw new BadInput('Please select a target language');
+  return languageCode(value.trim(), 'target_language');
+}
+
+export function sourceLanguageFrom(value: unknown): LanguageCode {
+  if (typeof value !== 'string' || value.trim() === '' || value === 'auto') return 'eng';
+  return languageCode(value.trim(), 'source_language');
+}
+
+export function backendFrom(value: unknown): Backend {
+  const backend = typeof value === 'string' && value !== '' ? value : 'cascaded';
+  if (!(BACKENDS as readonly string[]).includes(backend)) {
+    throw new BadInput(`Unknown backend "${backend}". Valid backends: ${BACKENDS.join(', ')}.`);
+  }
+  return backend as Backend;
+}
+
+/** "true"/"false" as the studio sends them; anything else is refused rather than guessed. */
+export function flagFrom(value: unknown, name: string): boolean {
+  if (value === undefined || value === '') return false;
+  if (value === 'true' || value === true) return true;
+  if (value === 'false' || value === false) return false;
+  throw new BadInput(`${name} must be "true" or "false", got ${JSON.stringify(value)}.`);
+}
+
+function languageCode(value: string, field: string): LanguageCode {
+  if (!isLanguageCode(value)) {
+    throw new BadInput(`Unknown ${field} "${value}". Valid codes: ${LANGUAGE_CODES.join(', ')}.`);
+  }
+  return value;
+}

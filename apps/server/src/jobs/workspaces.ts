@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One folder per request, removed when the request ends, and all of them at shutdown. */
+export class Workspaces {
+  private readonly live = new Set<string>();
+
+  constructor(private readonly root: string) {}
+
+  async create(): Promise<Workspace> {
+    const dir = await mkdtemp(join(this.root, 'voxlate-request-'));
+    this.live.add(dir);
+    return {
+      dir,
+      path: (name: string) => join(dir, name),
+      remove: async () => {
+        this.live.delete(dir);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  async removeAll(): Promise<void> {
+    const dirs = [...this.live];
+    this.live.clear();
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}
+
+export interface Workspace {
+  dir: string;
+  path(name: string): string;
+  remove(): Promise<void>;
+}

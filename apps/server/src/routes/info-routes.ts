@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { LANGUAGES, LANGUAGE_CODES } from '@voxlate/core';
+import type { RouteContext } from './route-context.js';
+
+/** GET /health, /api/languages (what each language can do here) and /api/engines. */
+export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { dubber, runner } = context;
+  const { registries } = dubber.resolver;
+
+  app.get('/health', () => ({ status: 'ok', jobs: runner.stats() }));
+
+  app.get('/api/engines', async () => ({
+    vad: await registries.vad.describe(),
+    asr: await registries.asr.describe(),
+    mt: await registries.mt.describe(),
+    tts: await registries.tts.describe(),
+    stretch: await registries.stretch.describe(),
+  }));
+
+  app.get('/api/languages', async () => {
+    const recognisers = await registries.asr.candidates(() => true);
+    const translators = await registries.mt.candidates(() => true);
+    const voices = await registries.tts.candidates(() => true);
+    return LANGUAGE_CODES.map((code) => {
+      const fromEnglish = code === 'eng' ? undefined : { source: 'eng' as const, target: code };
+      const translator = fromEnglish
+        ? (translators.find((engine) => engine.qualityFor(fromEnglish) === 'full') ??
+          translators.find((engine) => engine.qualityFor(fromEnglish) !== undefined))
+        : undefined;
+      return {
+        ...LANGUAGES[code],
+        stages: {
+          recognition: recognisers.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+          translation_from_english: translator
+            ? { engine: translator.id, quality: translator.qualityFor(fromEnglish!) }
+            : null,
+          synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+          subtitles_as_source: true,
+        },
+      };
+    });
+  });
+}

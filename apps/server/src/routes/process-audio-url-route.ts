@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { abortOnDisconnect } from '../http/client-abort.js';
+import { base64Of, resultFields } from '../http/dub-result.js';
+import { requireMediaKind } from '../http/media-kind.js';
+import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { importUrl, parseLink } from '../url-import/url-importer.js';
+import type { RouteContext } from './route-context.js';
+
+interface UrlBody {
+  url?: unknown;
+  target_language?: unknown;
+  backend?: unknown;
+  source_language?: unknown;
+}
+
+/**
+ * POST /process-audio-url: fetches a direct link (guarded against reaching private networks),
+ * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
+ */
+export function registerProcessAudioUrlRoute(app: FastifyInstance, context: RouteContext): void {
+  const { config, dubber, runner, workspaces } = context;
+  app.post<{ Body: UrlBody }>(
+    '/process-audio-url',
+    { config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } }, bodyLimit: 64 * 1024 },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const link = parseLink(typeof body.url === 'string' ? body.url.trim() : '');
+      const targetLanguage = targetLanguageFrom(body.target_language);
+      backendFrom(body.backend);
+      const sourceLanguage = sourceLanguageFrom(body.source_language);
+      const abort = abortOnDisconnect(request, reply);
+      const workspace = await workspaces.create();
+      try {
+        const fetched = workspace.path('fetched');
+        await importUrl(
+          link.toString(),
+          fetched,
+          { maxBytes: config.maxUploadBytes, allowPrivate: config.allowPrivateUrls, ...config.urlImport },
+          abort.signal,
+        );
+        await requireMediaKind(dubber, fetched, 'audio', abort.signal);
+        const output = workspace.path('dubbed.wav');
+        const sourceWav = workspace.path('source.wav');
+        const run = await runner.run(async (signal) => {
+          await dubber.audioToWav(fetched, sourceWav, signal);
+          return dubber.dub(
+            { input: fetched, output, sourceLanguage, targetLanguage, outputContainer: 'wav' },
+            { signal },
+          );
+        }, abort.signal);
+        return { audio: await base64Of(output), source_audio: await base64Of(sourceWav), ...resultFields(run) };
+      } finally {
+        await workspace.remove();
+      }
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { BadInput, isVoxlateError } from '@voxlate/core';
+import { abortOnDisconnect } from '../http/client-abort.js';
+import { base64Of, resultFields } from '../http/dub-result.js';
+import { errorResponse } from '../http/error-response.js';
+import { requireMediaKind } from '../http/media-kind.js';
+import { ProgressPhases } from '../http/progress-phases.js';
+import { backendFrom, flagFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { SseStream } from '../http/sse-stream.js';
+import type { Workspace } from '../jobs/workspaces.js';
+import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.js';
+import type { RouteContext } from './route-context.js';
+
+export const LIP_SYNC_WARNING =
+  'Lip sync is not available yet: the picture is unchanged and only the audio was dubbed.';
+export const VOICE_WARNING =
+  "Voice preservation is not available yet: the dubbed voice is a synthetic eSpeak NG voice, not the speaker's.";
+
+/**
+ * POST /process-video (video and both modes). Bad input is answered with a status code before
+ * anything streams; once the job is accepted, progress, the result and any failure arrive as
+ * server-sent events. A client that disconnects aborts its job.
+ */
+export function registerProcessVideoRoute(app: FastifyInstance, context: RouteContext): void {
+  const { config, workspaces } = context;
+  app.post(
+    '/process-video',
+    { config: { rateLimit: { max: config.rateLimits.processVideo, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const abort = abortOnDisconnect(request, reply);
+      const workspace = await workspaces.create();
+      try {
+        const upload = await receiveUpload(request, workspace, {
+          mediaField: 'video',
+          maxBytes: config.maxUploadBytes,
+        });
+        const job = await validateVideoJob(upload, context, abort.signal);
+        await streamVideoJob(reply, job, workspace, context, abort.signal);
+      } finally {
+        await workspace.remove();
+      }
+    },
+  );
+}
+
+interface VideoJob {
+  input: string;
+  targetLanguage: ReturnType<typeof targetLanguageFrom>;
+  sourceLanguage: ReturnType<typeof sourceLanguageFrom>;
+  transcript: string | undefined;
+  warnings: string[];
+}
+
+async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, signal: AbortSignal): Promise<VideoJob> {
+  if (!upload.media) throw new BadInput('Please upload a file');
+  const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
+  backendFrom(upload.fields['backend']);
+  const warnings = [
+    ...(flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync') ? [LIP_SYNC_WARNING] : []),
+    ...(flagFrom(upload.fields['use_voice_cloning'], 'use_voice_cloning') ? [VOICE_WARNING] : []),
+  ];
+  await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
+  return {
+    input: upload.media.path,
+    targetLanguage,
+    sourceLanguage: sourceLanguageFrom(upload.fields['source_language']),
+    transcript: upload.subtitles,
+    warnings,
+  };
+}
+
+async function streamVideoJob(
+  reply: FastifyReply,
+  job: VideoJob,
+  workspace: Workspace,
+  context: RouteContext,
+  signal: AbortSignal,
+): Promise<void> {
+  const stream = new SseStream(reply, context.config.heartbeatMs);
+  const phases = new ProgressPhases(true);
+  let phase = 'Queued';
+  const send = (update: { progress: number; phase: string }): void => {
+    phase = update.phase;
+    stream.send(update);
+  };
+  send({ progress: 0, phase: 'Queued' });
+  try {
+    const output = workspace.path('dubbed.mp4');
+    const run = await context.runner.run(
+      (jobSignal) =>
+        context.dubber.dub(
+          {
+            input: job.input,
+            output,
+            sourceLanguage: job.sourceLanguage,
+            targetLanguage: job.targetLanguage,
+            outputContainer: 'mp4',
+            ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
+          },
+          {
+            signal: jobSignal,
+            onEvent: (event) => {
+              const update = phases.update(event);
+              if (update) send(update);
+            },
+          },
+        ),
+      signal,
+      (position) => send({ progress: 0, phase: `Waiting in line (${position})` }),
+    );
+    stream.send({ progress: 100, phase: 'Done', result: await base64Of(output), ...resultFields(run, job.warnings) });
+  } catch (error) {
+    if (!signal.aborted) {
+      const { body } = errorResponse(error);
+      stream.send({ error: body.error, details: isVoxlateError(error) ? error.code : 'Internal', phase });
+    }
+  } finally {
+    stream.end();
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { BadInput } from '@voxlate/core';
+import { abortOnDisconnect } from '../http/client-abort.js';
+import { base64Of, resultFields } from '../http/dub-result.js';
+import { requireMediaKind } from '../http/media-kind.js';
+import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { receiveUpload } from '../uploads/receive-upload.js';
+import type { RouteContext } from './route-context.js';
+
+/** POST /translate (audio mode): multipart file in, `{audio: base64 WAV, transcripts, ...}` out. */
+export function registerTranslateRoute(app: FastifyInstance, context: RouteContext): void {
+  const { config, dubber, runner, workspaces } = context;
+  app.post(
+    '/translate',
+    { config: { rateLimit: { max: config.rateLimits.translate, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const abort = abortOnDisconnect(request, reply);
+      const workspace = await workspaces.create();
+      try {
+        const upload = await receiveUpload(request, workspace, { mediaField: 'file', maxBytes: config.maxUploadBytes });
+        if (!upload.media) throw new BadInput('Please upload a file');
+        const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
+        backendFrom(upload.fields['backend']);
+        const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
+        await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
+        const output = workspace.path('dubbed.wav');
+        const run = await runner.run(
+          (signal) =>
+            dubber.dub(
+              {
+                input: upload.media!.path,
+                output,
+                sourceLanguage,
+                targetLanguage,
+                outputContainer: 'wav',
+                ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
+              },
+              { signal },
+            ),
+          abort.signal,
+        );
+        return { audio: await base64Of(output), ...resultFields(run) };
+      } finally {
+        await workspace.remove();
+      }
+    },
+  );
+}

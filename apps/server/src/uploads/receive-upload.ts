@@ -1,0 +1,74 @@
+import type {} from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { BadInput, TooLarge } from '@voxlate/core';
+import type { Workspace } from '../jobs/workspaces.js';
+
+export interface ReceivedUpload {
+  /** The media file, streamed to the request folder. */
+  media?: { path: string; filename: string; bytes: number };
+  /** Subtitles given as a file part or a text field. */
+  subtitles?: string;
+  fields: Record<string, string>;
+}
+
+/** Subtitles are text; anything larger is not a subtitle file. */
+const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
+
+/**
+ * Reads a multipart request part by part: the media field is streamed to disk (never held
+ * in memory) and stops with TooLarge the moment it passes the limit; other fields are text.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  workspace: Workspace,
+  options: { mediaField: string; maxBytes: number },
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new BadInput('Send the file as multipart/form-data.');
+  const upload: ReceivedUpload = { fields: {} };
+  const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 2, fields: 20, fieldSize: 64 * 1024 } });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        upload.fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === options.mediaField && !upload.media) {
+        const path = workspace.path('upload');
+        await pipeline(part.file, createWriteStream(path));
+        if (part.file.truncated) throw new TooLarge(FILE_TOO_LARGE_MESSAGE);
+        upload.media = { path, filename: part.filename, bytes: part.file.bytesRead };
+      } else if (part.fieldname === 'subtitles') {
+        upload.subtitles = await readText(part.file);
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    throw translateMultipartError(error);
+  }
+  upload.subtitles ??= upload.fields['subtitles'];
+  return upload;
+}
+
+async function readText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_SUBTITLE_BYTES) throw new BadInput('The subtitle file is too large (2 MB at most).');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** @fastify/multipart's limit errors become our named errors. */
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new TooLarge(FILE_TOO_LARGE_MESSAGE);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new BadInput('The form has too many parts.');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new BadInput('Send the file as multipart/form-data.');
+  return error;
+}
