@@ -38,20 +38,30 @@ export async function importUrl(
   options: UrlImportOptions,
   signal: AbortSignal,
 ): Promise<void> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const combined = AbortSignal.any([signal, timeout]);
+  // One controller for the whole import, so no timer or listener outlives it.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onAbort = (): void => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
   let url = parseLink(link);
   try {
     for (let hop = 0; hop <= options.maxRedirects; hop++) {
-      const next = await fetchHop(url, destination, options, combined);
+      const next = await fetchHop(url, destination, options, controller.signal);
       if (!next) return;
       url = parseLink(new URL(next, url).toString());
     }
     throw new BadInput(`The link redirected more than ${options.maxRedirects} times.`);
   } catch (error) {
     if (signal.aborted) throw new Cancelled();
-    if (timeout.aborted) throw new BadInput(`The link took longer than ${options.timeoutMs / 1000} s to download.`);
+    if (timedOut) throw new BadInput(`The link took longer than ${options.timeoutMs / 1000} s to download.`);
     throw error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -87,16 +97,16 @@ async function fetchHop(
     });
     const location = response.headers['location'];
     if (response.statusCode >= 300 && response.statusCode < 400 && location) {
-      response.body.destroy();
+      await response.body.dump();
       return Array.isArray(location) ? location[0] : location;
     }
     if (response.statusCode !== 200) {
-      response.body.destroy();
+      await response.body.dump();
       throw new BadInput(`The link answered with HTTP ${response.statusCode}, not a file.`);
     }
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > options.maxBytes) {
-      response.body.destroy();
+      await response.body.dump();
       throw new TooLarge(TOO_LARGE);
     }
     await pipeline(response.body, byteCap(options.maxBytes), createWriteStream(destination), { signal });

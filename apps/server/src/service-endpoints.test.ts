@@ -1,0 +1,216 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '@voxlate/core';
+import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { LIP_SYNC_WARNING } from './routes/process-video-route.js';
+import { form, parseSse, startService, type RunningService } from './test/service-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-endpoint-test-'));
+let service: RunningService;
+let files: Server;
+let filesUrl = '';
+let speech = '';
+let video = '';
+
+beforeAll(async () => {
+  speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
+  video = makeVideo(dir, speech);
+  service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1', VOXLATE_HEARTBEAT_MS: '100' });
+  files = createServer((request, response) => response.end(readFileSync(join(dir, request.url!.slice(1)))));
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  files.close();
+  await service.stop();
+});
+
+const post = (path: string, body: FormData): Promise<Response> =>
+  fetch(`${service.url}${path}`, { method: 'POST', body });
+
+describe('info endpoints', () => {
+  it('answers health, languages and engines', async () => {
+    expect(await (await fetch(`${service.url}/health`)).json()).toMatchObject({ status: 'ok' });
+    const languages = (await (await fetch(`${service.url}/api/languages`)).json()) as {
+      code: string;
+      stages: { translation_from_english: { quality: string } | null; synthesis: string[] };
+    }[];
+    expect(languages.map((language) => language.code)).toEqual([...LANGUAGE_CODES]);
+    expect(languages.find((l) => l.code === 'spa')!.stages.translation_from_english).toEqual({
+      engine: 'apertium',
+      quality: 'full',
+    });
+    expect(languages.find((l) => l.code === 'kor')!.stages.translation_from_english).toMatchObject({ quality: 'gist' });
+    const engines = (await (await fetch(`${service.url}/api/engines`)).json()) as Record<
+      string,
+      { id: string; installed: boolean }[]
+    >;
+    expect(engines['asr']).toContainEqual({ id: 'pocketsphinx', kind: 'offline', installed: true });
+  });
+});
+
+describe('POST /translate', () => {
+  it('dubs an audio file into a WAV with transcripts, segments and subtitles', async () => {
+    const response = await post(
+      '/translate',
+      await form({ target_language: 'spa', backend: 'cascaded' }, { file: speech }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      audio: string;
+      transcripts: { source: string; target: string };
+      segments: unknown[];
+      warnings: string[];
+      subtitles: { target: { srt: string; vtt: string } };
+    };
+    expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    expect(body.transcripts.source).not.toBe('');
+    expect(body.transcripts.target).not.toBe('');
+    expect(body.segments.length).toBeGreaterThan(0);
+    expect(body.subtitles.target.vtt.startsWith('WEBVTT')).toBe(true);
+  });
+
+  it('accepts a video in audio mode and answers audio, with subtitles as the source', async () => {
+    const srt = '1\n00:00:00,800 --> 00:00:02,500\nBonjour à tous.\n';
+    const response = await post(
+      '/translate',
+      await form(
+        { target_language: 'eng', backend: 'cascaded', source_language: 'fra', subtitles: srt },
+        { file: video },
+      ),
+    );
+    const body = (await response.json()) as { audio: string; transcripts: { source: string; target: string } };
+    expect(response.status).toBe(200);
+    expect(Buffer.from(body.audio, 'base64').subarray(8, 12).toString()).toBe('WAVE');
+    expect(body.transcripts.source).toBe('Bonjour à tous.');
+  });
+});
+
+describe('POST /process-video', () => {
+  it('streams monotonic progress in the spec framing and ends with the MP4 and transcripts', async () => {
+    const response = await post(
+      '/process-video',
+      await form(
+        { target_language: 'fra', backend: 'cascaded', apply_lip_sync: 'true', use_voice_cloning: 'false' },
+        { video },
+      ),
+    );
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { events, malformed } = parseSse(await response.text());
+    expect(malformed).toEqual([]);
+    const progress = events.map((event) => event['progress'] as number);
+    expect(progress.every((value, i) => i === 0 || value >= progress[i - 1]!)).toBe(true);
+    expect(events.map((event) => event['phase'])).toEqual(
+      expect.arrayContaining(['Transcribing', 'Translating', 'Synthesizing speech', 'Mixing', 'Encoding video']),
+    );
+    const last = events.at(-1)!;
+    expect(last['progress']).toBe(100);
+    expect(
+      Buffer.from(last['result'] as string, 'base64')
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
+    expect((last['transcripts'] as { target: string }).target).not.toBe('');
+    expect(last['warnings']).toContain(LIP_SYNC_WARNING);
+  });
+
+  it('sends heartbeat comments while a job is running', async () => {
+    const response = await post('/process-video', await form({ target_language: 'spa' }, { video }));
+    const { comments } = parseSse(await response.text());
+    expect(comments).toContain(': keep-alive');
+  });
+
+  it('streams a failure as {error, details, phase} and ends the stream', async () => {
+    const quiet = join(dir, 'quiet.mp4');
+    ffmpeg`-f lavfi -i testsrc2=size=160x120:rate=10 -f lavfi -i anoisesrc=amplitude=0.001 -t 3 -c:v libx264 -c:a aac ${quiet}`;
+    const response = await post('/process-video', await form({ target_language: 'spa' }, { video: quiet }));
+    const { events } = parseSse(await response.text());
+    expect(events.at(-1)).toMatchObject({
+      error: 'No speech was found in the audio.',
+      details: 'NoSpeech',
+      phase: 'Finding speech',
+    });
+  });
+});
+
+describe('POST /process-audio-url', () => {
+  it('fetches a loopback file (allowance on), dubs it and returns the source audio too', async () => {
+    const response = await fetch(`${service.url}/process-audio-url`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${filesUrl}/speech.wav`, target_language: 'spa', backend: 'cascaded' }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { audio: string; source_audio: string; transcripts: { target: string } };
+    expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    expect(Buffer.from(body.source_audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    expect(body.transcripts.target).not.toBe('');
+  });
+});
+
+describe('bad input gets a clear answer', () => {
+  const text = (): string => {
+    const path = join(dir, 'notes.txt');
+    writeFileSync(path, 'just some text, not media');
+    return path;
+  };
+
+  it.each([
+    ['no file', '/translate', { target_language: 'spa' }, {}, 400, 'Please upload a file'],
+    ['no language', '/translate', { backend: 'cascaded' }, { file: 'SPEECH' }, 400, 'Please select a target language'],
+    ['no file (video)', '/process-video', { target_language: 'spa' }, {}, 400, 'Please upload a file'],
+    [
+      'a text file',
+      '/translate',
+      { target_language: 'spa' },
+      { file: 'TEXT' },
+      415,
+      'Please upload a valid audio file',
+    ],
+    [
+      'audio in video mode',
+      '/process-video',
+      { target_language: 'spa' },
+      { video: 'SPEECH' },
+      415,
+      'Please upload a valid video file',
+    ],
+  ] as const)('%s', async (_name, path, fields, upload, status, message) => {
+    const resolved = Object.fromEntries(Object.entries(upload).map(([k, v]) => [k, v === 'SPEECH' ? speech : text()]));
+    const response = await post(path, await form(fields, resolved));
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ error: message });
+  });
+
+  it('names the valid codes and backends', async () => {
+    const language = await post('/translate', await form({ target_language: 'xx' }, { file: speech }));
+    expect(language.status).toBe(400);
+    expect(((await language.json()) as { error: string }).error).toMatch(
+      /Valid codes: eng, cmn, yue, jpn, kor, fra, spa, deu, ita, rus, ell/,
+    );
+    const backend = await post('/translate', await form({ target_language: 'spa', backend: 'e2e' }, { file: speech }));
+    expect(await backend.json()).toEqual({ error: 'Unknown backend "e2e". Valid backends: cascaded.' });
+  });
+
+  it('answers 422 for a file with no audio track and for silence', async () => {
+    const mute = join(dir, 'mute.mp4');
+    ffmpeg`-f lavfi -i testsrc2=size=160x120:rate=10 -t 2 -c:v libx264 ${mute}`;
+    const noAudio = await post('/translate', await form({ target_language: 'spa' }, { file: mute }));
+    expect(noAudio.status).toBe(422);
+    expect(((await noAudio.json()) as { error: string }).error).toMatch(/no audio stream/);
+    const quiet = join(dir, 'quiet.wav');
+    ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=2 ${quiet}`;
+    const silence = await post('/translate', await form({ target_language: 'spa' }, { file: quiet }));
+    expect(silence.status).toBe(422);
+    expect(await silence.json()).toEqual({ error: 'No speech was found in the audio.' });
+  });
+
+  it('leaves no request folders behind', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readdirSync(service.tempRoot)).toEqual([]);
+  });
+});
