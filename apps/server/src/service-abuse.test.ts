@@ -1,0 +1,174 @@
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { form, startService, type RunningService } from './test/service-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-test-'));
+let service: RunningService;
+let video = '';
+
+beforeAll(async () => {
+  video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']));
+  service = await startService({ VOXLATE_MAX_JOBS: '1', VOXLATE_MAX_WAITING: '1' });
+});
+afterAll(() => service.stop());
+
+const waitFor = async (condition: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> => {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const jobs = async (): Promise<{ running: number; waiting: number }> =>
+  ((await (await fetch(`${service.url}/health`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
+
+/**
+ * Streams a multipart upload of `bytes` zero bytes without ever holding it in memory, and
+ * resolves with the status and body the server answered (it may answer before the end).
+ */
+function streamUpload(bytes: number): Promise<{ status: number; body: string }> {
+  const boundary = 'voxlate-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="target_language"\r\n\r\nspa\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL('/translate', service.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + bytes + tail.length),
+      },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'EPIPE' ? undefined : reject(error)));
+    const chunk = Buffer.alloc(1024 * 1024);
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < bytes) {
+        const size = Math.min(chunk.length, bytes - sent);
+        sent += size;
+        if (!request.write(size === chunk.length ? chunk : chunk.subarray(0, size)))
+          return void request.once('drain', pump);
+      }
+      request.end(tail);
+    };
+    request.write(head);
+    pump();
+  });
+}
+
+describe('abuse and failures', () => {
+  it('refuses a 151 MB upload with 413 while streaming, memory staying flat', async () => {
+    const before = service.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, service.rss())), 50);
+    const answer = await streamUpload(151 * 1024 * 1024);
+    clearInterval(sampler);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'File max 150MB' });
+    expect(peak - before).toBeLessThan(80 * 1024 * 1024);
+    await waitFor(() => readdirSync(service.tempRoot).length === 0);
+  });
+
+  it('refuses links to private and local addresses, whatever their spelling', async () => {
+    const links = [
+      'http://127.0.0.1/a.wav',
+      'http://localhost/a.wav',
+      'http://[::1]/a.wav',
+      'http://10.0.0.1/a.wav',
+      'http://192.168.1.1/a.wav',
+      'http://169.254.169.254/latest/meta-data',
+      'http://0.0.0.0/a.wav',
+      'http://2130706433/a.wav',
+      'http://[::ffff:127.0.0.1]/a.wav',
+      `${service.url}/health`,
+    ];
+    for (const url of links) {
+      const response = await fetch(`${service.url}/process-audio-url`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url, target_language: 'spa', backend: 'cascaded' }),
+      });
+      expect(response.status, url).toBe(400);
+      expect(((await response.json()) as { error: string }).error, url).toMatch(/private, local or reserved/);
+    }
+  });
+
+  it('aborts the job of a client that disconnects mid-stream and removes its files', async () => {
+    const url = new URL('/process-video', service.url);
+    const body = await form({ target_language: 'spa' }, { video });
+    const encoded = new Response(body);
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
+    const started = new Promise<void>((resolve) => {
+      request.on('response', (response) => {
+        response.setEncoding('utf8').on('data', (chunk: string) => {
+          if (chunk.includes('Transcribing')) resolve();
+        });
+      });
+    });
+    request.on('error', () => undefined);
+    request.end(Buffer.from(await encoded.arrayBuffer()));
+    await started;
+    expect((await jobs()).running).toBe(1);
+    request.destroy();
+    await waitFor(async () => (await jobs()).running === 0);
+    await waitFor(() => readdirSync(service.tempRoot).length === 0);
+  });
+
+  it('answers 503 with Retry-After when the waiting line is full', async () => {
+    const open = async (): Promise<Response> =>
+      fetch(`${service.url}/process-video`, {
+        method: 'POST',
+        body: await form({ target_language: 'spa' }, { video }),
+      });
+    const first = await open();
+    const second = await open();
+    await waitFor(async () => (await jobs()).waiting === 1);
+    const third = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { file: video }),
+    });
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('30');
+    expect(((await third.json()) as { error: string }).error).toMatch(/busy/);
+    await Promise.all([first.text(), second.text()]);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: RunningService;
+  beforeAll(async () => {
+    limited = await startService({ VOXLATE_RATE_TRANSLATE: '2' });
+  });
+  afterAll(() => limited.stop());
+
+  it('answers 429 with a JSON error past the per-minute limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${limited.url}/translate`, {
+        method: 'POST',
+        body: await form({ target_language: 'spa' }),
+      });
+      statuses.push(response.status);
+      if (response.status === 429)
+        expect(((await response.json()) as { error: string }).error).toMatch(/Too many requests/);
+      else await response.text();
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+  });
+});
