@@ -150,12 +150,35 @@ describe('abuse and failures', () => {
   });
 });
 
-describe('rate limits', () => {
+describe('limits, CORS and shutdown', () => {
   let limited: RunningService;
   beforeAll(async () => {
-    limited = await startService({ VOXLATE_RATE_TRANSLATE: '2' });
+    limited = await startService({
+      VOXLATE_RATE_TRANSLATE: '2',
+      VOXLATE_MAX_MINUTES: '0.05',
+      VOXLATE_CORS_ORIGINS: 'http://studio.example',
+    });
   });
   afterAll(() => limited.stop());
+
+  it('answers 422 for media longer than the maximum', async () => {
+    const response = await fetch(`${limited.url}/process-video`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { video }),
+    });
+    const text = await response.text();
+    expect(text).toMatch(/over the maximum of 0\.1 minutes/);
+    expect(text).toMatch(/"details":"TooLong"/);
+  });
+
+  it('allows only the configured extra origins', async () => {
+    const allowed = await fetch(`${limited.url}/health`, { headers: { origin: 'http://studio.example' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://studio.example');
+    const other = await fetch(`${limited.url}/health`, { headers: { origin: 'http://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const byDefault = await fetch(`${service.url}/health`, { headers: { origin: 'http://studio.example' } });
+    expect(byDefault.headers.get('access-control-allow-origin')).toBeNull();
+  });
 
   it('answers 429 with a JSON error past the per-minute limit', async () => {
     const statuses: number[] = [];
@@ -170,5 +193,26 @@ describe('rate limits', () => {
       else await response.text();
     }
     expect(statuses).toEqual([400, 400, 429]);
+  });
+
+  it('removes the folders of running jobs when the server shuts down', async () => {
+    const stoppable = await startService();
+    const url = new URL('/process-video', stoppable.url);
+    const encoded = new Response(await form({ target_language: 'spa' }, { video }));
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
+    const running = new Promise<void>((resolve) => {
+      request.on('response', (response) =>
+        response.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('Transcribing') && resolve()),
+      );
+    });
+    request.on('error', () => undefined);
+    request.end(Buffer.from(await encoded.arrayBuffer()));
+    await running;
+    expect(readdirSync(stoppable.tempRoot).length).toBeGreaterThan(0);
+    await stoppable.stop();
+    expect(readdirSync(stoppable.tempRoot)).toEqual([]);
   });
 });
