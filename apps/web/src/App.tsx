@@ -1,0 +1,20 @@
+import { Route, Routes } from 'react-router-dom';
+import { TopBar } from './components/TopBar.js';
+import { LandingPage } from './pages/LandingPage.js';
+import { PricingPage } from './pages/PricingPage.js';
+import { StudioPage } from './pages/StudioPage.js';
+
+export function App() {
+  return (
+    <>
+      <TopBar />
+      <main>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/creator-studio" element={<StudioPage />} />
+        </Routes>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ContentType } from '../lib/validation.js';
+import { AudioPlayer } from './AudioPlayer.js';
+import { UploadArea } from './UploadArea.js';
+import { UrlImport } from './UrlImport.js';
+
+interface Props {
+  contentType: ContentType;
+  file: File | undefined;
+  previewUrl: string | undefined;
+  working: boolean;
+  onFile: (file: File) => void;
+  onUrl: (url: string) => void;
+}
+
+/** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
+export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl }: Props) {
+  const [tab, setTab] = useState<'upload' | 'url'>('upload');
+  const audio = contentType === 'audio';
+  return (
+    <section className="panel" aria-label={audio ? 'Original Audio' : 'Original Video'}>
+      <h2>{audio ? 'Original Audio' : 'Original Video'}</h2>
+      {file && previewUrl ? (
+        <>
+          {audio ? (
+            <AudioPlayer url={previewUrl} label="Original audio" />
+          ) : (
+            <video className="video-player" src={previewUrl} controls aria-label="Original video" />
+          )}
+          <p className="file-name">{file.name}</p>
+        </>
+      ) : (
+        <>
+          {audio && (
+            <div className="tabs" role="tablist" aria-label="Source">
+              <button type="button" role="tab" aria-selected={tab === 'upload'} onClick={() => setTab('upload')}>
+                Upload
+              </button>
+              <button type="button" role="tab" aria-selected={tab === 'url'} onClick={() => setTab('url')}>
+                Paste URL
+              </button>
+            </div>
+          )}
+          {audio && tab === 'url' ? (
+            <UrlImport disabled={working} onSubmit={onUrl} />
+          ) : (
+            <UploadArea
+              label={audio ? 'Upload Audio or Video File' : 'Upload Video'}
+              hint={audio ? 'MP3, WAV, M4A, MP4 and more, up to 150MB' : 'MP4, AVI, MOV up to 150MB'}
+              accept={audio ? 'audio/*,video/*' : 'video/*'}
+              disabled={working}
+              onFile={onFile}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

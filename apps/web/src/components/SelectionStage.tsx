@@ -1,0 +1,33 @@
+import type { ContentType } from '../lib/validation.js';
+
+const CHOICES: { type: ContentType; title: string; text: string }[] = [
+  {
+    type: 'audio',
+    title: 'Audio Translation',
+    text: 'Podcasts, voice-overs and interviews: get the audio back in another language.',
+  },
+  {
+    type: 'video',
+    title: 'Video Translation',
+    text: 'Keep your picture, replace the speech with a dub in another language.',
+  },
+  { type: 'both', title: 'Video Dubbing & Lip Sync', text: 'Dub the video and move the lips to the new words.' },
+];
+
+/** Studio step 1: the three cards. */
+export function SelectionStage({ onChoose }: { onChoose: (type: ContentType) => void }) {
+  return (
+    <section className="selection">
+      <h1>What would you like to translate?</h1>
+      <div className="cards">
+        {CHOICES.map((choice) => (
+          <button key={choice.type} type="button" className="card choice" onClick={() => onChoose(choice.type)}>
+            <h2>{choice.title}</h2>
+            <p>{choice.text}</p>
+          </button>
+        ))}
+      </div>
+      <p className="selection-footer">Supports 10+ languages</p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { LanguageInfo } from '@voxlate/core';
+import type { StudioState } from '../studio/studio-state.js';
+import { AudioPlayer } from './AudioPlayer.js';
+import { DownloadLinks } from './DownloadLinks.js';
+
+/** The result: player and downloads, or the spinner with progress, or what to do first. */
+export function TranslatedPanel({
+  state,
+  language,
+  video,
+}: {
+  state: StudioState;
+  language: LanguageInfo | undefined;
+  video: boolean;
+}) {
+  const title = language
+    ? `${language.flag} ${language.name} Translation`
+    : video
+      ? 'Translated Video'
+      : 'Translated Audio';
+  return (
+    <section className="panel" aria-label="Translation result">
+      <h2>{title}</h2>
+      {state.working ? (
+        <div className="working" role="status" aria-live="polite">
+          <div className="spinner" aria-hidden="true" />
+          <p className="status-text">{state.statusText || 'Processing...'}</p>
+          {state.progress > 0 && (
+            <>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={state.progress}
+              >
+                <div style={{ width: `${state.progress}%` }} />
+              </div>
+              <p className="progress-text">{Math.round(state.progress)}% complete</p>
+            </>
+          )}
+        </div>
+      ) : state.resultUrl ? (
+        <>
+          {video ? (
+            <video
+              className="video-player"
+              src={state.resultUrl}
+              controls
+              aria-label="Translated video"
+              data-testid="result-video"
+            />
+          ) : (
+            <AudioPlayer url={state.resultUrl} label="Translated audio" />
+          )}
+          <p className="ready">Translated output • Ready for download</p>
+          <DownloadLinks
+            resultUrl={state.resultUrl}
+            resultName={state.resultName ?? 'translated'}
+            subtitles={state.subtitles}
+          />
+          {state.warnings.length > 0 && (
+            <ul className="warnings" aria-label="Warnings">
+              {state.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <div className="empty-result">
+          {!video && <AudioPlayer url={undefined} label="Translated" />}
+          <p className="empty-title">Translation will appear here</p>
+          <p>Upload a file and select a language to begin</p>
+        </div>
+      )}
+    </section>
+  );
+}

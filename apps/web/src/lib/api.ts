@@ -1,0 +1,129 @@
+/** The service's answer to a dub, as the studio uses it (spec section 3 plus our extra fields). */
+export interface DubAnswer {
+  audio?: string;
+  result?: string;
+  source_audio?: string;
+  transcripts?: { source?: string; target?: string };
+  warnings?: string[];
+  subtitles?: { source?: SubtitleFiles; target?: SubtitleFiles };
+  error?: string;
+}
+
+export interface SubtitleFiles {
+  language: string;
+  srt: string;
+  vtt: string;
+}
+
+/** One server-sent event of /process-video (spec section 3). */
+export interface VideoEvent extends DubAnswer {
+  progress?: number;
+  phase?: string;
+  details?: string;
+}
+
+/** An error whose message is already the text to show (spec section 8). */
+export class StudioError extends Error {}
+
+/** POST /translate (section 7) with the error catalogue of section 8. */
+export async function translateAudio(file: File, targetLanguage: string, signal?: AbortSignal): Promise<DubAnswer> {
+  const body = new FormData();
+  body.append('file', file);
+  body.append('target_language', targetLanguage);
+  body.append('backend', 'cascaded');
+  const response = await fetch('/translate', { method: 'POST', body, ...(signal ? { signal } : {}) });
+  if (!response.ok) throw new StudioError(await nonOkMessage(response));
+  const answer = (await response.json()) as DubAnswer;
+  if (answer.error) throw new StudioError(answer.error);
+  return answer;
+}
+
+/** POST /process-audio-url; any failure reads as the server's error or "Failed to process URL". */
+export async function translateUrl(url: string, targetLanguage: string, signal?: AbortSignal): Promise<DubAnswer> {
+  const response = await fetch('/process-audio-url', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url, target_language: targetLanguage, backend: 'cascaded' }),
+    ...(signal ? { signal } : {}),
+  });
+  const answer = (await response.json().catch(() => ({}))) as DubAnswer;
+  if (!response.ok || answer.error || !answer.audio) throw new StudioError(answer.error || 'Failed to process URL');
+  return answer;
+}
+
+/** Section 8: the body's error; "Server error: {status}" if unreadable; else "Request failed: {statusText}". */
+export async function nonOkMessage(response: Response): Promise<string> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return `Server error: ${response.status}`;
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error !== '' ? error : `Request failed: ${response.statusText}`;
+}
+
+/**
+ * POST /process-video and read its event stream: events are separated by a blank line and
+ * start with "data: ". Each parsed event goes to `onEvent`; a streamed error stops reading.
+ */
+export async function processVideo(
+  options: { file: File; targetLanguage: string; lipSync: boolean; voiceCloning: boolean; signal?: AbortSignal },
+  onEvent: (event: VideoEvent) => void,
+): Promise<void> {
+  const body = new FormData();
+  body.append('video', options.file);
+  body.append('target_language', options.targetLanguage);
+  body.append('backend', 'cascaded');
+  body.append('apply_lip_sync', String(options.lipSync));
+  body.append('use_voice_cloning', String(options.voiceCloning));
+  const response = await fetch('/process-video', {
+    method: 'POST',
+    body,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok || !response.body) throw new StudioError(await nonOkMessage(response));
+  await readEvents(response.body, onEvent);
+}
+
+export async function readEvents(
+  stream: ReadableStream<Uint8Array>,
+  onEvent: (event: VideoEvent) => void,
+): Promise<void> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let sawError = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += decoder.decode(value, { stream: true });
+    const blocks = buffer.split('\n\n');
+    buffer = done ? '' : (blocks.pop() ?? '');
+    for (const block of blocks) {
+      const event = parseEvent(block, sawError);
+      if (!event) continue;
+      onEvent(event);
+      if (event.error) {
+        sawError = true;
+        await reader.cancel();
+        return;
+      }
+    }
+    if (done) return;
+  }
+}
+
+function parseEvent(block: string, sawError: boolean): VideoEvent | undefined {
+  const data = block
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trimStart())
+    .join('\n');
+  if (data === '') return undefined;
+  try {
+    return JSON.parse(data) as VideoEvent;
+  } catch {
+    if (sawError) return undefined;
+    throw new StudioError('Error processing server response.');
+  }
+}

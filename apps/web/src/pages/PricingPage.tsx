@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Footer } from '../components/Footer.js';
+import { FAQ, PLANS } from './pricing-plans.js';
+
+/** Pricing: monthly/yearly toggle with "Save 20%", three plans, Enterprise, FAQ. */
+export function PricingPage() {
+  const [yearly, setYearly] = useState(false);
+  return (
+    <div className="pricing">
+      <section className="section">
+        <h1>Simple pricing for every creator</h1>
+        <div className="billing-toggle" role="group" aria-label="Billing period">
+          <button
+            type="button"
+            className={yearly ? '' : 'active'}
+            aria-pressed={!yearly}
+            onClick={() => setYearly(false)}
+          >
+            Monthly
+          </button>
+          <button
+            type="button"
+            className={yearly ? 'active' : ''}
+            aria-pressed={yearly}
+            onClick={() => setYearly(true)}
+          >
+            Yearly <span className="badge">Save 20%</span>
+          </button>
+        </div>
+        <div className="plans">
+          {PLANS.map((plan) => (
+            <article
+              key={plan.title}
+              className={`card plan${plan.popular ? ' popular' : ''}`}
+              aria-label={`${plan.title} plan`}
+            >
+              {plan.popular && <span className="badge popular-badge">Most Popular</span>}
+              <h2>{plan.title}</h2>
+              <p className="price">
+                <span data-testid={`price-${plan.title}`}>${yearly ? plan.yearly : plan.price}</span>
+                <small>/month</small>
+              </p>
+              {yearly && plan.price > 0 && <p className="billed">billed yearly</p>}
+              <p>{plan.description}</p>
+              <ul className="features">
+                {plan.features.map((feature) => (
+                  <li key={feature.text} className={feature.included ? 'included' : 'excluded'} title={feature.tooltip}>
+                    <span aria-hidden="true">{feature.included ? '✓' : '✕'}</span>
+                    <span className="visually-hidden">{feature.included ? 'Included: ' : 'Not included: '}</span>
+                    {feature.text}
+                    {feature.tooltip && (
+                      <span className="tooltip" tabIndex={0} aria-label={feature.tooltip}>
+                        ⓘ
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className={`button${plan.popular ? '' : ' secondary'}`}>
+                {plan.ctaText}
+              </button>
+            </article>
+          ))}
+        </div>
+        <article className="card enterprise">
+          <div>
+            <h2>Enterprise</h2>
+            <p>Custom minutes, languages, integrations and support for studios and networks. Custom pricing.</p>
+          </div>
+          <div className="hero-actions">
+            <button type="button" className="button">
+              Contact Sales
+            </button>
+            <button type="button" className="button secondary">
+              Book a Demo
+            </button>
+          </div>
+        </article>
+      </section>
+      <section className="section faq">
+        <h2>Frequently asked questions</h2>
+        {FAQ.map(([question, answer]) => (
+          <details key={question}>
+            <summary>{question}</summary>
+            <p>{answer}</p>
+          </details>
+        ))}
+      </section>
+      <Footer />
+    </div>
+  );
+}

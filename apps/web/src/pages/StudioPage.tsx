@@ -1,0 +1,64 @@
+import { OriginalPanel } from '../components/OriginalPanel.js';
+import { SelectionStage } from '../components/SelectionStage.js';
+import { SettingsCard } from '../components/SettingsCard.js';
+import { TranscriptsCard } from '../components/TranscriptsCard.js';
+import { TranslatedPanel } from '../components/TranslatedPanel.js';
+import { languageInfo } from '../lib/languages.js';
+import { studioHeading } from '../studio/studio-state.js';
+import { useStudio } from '../studio/use-studio.js';
+
+/** Creator Studio: choose a type, load a file or link, pick a language, translate. */
+export function StudioPage() {
+  const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = useStudio();
+  if (state.stage === 'selection') return <SelectionStage onChoose={chooseType} />;
+  const stage = state.stage;
+  const language = languageInfo(state.targetLanguage);
+  const video = stage !== 'audio';
+  return (
+    <div className="studio">
+      <div className="studio-header">
+        <h1>{studioHeading(stage)}</h1>
+        <button type="button" className="button secondary" onClick={reset} disabled={state.working}>
+          Change Type
+        </button>
+      </div>
+      {state.error && (
+        <div className="alert" role="alert">
+          {state.error}
+        </div>
+      )}
+      <div className="panels">
+        <OriginalPanel
+          contentType={stage}
+          file={state.file}
+          previewUrl={state.previewUrl}
+          working={state.working}
+          onFile={(file) => chooseFile(file, stage)}
+          onUrl={(url) => void translateFromUrl(url)}
+        />
+        <TranslatedPanel state={state} language={language} video={video} />
+      </div>
+      {state.file && (
+        <SettingsCard
+          stage={stage}
+          targetLanguage={state.targetLanguage}
+          lipSync={state.lipSync}
+          voiceCloning={state.voiceCloning}
+          working={state.working}
+          hasFile={state.file !== undefined}
+          onLanguage={(code) => dispatch({ type: 'set-language', language: code })}
+          onLipSync={(on) => dispatch({ type: 'set-lip-sync', on })}
+          onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
+          onTranslate={() => void translate()}
+        />
+      )}
+      {state.transcripts.source !== '' && (
+        <TranscriptsCard
+          source={state.transcripts.source}
+          target={state.transcripts.target}
+          languageName={language?.name ?? ''}
+        />
+      )}
+    </div>
+  );
+}

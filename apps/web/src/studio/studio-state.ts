@@ -1,0 +1,145 @@
+import type { SubtitleFiles } from '../lib/api.js';
+import type { ContentType } from '../lib/validation.js';
+
+export type Stage = 'selection' | ContentType;
+
+/** Spec section 3: the studio session, plus the warnings and subtitles the service returns. */
+export interface StudioState {
+  stage: Stage;
+  file: File | undefined;
+  previewUrl: string | undefined;
+  resultUrl: string | undefined;
+  resultName: string | undefined;
+  statusText: string;
+  progress: number;
+  working: boolean;
+  error: string | undefined;
+  targetLanguage: string;
+  lipSync: boolean;
+  voiceCloning: boolean;
+  transcripts: { source: string; target: string };
+  warnings: string[];
+  subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
+}
+
+export const INITIAL_STATE: StudioState = {
+  stage: 'selection',
+  file: undefined,
+  previewUrl: undefined,
+  resultUrl: undefined,
+  resultName: undefined,
+  statusText: '',
+  progress: 0,
+  working: false,
+  error: undefined,
+  targetLanguage: '',
+  lipSync: true,
+  voiceCloning: true,
+  transcripts: { source: '', target: '' },
+  warnings: [],
+  subtitles: undefined,
+};
+
+export type StudioAction =
+  | { type: 'choose-type'; contentType: ContentType }
+  | { type: 'reset' }
+  | { type: 'set-file'; file: File; previewUrl: string }
+  | { type: 'set-language'; language: string }
+  | { type: 'set-lip-sync'; on: boolean }
+  | { type: 'set-voice-cloning'; on: boolean }
+  | { type: 'set-error'; message: string | undefined }
+  | { type: 'start'; statusText: string; progress?: number }
+  | { type: 'progress'; progress: number; statusText?: string }
+  | {
+      type: 'succeed';
+      statusText: string;
+      resultUrl?: string;
+      resultName?: string;
+      transcripts?: { source?: string; target?: string };
+      warnings?: string[];
+      subtitles?: StudioState['subtitles'];
+    }
+  | { type: 'fail'; message: string; statusText: string }
+  | { type: 'finish' };
+
+/** Spec section 4, as a pure function of the state and what happened. */
+export function studioReducer(state: StudioState, action: StudioAction): StudioState {
+  switch (action.type) {
+    case 'choose-type':
+      // Choosing a type clears everything, sets fra for audio (empty otherwise) and turns both options on.
+      return {
+        ...INITIAL_STATE,
+        stage: action.contentType,
+        targetLanguage: action.contentType === 'audio' ? 'fra' : '',
+      };
+    case 'reset':
+      return INITIAL_STATE;
+    case 'set-file':
+      // A new file clears the previous result, transcripts, progress and status.
+      return {
+        ...state,
+        file: action.file,
+        previewUrl: action.previewUrl,
+        resultUrl: undefined,
+        resultName: undefined,
+        transcripts: { source: '', target: '' },
+        warnings: [],
+        subtitles: undefined,
+        progress: 0,
+        statusText: '',
+        error: undefined,
+      };
+    case 'set-language':
+      return { ...state, targetLanguage: action.language };
+    case 'set-lip-sync':
+      return { ...state, lipSync: action.on };
+    case 'set-voice-cloning':
+      return { ...state, voiceCloning: action.on };
+    case 'set-error':
+      return { ...state, error: action.message };
+    case 'start':
+      return {
+        ...state,
+        working: true,
+        error: undefined,
+        statusText: action.statusText,
+        progress: action.progress ?? 0,
+        warnings: [],
+      };
+    case 'progress':
+      return {
+        ...state,
+        progress: Math.max(state.progress, Math.min(100, action.progress)),
+        statusText: action.statusText ?? state.statusText,
+      };
+    case 'succeed':
+      return {
+        ...state,
+        statusText: action.statusText,
+        progress: 100,
+        resultUrl: action.resultUrl ?? state.resultUrl,
+        resultName: action.resultName ?? state.resultName,
+        transcripts: { source: action.transcripts?.source ?? '', target: action.transcripts?.target ?? '' },
+        warnings: action.warnings ?? [],
+        subtitles: action.subtitles,
+      };
+    case 'fail':
+      return { ...state, error: action.message, statusText: action.statusText };
+    case 'finish':
+      return { ...state, working: false };
+  }
+}
+
+/** Spec section 2: the button label by mode and options. */
+export function translateButtonLabel(stage: Stage, lipSync: boolean): string {
+  if (stage === 'audio') return 'Translate Audio';
+  if (stage === 'both' && lipSync) return 'Translate, Dub & Lip Sync Video';
+  if (stage === 'video' && lipSync) return 'Translate Audio & Lip Sync';
+  return 'Translate Video Audio';
+}
+
+export function studioHeading(stage: Stage): string {
+  if (stage === 'both') return 'Video Dubbing & Lip Sync';
+  if (stage === 'video') return 'Video Translation';
+  return 'Audio Translation';
+}
