@@ -4,7 +4,12 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tools/*/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'apps/web/e2e/**/*.test.ts',
+      'tools/*/src/**/*.test.ts',
+    ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,0 +1,200 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { launchChromium, screenshot } from './browser.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-e2e-'));
+let service: RunningService;
+let browser: Browser;
+let page: Page;
+let files: Server;
+let filesUrl = '';
+let speech = '';
+let video = '';
+
+beforeAll(async () => {
+  speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
+  video = makeVideo(dir, speech);
+  service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1' });
+  browser = await launchChromium();
+  files = createServer((request, response) => response.end(readFileSync(join(dir, request.url!.slice(1)))));
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  files.close();
+  await browser.close();
+  await service.stop();
+});
+
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterEach(async () => {
+  await page.close();
+});
+
+const openStudio = async (
+  type: 'Audio Translation' | 'Video Translation' | 'Video Dubbing & Lip Sync',
+): Promise<void> => {
+  await page.goto(`${service.url}/creator-studio`);
+  await page.getByRole('button', { name: type }).click();
+};
+
+describe('landing and pricing', () => {
+  it('shows the landing page without the top bar, and Get Started leads to the studio', async () => {
+    await page.goto(service.url);
+    expect(await page.locator('.top-bar').count()).toBe(0);
+    for (const anchor of ['Features', 'Technology', 'Use Cases']) {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: anchor, exact: true }).getAttribute('href')).toBe(
+        `#${anchor.toLowerCase().replace(' ', '-')}`,
+      );
+    }
+    for (const title of [
+      'Emotional Fidelity',
+      'Vocal Characteristics',
+      'Natural Timing',
+      'Dominate Social Platforms',
+      'Multiple Languages',
+      'Authentic Audience Connection',
+    ]) {
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    expect(await page.locator('video.demo-video').getAttribute('src')).toBe('/videos/demo.mp4');
+    expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('video.demo-video')!.muted)).toBe(true);
+    await screenshot(page, 'landing');
+    await page.getByRole('link', { name: 'Get Started', exact: true }).click();
+    await page.getByText('Supports 10+ languages').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/creator-studio');
+    expect(await page.locator('.top-bar.full-width').count()).toBe(1);
+    await screenshot(page, 'studio-selection');
+  });
+
+  it('toggles monthly and yearly prices', async () => {
+    await page.goto(`${service.url}/pricing`);
+    await page.getByText('Save 20%').waitFor();
+    await page.getByText('Most Popular').waitFor();
+    expect(await page.getByTestId('price-Creator').textContent()).toBe('$29');
+    expect(await page.getByTestId('price-Professional').textContent()).toBe('$99');
+    await page.getByRole('button', { name: /Yearly/ }).click();
+    expect(await page.getByTestId('price-Creator').textContent()).toBe('$23');
+    expect(await page.getByTestId('price-Professional').textContent()).toBe('$79');
+    expect(await page.getByTestId('price-Free').textContent()).toBe('$0');
+    await page.getByRole('button', { name: 'Contact Sales' }).waitFor();
+    await screenshot(page, 'pricing-yearly');
+  });
+});
+
+describe('studio', () => {
+  it('dubs an uploaded audio file and shows playable audio and transcripts', async () => {
+    await openStudio('Audio Translation');
+    await page.getByText('Translation will appear here').waitFor();
+    expect(await page.getByTestId('placeholder-wave').first().locator('span').count()).toBe(50);
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
+    await page.getByText('speech.wav').waitFor();
+    expect(await page.getByLabel('Target language').inputValue()).toBe('fra');
+    await page.getByRole('heading', { name: '🇫🇷 French Translation' }).waitFor();
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
+    await page.getByText('Completed!').count();
+    expect(await page.getByTestId('transcript-target').textContent()).not.toBe('');
+    await page.getByRole('heading', { name: 'Translated (French)' }).waitFor();
+    const volume = page.getByLabel('Translated audio volume');
+    expect(await volume.getAttribute('step')).toBe('0.05');
+    expect(await volume.inputValue()).toBe('0.5');
+    await page.getByRole('button', { name: 'Play Translated audio' }).click();
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.time'), (node) => node.textContent ?? '').some(
+          (text) => !text.startsWith('0:00 /'),
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page.getByRole('link', { name: 'Download audio' }).waitFor();
+    await screenshot(page, 'studio-audio-result');
+  });
+
+  it('dubs a video with a moving progress bar, then plays the dubbed video', async () => {
+    await openStudio('Video Translation');
+    await page.getByRole('heading', { name: 'Video Translation' }).waitFor();
+    await page.getByLabel('Upload Video').setInputFiles(video);
+    await page.getByLabel('Target language').selectOption('spa');
+    const seen = new Set<string>();
+    const watcher = setInterval(() => {
+      void page
+        .locator('.progress-text')
+        .textContent({ timeout: 100 })
+        .then(
+          (text) => text && seen.add(text),
+          () => undefined,
+        );
+    }, 50);
+    await page.getByRole('button', { name: 'Translate Audio & Lip Sync' }).click();
+    await page.getByTestId('result-video').waitFor({ timeout: 120_000 });
+    clearInterval(watcher);
+    expect([...seen].filter((text) => /^\d+% complete$/.test(text)).length).toBeGreaterThanOrEqual(2);
+    await page.getByText('Final video processed.').count();
+    await page.getByText(/Lip sync is not available yet/).waitFor();
+    const played = await page.evaluate(async () => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid="result-video"]')!;
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return element.currentTime;
+    });
+    expect(played).toBeGreaterThan(0.2);
+    await screenshot(page, 'studio-video-result');
+  });
+
+  it('imports a link from the Paste URL tab (Enter submits)', async () => {
+    await openStudio('Audio Translation');
+    await page.getByRole('tab', { name: 'Paste URL' }).click();
+    const box = page.getByLabel('Direct link to an audio or video file');
+    await box.fill(`${filesUrl}/speech.wav`);
+    await box.press('Enter');
+    await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
+    await page.getByText('audio_from_url').waitFor();
+    await screenshot(page, 'studio-url-result');
+  });
+
+  it('shows each validation message', async () => {
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'not media');
+    await openStudio('Audio Translation');
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(notes);
+    await page.getByRole('alert').filter({ hasText: 'Please upload a valid audio file' }).waitFor();
+    const huge = join(dir, 'huge.wav');
+    writeFileSync(huge, '');
+    truncateSync(huge, 157_286_401);
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(huge);
+    await page.getByRole('alert').filter({ hasText: 'File max 150MB' }).waitFor();
+    await page.getByRole('tab', { name: 'Paste URL' }).click();
+    await page.getByLabel('Direct link to an audio or video file').fill('not a link');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please select a language and enter a valid URL' }).waitFor();
+    await page.getByRole('button', { name: 'Change Type' }).click();
+    await page.getByRole('button', { name: 'Video Dubbing & Lip Sync' }).click();
+    await page.getByRole('heading', { name: 'Video Dubbing & Lip Sync' }).waitFor();
+    await page.getByLabel('Upload Video').setInputFiles(speech);
+    await page.getByRole('alert').filter({ hasText: 'Please upload a valid video file' }).waitFor();
+    await screenshot(page, 'studio-validation');
+  });
+
+  it('shows a server error in the alert and "Failed."', async () => {
+    const quiet = join(dir, 'quiet.wav');
+    ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=2 ${quiet}`;
+    await openStudio('Audio Translation');
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(quiet);
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No speech was found in the audio.' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'studio-server-error');
+  });
+});

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SettingsCard } from './SettingsCard.js';
+
+afterEach(cleanup);
+
+const props = {
+  stage: 'video' as const,
+  targetLanguage: '',
+  lipSync: true,
+  voiceCloning: true,
+  working: false,
+  hasFile: true,
+  onLanguage: vi.fn(),
+  onLipSync: vi.fn(),
+  onVoiceCloning: vi.fn(),
+  onTranslate: vi.fn(),
+};
+
+describe('SettingsCard', () => {
+  it('lists the 11 languages with flag and name after "Select target language"', () => {
+    render(<SettingsCard {...props} />);
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options[0]).toBe('Select target language');
+    expect(options).toHaveLength(12);
+    expect(options).toContain('🇭🇰 Cantonese');
+  });
+
+  it('disables the button without a language, with no file, and while working', () => {
+    const { rerender } = render(<SettingsCard {...props} />);
+    expect(screen.getByRole('button', { name: 'Translate Audio & Lip Sync' })).toHaveProperty('disabled', true);
+    rerender(<SettingsCard {...props} targetLanguage="spa" />);
+    expect(screen.getByRole('button', { name: 'Translate Audio & Lip Sync' })).toHaveProperty('disabled', false);
+    rerender(<SettingsCard {...props} targetLanguage="spa" working />);
+    expect(screen.getByRole('button', { name: 'Translate Audio & Lip Sync' })).toHaveProperty('disabled', true);
+    rerender(<SettingsCard {...props} targetLanguage="spa" hasFile={false} />);
+    expect(screen.getByRole('button', { name: 'Translate Audio & Lip Sync' })).toHaveProperty('disabled', true);
+  });
+
+  it('offers Apply Lip Sync and Preserve Voice only in video modes', () => {
+    const { rerender } = render(<SettingsCard {...props} />);
+    fireEvent.click(screen.getByLabelText('Apply Lip Sync'));
+    expect(props.onLipSync).toHaveBeenCalledWith(false);
+    expect(screen.getByLabelText('Preserve Voice')).toBeTruthy();
+    rerender(<SettingsCard {...props} stage="audio" />);
+    expect(screen.queryByLabelText('Apply Lip Sync')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Translate Audio' })).toBeTruthy();
+  });
+});

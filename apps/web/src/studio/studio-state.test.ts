@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_STATE, studioHeading, studioReducer, translateButtonLabel, type StudioState } from './studio-state.js';
+
+const file = { name: 'talk.mp4', type: 'video/mp4', size: 10 } as File;
+
+describe('studio state (spec section 4)', () => {
+  it('choosing a type clears everything, sets fra for audio and turns both options on', () => {
+    const dirty: StudioState = {
+      ...INITIAL_STATE,
+      stage: 'video',
+      file,
+      previewUrl: 'blob:1',
+      resultUrl: 'blob:2',
+      error: 'x',
+      progress: 40,
+      statusText: 'Mixing',
+      lipSync: false,
+      voiceCloning: false,
+      transcripts: { source: 'a', target: 'b' },
+    };
+    expect(studioReducer(dirty, { type: 'choose-type', contentType: 'audio' })).toEqual({
+      ...INITIAL_STATE,
+      stage: 'audio',
+      targetLanguage: 'fra',
+    });
+    const video = studioReducer(dirty, { type: 'choose-type', contentType: 'both' });
+    expect(video).toMatchObject({
+      stage: 'both',
+      targetLanguage: '',
+      lipSync: true,
+      voiceCloning: true,
+      file: undefined,
+    });
+  });
+
+  it('reset returns to the selection and clears everything', () => {
+    expect(studioReducer({ ...INITIAL_STATE, stage: 'audio', file }, { type: 'reset' })).toEqual(INITIAL_STATE);
+  });
+
+  it('a new file clears the previous result, transcripts, progress and status', () => {
+    const done: StudioState = {
+      ...INITIAL_STATE,
+      stage: 'audio',
+      resultUrl: 'blob:r',
+      progress: 100,
+      statusText: 'Completed!',
+      transcripts: { source: 'a', target: 'b' },
+    };
+    expect(studioReducer(done, { type: 'set-file', file, previewUrl: 'blob:p' })).toMatchObject({
+      file,
+      previewUrl: 'blob:p',
+      resultUrl: undefined,
+      progress: 0,
+      statusText: '',
+      transcripts: { source: '', target: '' },
+    });
+  });
+
+  it('progress never goes down and success ends at 100', () => {
+    let state = studioReducer({ ...INITIAL_STATE, stage: 'video' }, { type: 'start', statusText: 'Preparing...' });
+    expect(state).toMatchObject({ working: true, statusText: 'Preparing...', progress: 0 });
+    state = studioReducer(state, { type: 'progress', progress: 40, statusText: 'Transcribing' });
+    state = studioReducer(state, { type: 'progress', progress: 30 });
+    expect(state.progress).toBe(40);
+    state = studioReducer(state, { type: 'succeed', statusText: 'Final video processed.', resultUrl: 'blob:v' });
+    expect(state).toMatchObject({
+      progress: 100,
+      statusText: 'Final video processed.',
+      transcripts: { source: '', target: '' },
+    });
+    expect(studioReducer(state, { type: 'finish' }).working).toBe(false);
+  });
+
+  it('labels the button and heading by mode and options (spec section 2)', () => {
+    expect(translateButtonLabel('audio', true)).toBe('Translate Audio');
+    expect(translateButtonLabel('both', true)).toBe('Translate, Dub & Lip Sync Video');
+    expect(translateButtonLabel('video', true)).toBe('Translate Audio & Lip Sync');
+    expect(translateButtonLabel('video', false)).toBe('Translate Video Audio');
+    expect(translateButtonLabel('both', false)).toBe('Translate Video Audio');
+    expect(studioHeading('both')).toBe('Video Dubbing & Lip Sync');
+    expect(studioHeading('video')).toBe('Video Translation');
+  });
+});
