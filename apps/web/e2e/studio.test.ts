@@ -188,6 +188,16 @@ describe('studio', () => {
     await screenshot(page, 'studio-validation');
   });
 
+  it('fits a phone screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openStudio('Audio Translation');
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
+    await page.getByRole('button', { name: 'Translate Audio' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'studio-phone');
+  });
+
   it('shows a server error in the alert and "Failed."', async () => {
     const quiet = join(dir, 'quiet.wav');
     ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=2 ${quiet}`;
