@@ -1,0 +1,69 @@
+/**
+ * Models the neural engines can use, in the Hugging Face repositories and file layout that
+ * transformers.js reads (`onnx/*.onnx` plus the JSON configs). Quantised (q8) weights are
+ * chosen where the quality loss is small. Sizes and checksums are not written here: the hub
+ * states them for every file (X-Linked-Size, X-Linked-Etag = sha256) and the manager checks them.
+ */
+export interface CatalogModel {
+  id: string;
+  task: 'asr' | 'mt' | 'tts';
+  repo: string;
+  revision: string;
+  files: string[];
+  description: string;
+}
+
+const TOKENIZER = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
+const SEQ2SEQ_Q8 = ['onnx/encoder_model_quantized.onnx', 'onnx/decoder_model_merged_quantized.onnx'];
+
+function whisper(size: string, repo = `onnx-community/whisper-${size}`): CatalogModel {
+  return {
+    id: `whisper-${size}`,
+    task: 'asr',
+    repo,
+    revision: 'main',
+    files: [...TOKENIZER, 'generation_config.json', 'preprocessor_config.json', ...SEQ2SEQ_Q8],
+    description: `Whisper ${size}: speech recognition with word timestamps and language detection (99 languages)`,
+  };
+}
+
+function mmsTts(language: string): CatalogModel {
+  return {
+    id: `mms-tts-${language}`,
+    task: 'tts',
+    repo: `Xenova/mms-tts-${language}`,
+    revision: 'main',
+    files: [...TOKENIZER, 'onnx/model_quantized.onnx'],
+    description: `MMS-TTS (VITS) voice for ${language}`,
+  };
+}
+
+export const CATALOG: readonly CatalogModel[] = [
+  whisper('tiny'),
+  whisper('base'),
+  whisper('small'),
+  whisper('large-v3-turbo'),
+  {
+    id: 'nllb-200-distilled-600M',
+    task: 'mt',
+    repo: 'Xenova/nllb-200-distilled-600M',
+    revision: 'main',
+    files: [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8],
+    description: 'NLLB-200 distilled 600M: translation between all 11 languages (yue_Hant included)',
+  },
+  ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map(mmsTts),
+];
+
+/** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */
+export const PRESETS: Readonly<Record<string, readonly string[]>> = {
+  small: ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-fra', 'mms-tts-spa', 'mms-tts-deu'],
+  quality: [
+    'whisper-large-v3-turbo',
+    'nllb-200-distilled-600M',
+    ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map((language) => `mms-tts-${language}`),
+  ],
+};
+
+export function catalogModel(id: string): CatalogModel | undefined {
+  return CATALOG.find((model) => model.id === id);
+}
