@@ -73,6 +73,8 @@ export interface Speech {
 
 export interface Synthesiser extends EngineInfo {
   readonly languages: readonly LanguageCode[];
+  /** Whether `Speech.phonemes` carries timings ('phonemes') or is always empty ('none'). */
+  readonly timings: 'phonemes' | 'none';
   synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech>;
 }
 

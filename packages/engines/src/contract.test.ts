@@ -83,7 +83,8 @@ describe.each(registries.tts.ids())('synthesiser contract: %s', (id) => {
     const speech = await synthesiser.synthesise(text, language, {});
     const seconds = speech.audio.samples.length / speech.audio.sampleRate;
     expect(seconds).toBeGreaterThan(0.4);
-    expect(speech.phonemes.length).toBeGreaterThan(3);
+    if (synthesiser.timings === 'phonemes') expect(speech.phonemes.length).toBeGreaterThan(3);
+    else expect(speech.phonemes).toEqual([]);
     for (let i = 1; i < speech.phonemes.length; i++) {
       expect(speech.phonemes[i]!.start).toBeGreaterThanOrEqual(speech.phonemes[i - 1]!.start);
     }

@@ -83,6 +83,22 @@ export class ModelManager {
     return ids;
   }
 
+  /**
+   * Records a model whose files were put in its folder by hand (copied from another machine,
+   * or generated for tests): hashes them and writes the manifest, so it counts as installed.
+   */
+  async adopt(id: string): Promise<void> {
+    const model = this.model(id);
+    const manifest: Manifest = { repo: model.repo, revision: model.revision, files: {} };
+    for (const file of model.files) {
+      const path = join(this.folderOf(model), file);
+      const info = await stat(path).catch(() => undefined);
+      if (!info) throw new UnknownModel(`${model.id}: ${file} is missing`, model.files);
+      manifest.files[file] = { size: info.size, sha256: await sha256Of(path) };
+    }
+    await writeFile(join(this.folderOf(model), MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+
   async remove(id: string): Promise<void> {
     await rm(this.folderOf(this.model(id)), { recursive: true, force: true });
   }

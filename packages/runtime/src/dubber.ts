@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runDub, type DubRequest, type DubRun, type MediaInfo, type RunOptions } from '@voxlate/core';
-import { offlineRegistries, RegistryResolver, type EngineRegistries } from '@voxlate/engines';
+import { defaultRegistries, RegistryResolver, type EngineRegistries } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, probeMedia } from '@voxlate/media';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 
@@ -15,7 +15,7 @@ export class Dubber {
 
   constructor(
     readonly config: RuntimeConfig = configFromEnv(),
-    registries: EngineRegistries = offlineRegistries(),
+    registries: EngineRegistries = defaultRegistries(),
   ) {
     this.resolver = new RegistryResolver(registries);
   }

@@ -21,6 +21,7 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly id = 'espeak-ng';
   readonly kind = 'offline' as const;
   readonly name = 'eSpeak NG (WASM)';
+  readonly timings = 'phonemes' as const;
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
   private japanese: Promise<JapaneseReading> | undefined;
 

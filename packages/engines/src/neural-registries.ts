@@ -1,0 +1,23 @@
+import { ModelManager } from '@voxlate/models';
+import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
+import { installedMmsLanguages } from './tts/mms/mms-voices.js';
+
+/** Neural engines rank above the offline ones and win wherever their models are installed. */
+const NEURAL_RANK = 50;
+
+export function registerNeuralEngines(registries: EngineRegistries, manager: ModelManager): EngineRegistries {
+  registries.tts.register({
+    id: 'mms-tts',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: async () => (await installedMmsLanguages(manager)).length > 0,
+    // Loaded lazily: ONNX Runtime is only brought into the process when a voice is installed.
+    load: async () => (await import('./tts/mms/mms-tts-synthesiser.js')).MmsTtsSynthesiser.create(manager),
+  });
+  return registries;
+}
+
+/** Every engine this build knows: offline ones always, neural ones when their models are installed. */
+export function defaultRegistries(manager: ModelManager = new ModelManager()): EngineRegistries {
+  return registerNeuralEngines(offlineRegistries(), manager);
+}

@@ -1,0 +1,69 @@
+import { availableParallelism } from 'node:os';
+import { env, pipeline, type TextToAudioPipeline } from '@huggingface/transformers';
+import {
+  EngineUnavailable,
+  throwIfAborted,
+  type EngineContext,
+  type LanguageCode,
+  type Speech,
+  type Synthesiser,
+} from '@voxlate/core';
+import { catalogModel, type ModelManager } from '@voxlate/models';
+import { installedMmsLanguages } from './mms-voices.js';
+
+/** What the text-to-speech pipeline hands back for one text. */
+interface GeneratedAudio {
+  audio: Float32Array;
+  sampling_rate: number;
+}
+
+/**
+ * Meta's MMS-TTS (VITS) voices on ONNX Runtime through transformers.js, loaded from the local
+ * models folder only (the service never downloads in the middle of a request). One session
+ * per language, loaded on first use and kept for later segments and requests.
+ */
+export class MmsTtsSynthesiser implements Synthesiser {
+  readonly id = 'mms-tts';
+  readonly kind = 'neural' as const;
+  readonly name = 'MMS-TTS (VITS, ONNX)';
+  readonly timings = 'none' as const;
+  private readonly voices = new Map<LanguageCode, Promise<TextToAudioPipeline>>();
+
+  private constructor(
+    private readonly manager: ModelManager,
+    readonly languages: readonly LanguageCode[],
+  ) {}
+
+  static async create(manager: ModelManager): Promise<MmsTtsSynthesiser> {
+    return new MmsTtsSynthesiser(manager, await installedMmsLanguages(manager));
+  }
+
+  async synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech> {
+    throwIfAborted(context.signal);
+    const voice = await this.voice(language);
+    const output = (await voice(text)) as GeneratedAudio | GeneratedAudio[];
+    const audio = Array.isArray(output) ? output[0]! : output;
+    return { audio: { samples: audio.audio, sampleRate: audio.sampling_rate }, phonemes: [] };
+  }
+
+  private voice(language: LanguageCode): Promise<TextToAudioPipeline> {
+    let voice = this.voices.get(language);
+    if (!voice) {
+      const model = catalogModel(`mms-tts-${language}`);
+      if (!model || !this.languages.includes(language)) {
+        throw new EngineUnavailable(
+          `No MMS-TTS voice for ${language} is installed (npm run models -- add mms-tts-${language}).`,
+        );
+      }
+      env.allowRemoteModels = false;
+      env.localModelPath = this.manager.settings.root;
+      voice = pipeline<'text-to-speech'>('text-to-speech', model.repo, {
+        dtype: 'q8',
+        device: 'cpu',
+        session_options: { intraOpNumThreads: availableParallelism() },
+      });
+      this.voices.set(language, voice);
+    }
+    return voice;
+  }
+}

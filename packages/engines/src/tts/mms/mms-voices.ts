@@ -1,0 +1,14 @@
+import type { LanguageCode } from '@voxlate/core';
+import type { ModelManager } from '@voxlate/models';
+
+/** Languages with an MMS-TTS voice in the model catalog, by our code. */
+export const MMS_TTS_LANGUAGES: readonly LanguageCode[] = ['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'];
+
+/** The languages whose MMS-TTS voice is installed right now (no ONNX runtime loaded to find out). */
+export async function installedMmsLanguages(manager: ModelManager): Promise<LanguageCode[]> {
+  const installed: LanguageCode[] = [];
+  for (const language of MMS_TTS_LANGUAGES) {
+    if (await manager.isInstalled(`mms-tts-${language}`)) installed.push(language);
+  }
+  return installed;
+}

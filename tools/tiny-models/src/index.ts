@@ -1,0 +1,2 @@
+export * from './onnx-graph.js';
+export * from './tiny-vits.js';

@@ -1,0 +1,106 @@
+import onnxProto from 'onnx-proto';
+
+const { onnx } = onnxProto;
+
+/** Element types used by the tiny models (onnx.TensorProto.DataType). */
+export const FLOAT = onnx.TensorProto.DataType.FLOAT;
+export const INT64 = onnx.TensorProto.DataType.INT64;
+
+type Dim = number | string;
+type Attribute = number | number[] | string;
+
+/**
+ * A small ONNX graph builder: typed inputs and outputs with symbolic dimensions, constant
+ * initialisers, nodes, serialised at opset 17 / IR 8. Same calls, same bytes.
+ */
+export class OnnxGraph {
+  private readonly nodes: InstanceType<typeof onnx.NodeProto>[] = [];
+  private readonly inputs: InstanceType<typeof onnx.ValueInfoProto>[] = [];
+  private readonly outputs: InstanceType<typeof onnx.ValueInfoProto>[] = [];
+  private readonly initializers: InstanceType<typeof onnx.TensorProto>[] = [];
+
+  constructor(private readonly name: string) {}
+
+  input(name: string, type: number, dims: Dim[]): this {
+    this.inputs.push(valueInfo(name, type, dims));
+    return this;
+  }
+
+  output(name: string, type: number, dims: Dim[]): this {
+    this.outputs.push(valueInfo(name, type, dims));
+    return this;
+  }
+
+  floats(name: string, dims: number[], values: Float32Array): this {
+    this.initializers.push(onnx.TensorProto.create({ name, dims, dataType: FLOAT, floatData: Array.from(values) }));
+    return this;
+  }
+
+  ints(name: string, dims: number[], values: number[]): this {
+    this.initializers.push(onnx.TensorProto.create({ name, dims, dataType: INT64, int64Data: values }));
+    return this;
+  }
+
+  node(opType: string, inputs: string[], outputs: string[], attributes: Record<string, Attribute> = {}): this {
+    this.nodes.push(
+      onnx.NodeProto.create({
+        opType,
+        input: inputs,
+        output: outputs,
+        name: `${opType}_${this.nodes.length}`,
+        attribute: Object.entries(attributes).map(([name, value]) => attribute(name, value)),
+      }),
+    );
+    return this;
+  }
+
+  toBytes(): Uint8Array {
+    const graph = onnx.GraphProto.create({
+      name: this.name,
+      node: this.nodes,
+      input: this.inputs,
+      output: this.outputs,
+      initializer: this.initializers,
+    });
+    const model = onnx.ModelProto.create({
+      irVersion: 8,
+      producerName: 'voxlate-tiny-models',
+      opsetImport: [{ domain: '', version: 17 }],
+      graph,
+    });
+    return onnx.ModelProto.encode(model).finish();
+  }
+}
+
+function valueInfo(name: string, elemType: number, dims: Dim[]): InstanceType<typeof onnx.ValueInfoProto> {
+  return onnx.ValueInfoProto.create({
+    name,
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((dim) => (typeof dim === 'number' ? { dimValue: dim } : { dimParam: dim })) },
+      },
+    },
+  });
+}
+
+function attribute(name: string, value: Attribute): InstanceType<typeof onnx.AttributeProto> {
+  if (typeof value === 'string')
+    return onnx.AttributeProto.create({
+      name,
+      type: onnx.AttributeProto.AttributeType.STRING,
+      s: new TextEncoder().encode(value),
+    });
+  if (Array.isArray(value))
+    return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: value });
+  return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INT, i: value });
+}
+
+/** A seeded generator, so a tiny model is byte-identical from run to run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+
+/** Samples produced per input token by the tiny model. */
+const HOP = 256;
+const CHARACTERS = " abcdefghijklmnopqrstuvwxyz'.,?!-";
+
+/**
+ * A tiny random-weight VITS (MMS-TTS) model in the layout transformers.js loads:
+ * config.json, tokenizer.json, tokenizer_config.json and onnx/model_quantized.onnx
+ * (input_ids, attention_mask -> waveform). Its audio is tones that depend on the text,
+ * so tests can tell inputs apart; it says nothing about speech quality.
+ */
+export async function writeTinyVits(
+  folder: string,
+  options: { samplingRate?: number; seed?: number } = {},
+): Promise<void> {
+  await mkdir(join(folder, 'onnx'), { recursive: true });
+  const random = seededRandom(options.seed ?? 7);
+  const frequencies = Float32Array.from({ length: HOP }, () => 0.02 + random() * 0.2);
+  const ramp = Float32Array.from({ length: HOP }, (_, i) => i * 0.05);
+  const graph = new OnnxGraph('tiny_vits')
+    .input('input_ids', INT64, [1, 'sequence'])
+    .input('attention_mask', INT64, [1, 'sequence'])
+    .output('waveform', FLOAT, [1, 'samples'])
+    .floats('frequencies', [1, 1, HOP], frequencies)
+    .floats('ramp', [1, 1, HOP], ramp)
+    .floats('gain', [], Float32Array.of(0.3))
+    .ints('axis_two', [1], [2])
+    .ints('flat_shape', [2], [1, -1])
+    .node('Cast', ['input_ids'], ['ids_float'], { to: FLOAT })
+    .node('Cast', ['attention_mask'], ['mask_float'], { to: FLOAT })
+    .node('Mul', ['ids_float', 'mask_float'], ['masked_ids'])
+    .node('Unsqueeze', ['masked_ids', 'axis_two'], ['ids_column'])
+    .node('Mul', ['ids_column', 'frequencies'], ['phase'])
+    .node('Add', ['phase', 'ramp'], ['shifted'])
+    .node('Sin', ['shifted'], ['tones'])
+    .node('Mul', ['tones', 'gain'], ['quiet'])
+    .node('Reshape', ['quiet', 'flat_shape'], ['waveform']);
+  await writeFile(join(folder, 'onnx', 'model_quantized.onnx'), graph.toBytes());
+  await writeJson(join(folder, 'config.json'), {
+    model_type: 'vits',
+    architectures: ['VitsModel'],
+    sampling_rate: options.samplingRate ?? 16000,
+  });
+  await writeJson(join(folder, 'tokenizer.json'), characterTokenizer());
+  await writeJson(join(folder, 'tokenizer_config.json'), {
+    tokenizer_class: 'VitsTokenizer',
+    pad_token: '<pad>',
+    unk_token: '<unk>',
+    model_max_length: 1000000,
+  });
+}
+
+/** A character-level tokenizer (WordLevel over single characters), like MMS-TTS's. */
+function characterTokenizer(): object {
+  const vocab: Record<string, number> = { '<pad>': 0, '<unk>': 1 };
+  for (const char of CHARACTERS) vocab[char] = Object.keys(vocab).length;
+  return {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: [
+      { id: 0, content: '<pad>', single_word: false, lstrip: false, rstrip: false, normalized: false, special: true },
+      { id: 1, content: '<unk>', single_word: false, lstrip: false, rstrip: false, normalized: false, special: true },
+    ],
+    normalizer: { type: 'Lowercase' },
+    pre_tokenizer: { type: 'Split', pattern: { Regex: '.' }, behavior: 'Isolated', invert: false },
+    post_processor: null,
+    decoder: null,
+    model: { type: 'WordLevel', vocab, unk_token: '<unk>' },
+  };
+}
+
+async function writeJson(path: string, value: object): Promise<void> {
+  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+}
