@@ -6,6 +6,7 @@ import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { fitFigures, type FitFigures } from './fit-figures.js';
 import { codec2Recordings, librivoxClips, loopedRecording, speechVideo, type BenchInput } from './make-inputs.js';
+import { reportNeuralEngines } from './neural-engines.js';
 import { RssSampler } from './rss-sampler.js';
 
 interface CaseResult {
@@ -127,6 +128,7 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(report(result));
   }
+  for (const line of await reportNeuralEngines(dubber)) console.log(line);
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'latest.json'),
