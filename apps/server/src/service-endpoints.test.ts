@@ -1,12 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@voxlate/core';
 import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { LIP_SYNC_WARNING } from './routes/process-video-route.js';
-import { form, parseSse, startService, type RunningService } from './test/service-process.js';
+import { form, parseSse, serveFolder, startService, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-endpoint-test-'));
 let service: RunningService;
@@ -19,9 +19,7 @@ beforeAll(async () => {
   speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
   video = makeVideo(dir, speech);
   service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1', VOXLATE_HEARTBEAT_MS: '100' });
-  files = createServer((request, response) => response.end(readFileSync(join(dir, request.url!.slice(1)))));
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+  ({ url: filesUrl, server: files } = await serveFolder(dir));
 });
 
 afterAll(async () => {

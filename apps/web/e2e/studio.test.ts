@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
-import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { serveFolder, startService, type RunningService } from '../../server/src/test/service-process.js';
 import { launchChromium, screenshot } from './browser.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-e2e-'));
@@ -22,9 +22,7 @@ beforeAll(async () => {
   video = makeVideo(dir, speech);
   service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1' });
   browser = await launchChromium();
-  files = createServer((request, response) => response.end(readFileSync(join(dir, request.url!.slice(1)))));
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as { port: number }).port}`;
+  ({ url: filesUrl, server: files } = await serveFolder(dir));
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ export type StageName = (typeof STAGES)[number];
 
 /** Short human text per stage, as the studio shows it. */
 export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
-  ingest: 'Reading media',
+  ingest: 'Preparing media',
   segment: 'Finding speech',
   recognise: 'Transcribing',
   translate: 'Translating',

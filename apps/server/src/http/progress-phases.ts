@@ -1,15 +1,4 @@
-import type { PipelineEvent, StageName } from '@voxlate/core';
-
-/** The short texts the studio shows while a job runs. */
-const PHASES: Readonly<Record<StageName, string>> = {
-  ingest: 'Preparing media',
-  segment: 'Finding speech',
-  recognise: 'Transcribing',
-  translate: 'Translating',
-  synthesise: 'Synthesizing speech',
-  fit: 'Fitting timing',
-  mix: 'Mixing',
-};
+import { STAGE_LABELS, type PipelineEvent, type StageName } from '@voxlate/core';
 
 /** Share of the mix stage spent encoding the final file (see media's renderer). */
 const ENCODING_SHARE = 0.8;
@@ -44,6 +33,6 @@ export class ProgressPhases {
     ) {
       return 'Encoding video';
     }
-    return PHASES[event.stage];
+    return STAGE_LABELS[event.stage];
   }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,4 +89,17 @@ export function parseSse(body: string): { events: Record<string, unknown>[]; com
     else malformed.push(block);
   }
   return { events, comments, malformed };
+}
+
+/** A loopback HTTP server handing out the files of a folder (a stand-in for a media host). */
+export async function serveFolder(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    try {
+      response.end(readFileSync(join(dir, decodeURIComponent(request.url!.slice(1)))));
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
 }

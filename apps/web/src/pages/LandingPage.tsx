@@ -16,6 +16,19 @@ const USE_CASES = [
   ['Authentic Audience Connection', 'Subtitles in both languages come with every dub, ready to upload.'],
 ] as const;
 
+function CardGrid({ cards }: { cards: readonly (readonly [string, string])[] }) {
+  return (
+    <div className="cards">
+      {cards.map(([title, text]) => (
+        <article key={title} className="card">
+          <h3>{title}</h3>
+          <p>{text}</p>
+        </article>
+      ))}
+    </div>
+  );
+}
+
 /** The landing page: sticky navigation, hero, features, technology, use cases, call to action. */
 export function LandingPage() {
   return (
@@ -53,14 +66,7 @@ export function LandingPage() {
 
       <section id="features" className="section">
         <h2>Features</h2>
-        <div className="cards">
-          {FEATURES.map(([title, text]) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </article>
-          ))}
-        </div>
+        <CardGrid cards={FEATURES} />
       </section>
 
       <section id="technology" className="section technology">
@@ -84,14 +90,7 @@ export function LandingPage() {
 
       <section id="use-cases" className="section">
         <h2>Use Cases</h2>
-        <div className="cards">
-          {USE_CASES.map(([title, text]) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </article>
-          ))}
-        </div>
+        <CardGrid cards={USE_CASES} />
       </section>
 
       <section className="section cta">
