@@ -184,6 +184,22 @@ describe('bad input gets a clear answer', () => {
     expect(await response.json()).toEqual({ error: message });
   });
 
+  it('lets a request name an engine, and names the valid ones for an unknown id', async () => {
+    const named = await post(
+      '/translate',
+      await form({ target_language: 'spa', tts_engine: 'espeak-ng' }, { file: speech }),
+    );
+    expect(named.status).toBe(200);
+    const unknown = await post(
+      '/translate',
+      await form({ target_language: 'spa', tts_engine: 'festival' }, { file: speech }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(
+      /Unknown speech synthesis engine "festival". Valid engines: espeak-ng, mms-tts/,
+    );
+  });
+
   it('names the valid codes and backends', async () => {
     const language = await post('/translate', await form({ target_language: 'xx' }, { file: speech }));
     expect(language.status).toBe(400);

@@ -36,3 +36,15 @@ function languageCode(value: string, field: string): LanguageCode {
   }
   return value;
 }
+
+/** Optional `asr_engine`, `mt_engine`, `tts_engine` fields naming engines (unknown ids fail with the valid list). */
+export function engineChoiceFrom(fields: Record<string, unknown>): { asr?: string; mt?: string; tts?: string } {
+  const pick = (name: string): string | undefined => {
+    const value = fields[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const asr = pick('asr_engine');
+  const mt = pick('mt_engine');
+  const tts = pick('tts_engine');
+  return { ...(asr ? { asr } : {}), ...(mt ? { mt } : {}), ...(tts ? { tts } : {}) };
+}

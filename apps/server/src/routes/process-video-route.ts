@@ -5,7 +5,13 @@ import { base64Of, resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import { ProgressPhases } from '../http/progress-phases.js';
-import { backendFrom, flagFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import {
+  backendFrom,
+  engineChoiceFrom,
+  flagFrom,
+  sourceLanguageFrom,
+  targetLanguageFrom,
+} from '../http/request-fields.js';
 import { SseStream } from '../http/sse-stream.js';
 import type { Workspace } from '../jobs/workspaces.js';
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.js';
@@ -48,6 +54,7 @@ interface VideoJob {
   targetLanguage: ReturnType<typeof targetLanguageFrom>;
   sourceLanguage: ReturnType<typeof sourceLanguageFrom>;
   transcript: string | undefined;
+  engines: ReturnType<typeof engineChoiceFrom>;
   warnings: string[];
 }
 
@@ -65,6 +72,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     targetLanguage,
     sourceLanguage: sourceLanguageFrom(upload.fields['source_language']),
     transcript: upload.subtitles,
+    engines: engineChoiceFrom(upload.fields),
     warnings,
   };
 }
@@ -95,6 +103,7 @@ async function streamVideoJob(
             sourceLanguage: job.sourceLanguage,
             targetLanguage: job.targetLanguage,
             outputContainer: 'mp4',
+            engines: job.engines,
             ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
           },
           {

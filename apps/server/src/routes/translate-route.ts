@@ -3,7 +3,7 @@ import { BadInput } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { base64Of, resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
-import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { backendFrom, engineChoiceFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
 
@@ -33,6 +33,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
                 sourceLanguage,
                 targetLanguage,
                 outputContainer: 'wav',
+                engines: engineChoiceFrom(upload.fields),
                 ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
               },
               { signal },
