@@ -1,4 +1,4 @@
-import type { DubRun } from '@voxlate/core';
+import { fitOf, type DubRun } from '@voxlate/core';
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -12,7 +12,7 @@ export function summarise(run: DubRun, seconds: number): string {
   const segments = run.timeline.segments;
   const tempos = segments.flatMap((segment) => (segment.fit ? [segment.fit.tempo] : []));
   const spedUp = tempos.filter((tempo) => tempo > 1.0005).length;
-  const overflowing = segments.filter((segment) => (segment.fit?.overflow ?? 0) > 0).length;
+  const overflowing = segments.filter((segment) => fitOf(segment).overflow > 0).length;
   const gist = segments.filter((segment) => segment.quality === 'gist').length;
   const lines = [
     `Done in ${seconds.toFixed(1)} s: ${run.output}`,

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
+import { fitOf, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
 
 /** Writes `<out-without-extension>.<lang>.srt` and `.vtt` for source and target; returns the paths. */
 export async function writeSubtitles(run: DubRun, output: string): Promise<string[]> {
@@ -35,9 +35,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
       engines: segment.engines,
       route: segment.mtRoute,
       quality: segment.quality,
-      tempo: segment.fit?.tempo ?? 1,
-      shift: segment.fit?.shift ?? 0,
-      overflow: segment.fit?.overflow ?? 0,
+      ...fitOf(segment),
       words: segment.words,
       phonemes: segment.phonemes,
     })),

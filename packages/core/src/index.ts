@@ -16,3 +16,4 @@ export * from './pipeline/dub-request.js';
 export * from './pipeline/run-dub.js';
 export type { DubPorts } from './pipeline/stage-context.js';
 export * from './metrics/word-errors.js';
+export * from './placement.js';

@@ -1,4 +1,4 @@
-import type { Timeline } from '@voxlate/core';
+import { placedSpan, type Timeline } from '@voxlate/core';
 
 export interface FitFigures {
   lines: number;
@@ -10,17 +10,10 @@ export interface FitFigures {
 
 /** Timing-fit figures of one run: tempo shares, overflowing lines and overlaps between dubbed lines. */
 export function fitFigures(timeline: Timeline): FitFigures {
-  const placed = timeline.segments
-    .filter((segment) => segment.fit && segment.dubbed)
-    .map((segment) => {
-      const start = segment.start + segment.fit!.shift;
-      return {
-        start,
-        end: start + segment.dubbed!.duration,
-        tempo: segment.fit!.tempo,
-        overflow: segment.fit!.overflow,
-      };
-    });
+  const placed = timeline.segments.flatMap((segment) => {
+    const span = placedSpan(segment);
+    return span && segment.fit ? [{ ...span, tempo: segment.fit.tempo, overflow: segment.fit.overflow }] : [];
+  });
   let overlaps = 0;
   for (let i = 1; i < placed.length; i++) if (placed[i]!.start < placed[i - 1]!.end - 1e-6) overlaps++;
   return {

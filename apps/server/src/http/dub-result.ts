@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { timelineCues, timelineTranscripts, toSrt, toWebVtt, type DubRun, type Timeline } from '@voxlate/core';
+import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type DubRun, type Timeline } from '@voxlate/core';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours). */
 export function resultFields(run: DubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
@@ -14,9 +14,7 @@ export function resultFields(run: DubRun, extraWarnings: readonly string[] = [])
       quality: segment.quality,
       engines: segment.engines,
       route: segment.mtRoute,
-      tempo: segment.fit?.tempo ?? 1,
-      shift: segment.fit?.shift ?? 0,
-      overflow: segment.fit?.overflow ?? 0,
+      ...fitOf(segment),
     })),
     warnings: [...timeline.warnings, ...extraWarnings],
     subtitles: subtitles(timeline),

@@ -1,3 +1,4 @@
+import { placedSpan } from '../placement.js';
 import type { Timeline } from '../timeline.js';
 import type { Cue } from './cue.js';
 
@@ -8,9 +9,8 @@ import type { Cue } from './cue.js';
 export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue[] {
   return timeline.segments.map((segment) => {
     if (side === 'source') return { start: segment.start, end: segment.end, text: segment.sourceText };
-    const start = segment.start + (segment.fit?.shift ?? 0);
-    const end = segment.dubbed ? start + segment.dubbed.duration : segment.end;
-    return { start, end, text: segment.targetText };
+    const placed = placedSpan(segment) ?? { start: segment.start, end: segment.end };
+    return { ...placed, text: segment.targetText };
   });
 }
 

@@ -1,5 +1,6 @@
 import type { PcmAudio } from '../../audio.js';
 import { planTiming } from '../../fitting/plan-timing.js';
+import { fitOf } from '../../placement.js';
 import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
 
@@ -38,7 +39,7 @@ function exactLength(audio: PcmAudio, seconds: number): PcmAudio {
 }
 
 function reportOverflow(ctx: StageContext, spoken: Segment[]): void {
-  const overflowing = spoken.filter((segment) => (segment.fit?.overflow ?? 0) > 0);
+  const overflowing = spoken.filter((segment) => fitOf(segment).overflow > 0);
   if (overflowing.length === 0) return;
   ctx.warn(
     'fit',

@@ -1,4 +1,5 @@
 import { BadInput } from '../../errors.js';
+import { placedSpan } from '../../placement.js';
 import type { OutputContainer, PlacedClip } from '../../media.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
@@ -8,9 +9,10 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
   const container: OutputContainer = ctx.request.outputContainer ?? (info.video ? 'mp4' : 'wav');
   if (container === 'mp4' && !info.video) throw new BadInput('An MP4 output needs a video stream in the input.');
-  const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) =>
-    segment.dubbed ? [{ ref: segment.dubbed, start: segment.start + (segment.fit?.shift ?? 0) }] : [],
-  );
+  const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) => {
+    const placed = placedSpan(segment);
+    return placed && segment.dubbed ? [{ ref: segment.dubbed, start: placed.start }] : [];
+  });
   await ctx.ports.media.render(
     { input: ctx.request.input, info, clips, mix: ctx.options.mix, output: ctx.request.output, container },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
