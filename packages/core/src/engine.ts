@@ -42,6 +42,21 @@ export interface Recogniser extends EngineInfo {
   ): Promise<RecognisedSpan[]>;
 }
 
+/** A detected spoken language and the engine's probability for it (0..1). */
+export interface LanguageGuess {
+  language: LanguageCode;
+  probability: number;
+}
+
+/** Engines that can tell which of the 11 languages is spoken (Whisper). */
+export interface LanguageDetector extends EngineInfo {
+  detectLanguage(audio: AudioSource, spans: readonly TimeSpan[], context: EngineContext): Promise<LanguageGuess>;
+}
+
+export function isLanguageDetector(engine: EngineInfo): engine is LanguageDetector {
+  return typeof (engine as Partial<LanguageDetector>).detectLanguage === 'function';
+}
+
 export interface LanguagePair {
   source: LanguageCode;
   target: LanguageCode;
@@ -87,6 +102,8 @@ export interface TimeStretcher extends EngineInfo {
 export interface EngineResolver {
   voiceActivity(): Promise<VoiceActivityDetector>;
   recogniser(language: LanguageCode, id?: string): Promise<Recogniser>;
+  /** The best installed engine that detects the spoken language, if any (a named one when given). */
+  languageDetector(id?: string): Promise<LanguageDetector | undefined>;
   translator(pair: LanguagePair, id?: string): Promise<Translator>;
   synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser>;
   stretcher(id?: string): Promise<TimeStretcher>;

@@ -1,3 +1,4 @@
+import type { LanguageCode } from './languages.js';
 import type { Segment } from './timeline.js';
 
 export const STAGES = ['ingest', 'segment', 'recognise', 'translate', 'synthesise', 'fit', 'mix'] as const;
@@ -21,6 +22,7 @@ export type PipelineEvent =
   | { type: 'segment-ready'; stage: StageName; segment: Segment }
   | { type: 'warning'; stage: StageName; message: string }
   | { type: 'stage-finished'; stage: StageName; seconds: number }
-  | { type: 'stage-skipped'; stage: StageName; reason: string };
+  | { type: 'stage-skipped'; stage: StageName; reason: string }
+  | { type: 'language-detected'; stage: StageName; language: LanguageCode; probability: number; engine: string };
 
 export type EventListener = (event: PipelineEvent) => void;

@@ -3,6 +3,9 @@ export const LANGUAGE_CODES = ['eng', 'cmn', 'yue', 'jpn', 'kor', 'fra', 'spa', 
 
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
+/** A source language, or 'auto' to have it detected from the speech. */
+export type SourceLanguage = LanguageCode | 'auto';
+
 export interface LanguageInfo {
   code: LanguageCode;
   name: string;

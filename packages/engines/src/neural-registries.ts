@@ -1,11 +1,24 @@
-import { ModelManager } from '@voxlate/models';
+import { CATALOG, ModelManager } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
 
 /** Neural engines rank above the offline ones and win wherever their models are installed. */
 const NEURAL_RANK = 50;
 
+/** Whisper models in the catalog, smallest first: a bigger installed model outranks a smaller one. */
+const WHISPER_MODELS = CATALOG.filter((model) => model.id.startsWith('whisper-')).map((model) => model.id);
+
 export function registerNeuralEngines(registries: EngineRegistries, manager: ModelManager): EngineRegistries {
+  for (const [order, modelId] of WHISPER_MODELS.entries()) {
+    registries.asr.register({
+      id: modelId,
+      kind: 'neural',
+      rank: NEURAL_RANK + order,
+      isInstalled: () => manager.isInstalled(modelId),
+      load: async () =>
+        (await import('./asr/whisper/whisper-recogniser.js')).WhisperRecogniser.create(manager, modelId),
+    });
+  }
   registries.tts.register({
     id: 'mms-tts',
     kind: 'neural',

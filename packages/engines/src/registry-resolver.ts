@@ -1,8 +1,10 @@
 import {
   LANGUAGES,
+  isLanguageDetector,
   UnsupportedLanguage,
   type EngineResolver,
   type LanguageCode,
+  type LanguageDetector,
   type LanguagePair,
   type Recogniser,
   type Synthesiser,
@@ -37,6 +39,15 @@ export class RegistryResolver implements EngineResolver {
         `. Installed: ${offered.join('; ') || 'none'}. ` +
         `Give subtitles as the source (--transcript) to dub ${LANGUAGES[language].name} speech.`,
     );
+  }
+
+  async languageDetector(id?: string): Promise<LanguageDetector | undefined> {
+    if (id) {
+      const named = await this.registries.asr.get(id);
+      if (isLanguageDetector(named)) return named;
+    }
+    const [best] = await this.registries.asr.candidates((engine) => isLanguageDetector(engine));
+    return best as LanguageDetector | undefined;
   }
 
   async translator(pair: LanguagePair, id?: string): Promise<Translator> {

@@ -1,2 +1,3 @@
 export * from './onnx-graph.js';
 export * from './tiny-vits.js';
+export * from './tiny-whisper.js';

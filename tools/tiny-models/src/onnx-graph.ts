@@ -5,6 +5,7 @@ const { onnx } = onnxProto;
 /** Element types used by the tiny models (onnx.TensorProto.DataType). */
 export const FLOAT = onnx.TensorProto.DataType.FLOAT;
 export const INT64 = onnx.TensorProto.DataType.INT64;
+export const BOOL = onnx.TensorProto.DataType.BOOL;
 
 type Dim = number | string;
 type Attribute = number | number[] | string;

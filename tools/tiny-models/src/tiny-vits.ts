@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { writeJson } from './write-json.js';
 
 /** Samples produced per input token by the tiny model. */
 const HOP = 256;
@@ -71,8 +72,4 @@ function characterTokenizer(): object {
     decoder: null,
     model: { type: 'WordLevel', vocab, unk_token: '<unk>' },
   };
-}
-
-async function writeJson(path: string, value: object): Promise<void> {
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
 }

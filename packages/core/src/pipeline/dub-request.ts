@@ -1,5 +1,5 @@
 import { DEFAULT_FIT, type FitOptions } from '../fitting/plan-timing.js';
-import type { LanguageCode } from '../languages.js';
+import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
 import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
 import type { EngineIds } from '../timeline.js';
@@ -23,7 +23,8 @@ export interface DubRequest {
   input: string;
   /** Where the dubbed media goes; its container follows the input (video -> mp4, audio -> wav). */
   output: string;
-  sourceLanguage: LanguageCode;
+  /** 'auto': detected from the speech by the best installed detector (English assumed without one). */
+  sourceLanguage: SourceLanguage;
   targetLanguage: LanguageCode;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;

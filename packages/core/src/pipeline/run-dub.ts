@@ -31,7 +31,8 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
   rejectSameLanguage(request);
   const options = resolveOptions(request.options);
   const timeline: Timeline = {
-    sourceLanguage: request.sourceLanguage,
+    // 'auto' is settled by the recognise stage; English until then (and when nothing can detect).
+    sourceLanguage: request.sourceLanguage === 'auto' ? 'eng' : request.sourceLanguage,
     targetLanguage: request.targetLanguage,
     duration: 0,
     sampleRate: 0,
@@ -69,6 +70,11 @@ function skip(ctx: StageContext, tracker: ProgressTracker, stage: StageName, rea
 }
 
 function rejectSameLanguage(request: DubRequest): void {
+  if (request.sourceLanguage === 'auto' && request.transcript !== undefined) {
+    throw new BadInput(
+      'Name the source language when subtitles are given as the source: it is detected from speech only.',
+    );
+  }
   if (request.sourceLanguage === request.targetLanguage) {
     const name = LANGUAGES[request.sourceLanguage].name;
     throw new BadInput(

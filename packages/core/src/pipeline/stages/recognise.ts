@@ -1,12 +1,17 @@
 import { NoSpeech } from '../../errors.js';
 import type { StageContext } from '../stage-context.js';
+import { detectSourceLanguage } from './detect-language.js';
 import { requireAnalysis } from './require.js';
 
-/** Fills each segment's source text and word timings; drops segments where nothing was heard. */
+/**
+ * Settles the source language ('auto' is detected), then fills each segment's source text and
+ * word timings; drops segments where nothing was heard.
+ */
 export async function recognise(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
-  const recogniser = await ctx.ports.engines.recogniser(request.sourceLanguage, request.engines?.asr);
-  const results = await recogniser.recognise(requireAnalysis(ctx), timeline.segments, request.sourceLanguage, {
+  await detectSourceLanguage(ctx);
+  const recogniser = await ctx.ports.engines.recogniser(timeline.sourceLanguage, request.engines?.asr);
+  const results = await recogniser.recognise(requireAnalysis(ctx), timeline.segments, timeline.sourceLanguage, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('recognise', done, total),
   });

@@ -4,7 +4,7 @@ import type { StageContext } from '../stage-context.js';
 /** Translates segment by segment, giving each the previous segment as context. */
 export async function translate(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
-  const pair = { source: request.sourceLanguage, target: request.targetLanguage };
+  const pair = { source: timeline.sourceLanguage, target: request.targetLanguage };
   const translator = await ctx.ports.engines.translator(pair, request.engines?.mt);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {

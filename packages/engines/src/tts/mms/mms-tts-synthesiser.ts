@@ -1,5 +1,4 @@
-import { availableParallelism } from 'node:os';
-import { env, pipeline, type TextToAudioPipeline } from '@huggingface/transformers';
+import type { TextToAudioPipeline } from '@huggingface/transformers';
 import {
   EngineUnavailable,
   throwIfAborted,
@@ -9,6 +8,7 @@ import {
   type Synthesiser,
 } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
+import { loadLocalPipeline } from '../../neural/local-pipeline.js';
 import { installedMmsLanguages } from './mms-voices.js';
 
 /** What the text-to-speech pipeline hands back for one text. */
@@ -55,13 +55,7 @@ export class MmsTtsSynthesiser implements Synthesiser {
           `No MMS-TTS voice for ${language} is installed (npm run models -- add mms-tts-${language}).`,
         );
       }
-      env.allowRemoteModels = false;
-      env.localModelPath = this.manager.settings.root;
-      voice = pipeline<'text-to-speech'>('text-to-speech', model.repo, {
-        dtype: 'q8',
-        device: 'cpu',
-        session_options: { intraOpNumThreads: availableParallelism() },
-      });
+      voice = loadLocalPipeline('text-to-speech', model.repo, this.manager);
       this.voices.set(language, voice);
     }
     return voice;

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cancelled, type AudioSource } from '@voxlate/core';
+import { ModelManager, catalogModel } from '@voxlate/models';
+import { tinyWhisperToneFor, writeTinyWhisper } from '@voxlate/tiny-models';
+import { defaultRegistries } from '../../neural-registries.js';
+import { RegistryResolver } from '../../registry-resolver.js';
+import { LIBRIVOX_0880, analysisAudioOf } from '../../test/audio-fixtures.js';
+
+/**
+ * The Whisper engine on tiny random-weight models written by the repo, in the folders and
+ * manifest real downloads use. They prove loading, language forcing, word timestamps and
+ * language detection run through the production code; they say nothing about accuracy.
+ */
+const root = mkdtempSync(join(tmpdir(), 'voxlate-tiny-whisper-'));
+const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
+const resolver = new RegistryResolver(defaultRegistries(manager));
+
+beforeAll(async () => {
+  // base has no <|yue|> (as the real one); turbo has it (as large-v3 and turbo do).
+  await writeTinyWhisper(join(root, catalogModel('whisper-base')!.repo), { seed: 5 });
+  await manager.adopt('whisper-base');
+  await writeTinyWhisper(join(root, catalogModel('whisper-large-v3-turbo')!.repo), { seed: 6, cantonese: true });
+  await manager.adopt('whisper-large-v3-turbo');
+});
+afterAll(() => resolver.close());
+
+describe('Whisper on tiny models', () => {
+  it('outranks pocketsphinx once installed, the bigger model first, and can be named', async () => {
+    expect((await resolver.recogniser('eng')).id).toBe('whisper-large-v3-turbo');
+    expect((await resolver.recogniser('eng', 'whisper-base')).id).toBe('whisper-base');
+    expect((await resolver.recogniser('eng', 'pocketsphinx')).id).toBe('pocketsphinx');
+    expect((await resolver.recogniser('jpn')).id).toBe('whisper-large-v3-turbo');
+  });
+
+  it('offers Cantonese only from a model with a <|yue|> token', async () => {
+    expect((await resolver.recogniser('yue')).id).toBe('whisper-large-v3-turbo');
+    await expect(resolver.recogniser('yue', 'whisper-base')).rejects.toThrow(/Cantonese/);
+    const base = await resolver.recogniser('cmn', 'whisper-base');
+    expect(base.languages).toContain('cmn');
+    expect(base.languages).not.toContain('yue');
+  });
+
+  it('transcribes each span with word timings inside it, and the text follows the audio', async () => {
+    const whisper = await resolver.recogniser('eng', 'whisper-base');
+    const speech = analysisAudioOf(LIBRIVOX_0880);
+    const spans = [
+      { start: 0.2, end: 2.2 },
+      { start: 2.4, end: 2.6 },
+    ];
+    const progress: number[] = [];
+    const results = await whisper.recognise(speech, spans, 'eng', { onProgress: (done) => progress.push(done) });
+    expect(results).toHaveLength(2);
+    expect(progress).toEqual([1, 2]);
+    for (const [i, result] of results.entries()) {
+      expect(result.text).not.toBe('');
+      expect(result.words.length).toBeGreaterThan(1);
+      expect(result.words.map((word) => word.text).join(' ')).toBe(result.text);
+      for (const [j, word] of result.words.entries()) {
+        expect(word.start).toBeGreaterThanOrEqual(spans[i]!.start);
+        expect(word.end).toBeLessThanOrEqual(spans[i]!.end);
+        expect(word.end).toBeGreaterThanOrEqual(word.start);
+        if (j > 0) expect(word.start).toBeGreaterThanOrEqual(result.words[j - 1]!.start);
+      }
+    }
+    const [toneText] = await whisper.recognise(
+      toneAudio(tinyWhisperToneFor('fr'), 2),
+      [{ start: 0, end: 2 }],
+      'fra',
+      {},
+    );
+    expect(toneText!.text).not.toBe(results[0]!.text);
+  });
+
+  it('stops when cancelled', async () => {
+    const whisper = await resolver.recogniser('eng', 'whisper-base');
+    const audio = toneAudio(300, 1);
+    await expect(
+      whisper.recognise(audio, [{ start: 0, end: 1 }], 'eng', { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(Cancelled);
+  });
+
+  it.each([
+    ['fr', 'fra'],
+    ['ja', 'jpn'],
+    ['el', 'ell'],
+  ])('detects the language the model hears (tiny model: tone for <|%s|> -> %s)', async (token, expected) => {
+    const detector = (await resolver.languageDetector())!;
+    expect(detector.id).toBe('whisper-large-v3-turbo');
+    const audio = toneAudio(tinyWhisperToneFor(token), 3);
+    const guess = await detector.detectLanguage(audio, [{ start: 0.5, end: 2.5 }], {});
+    expect(guess.language).toBe(expected);
+    expect(guess.probability).toBeGreaterThan(0.5);
+    expect(guess.probability).toBeLessThanOrEqual(1);
+  });
+
+  it('detects Cantonese as yue, not as Mandarin, where the model knows it', async () => {
+    const turbo = (await resolver.languageDetector('whisper-large-v3-turbo'))!;
+    const audio = toneAudio(tinyWhisperToneFor('yue'), 2);
+    expect((await turbo.detectLanguage(audio, [{ start: 0, end: 2 }], {})).language).toBe('yue');
+    const base = (await resolver.languageDetector('whisper-base'))!;
+    expect(base.id).toBe('whisper-base');
+    expect((await base.detectLanguage(audio, [{ start: 0, end: 2 }], {})).language).not.toBe('yue');
+  });
+});
+
+/** A pure tone as analysis audio (the tiny model's language scores follow the loudest mel band). */
+function toneAudio(hertz: number, seconds: number): AudioSource {
+  const samples = Float32Array.from(
+    { length: Math.round(seconds * 16000) },
+    (_, i) => 0.3 * Math.sin((2 * Math.PI * hertz * i) / 16000),
+  );
+  return {
+    path: '/dev/null',
+    sampleRate: 16000,
+    duration: seconds,
+    read: (start, end) => Promise.resolve(samples.slice(Math.round(start * 16000), Math.round(end * 16000))),
+    async *chunks() {
+      yield await Promise.resolve(samples);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { availableParallelism } from 'node:os';
+import { env, pipeline, type PipelineType } from '@huggingface/transformers';
+import type { ModelManager } from '@voxlate/models';
+
+/**
+ * Loads a transformers.js pipeline from the local models folder only: remote loading is off,
+ * so a missing file fails at once instead of reaching for the network in the middle of a
+ * request. Quantised (q8) weights, on the CPU, with one intra-op thread per core.
+ */
+export function loadLocalPipeline<T extends PipelineType>(
+  task: T,
+  repo: string,
+  manager: ModelManager,
+): ReturnType<typeof pipeline<T>> {
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.localModelPath = manager.settings.root;
+  return pipeline<T>(task, repo, {
+    dtype: 'q8',
+    device: 'cpu',
+    session_options: { intraOpNumThreads: availableParallelism() },
+  });
+}
