@@ -28,6 +28,11 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes auto as a source language (detected from the speech)', () => {
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'auto']).from).toBe('auto');
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'automatic'])).toThrow(/Valid codes/);
+  });
+
   it('rejects a missing or unknown language, naming the valid codes', () => {
     expect(() => parseCliArgs(['talk.mp4'])).toThrow(/--to is required/);
     expect(() => parseCliArgs(['talk.mp4', '--to', 'xx'])).toThrow(/Valid codes: eng, cmn, yue/);

@@ -1,11 +1,18 @@
 import { parseArgs } from 'node:util';
 import { extname } from 'node:path';
-import { BadInput, LANGUAGE_CODES, isLanguageCode, type EngineIds, type LanguageCode } from '@voxlate/core';
+import {
+  BadInput,
+  LANGUAGE_CODES,
+  isLanguageCode,
+  type EngineIds,
+  type LanguageCode,
+  type SourceLanguage,
+} from '@voxlate/core';
 
 export interface CliArgs {
   input: string;
   to: LanguageCode;
-  from: LanguageCode;
+  from: SourceLanguage;
   transcript: string | undefined;
   out: string | undefined;
   subtitles: boolean;
@@ -14,7 +21,7 @@ export interface CliArgs {
   engines: EngineIds;
 }
 
-export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>] [--transcript FILE]
+export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID]
 
@@ -45,7 +52,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   return {
     input,
     to: language(values.to, '--to'),
-    from: language(values.from, '--from'),
+    from: values.from === 'auto' ? 'auto' : language(values.from, '--from'),
     transcript: values.transcript,
     out: values.out,
     subtitles: values.subtitles ?? false,

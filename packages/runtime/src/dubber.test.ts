@@ -15,7 +15,9 @@ import {
   type DubRequest,
   type PipelineEvent,
 } from '@voxlate/core';
+import { defaultRegistries } from '@voxlate/engines';
 import { argv } from '@voxlate/media';
+import { ModelManager } from '@voxlate/models';
 import { Dubber } from './dubber.js';
 import {
   durationOf,
@@ -29,7 +31,9 @@ import {
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-dub-test-'));
 const jobRoot = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));
-const dubber = new Dubber({ tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS });
+// No models installed: the offline engines only, whatever the machine's models folder holds.
+const noModels = new ModelManager({ root: mkdtempSync(join(tmpdir(), 'voxlate-no-models-')), offline: true });
+const dubber = new Dubber({ tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS }, defaultRegistries(noModels));
 let speechWav = '';
 let talkMp4 = '';
 
@@ -143,6 +147,22 @@ describe('dubbing real recordings', () => {
   );
 });
 
+describe('source language auto', () => {
+  it('assumes English and says so when no detector (Whisper) is installed', async () => {
+    const events: PipelineEvent[] = [];
+    const run = await dubber.dub(
+      request({ sourceLanguage: 'auto', input: speechWav, output: join(dir, 'auto.spa.wav') }),
+      {
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(run.timeline.sourceLanguage).toBe('eng');
+    expect(run.timeline.warnings.join(' ')).toMatch(/not detected because no Whisper model is installed/);
+    expect(events.some((event) => event.type === 'language-detected')).toBe(false);
+    expect(run.timeline.segments[0]!.engines.asr).toBe('pocketsphinx');
+  });
+});
+
 describe('named errors, with nothing left behind', () => {
   it('a video with no audio stream', async () => {
     const silentVideo = join(dir, 'no-audio.mp4');
@@ -185,6 +205,14 @@ describe('named errors, with nothing left behind', () => {
 
   it('the same source and target language', async () => {
     await expect(dubber.dub(request({ targetLanguage: 'eng' }))).rejects.toBeInstanceOf(BadInput);
+  });
+
+  it('a source language to detect from subtitles', async () => {
+    const attempt = dubber.dub(
+      request({ sourceLanguage: 'auto', transcript: '1\n00:00:01,000 --> 00:00:02,000\nHi\n' }),
+    );
+    await expect(attempt).rejects.toThrow(/Name the source language/);
+    expectNoJobFolders();
   });
 
   it('an abort stops the work promptly, removes temp files and writes no output', async () => {

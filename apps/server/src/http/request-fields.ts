@@ -1,4 +1,4 @@
-import { BadInput, LANGUAGE_CODES, isLanguageCode, type LanguageCode } from '@voxlate/core';
+import { BadInput, LANGUAGE_CODES, isLanguageCode, type LanguageCode, type SourceLanguage } from '@voxlate/core';
 
 export const BACKENDS = ['cascaded'] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -9,8 +9,9 @@ export function targetLanguageFrom(value: unknown): LanguageCode {
   return languageCode(value.trim(), 'target_language');
 }
 
-export function sourceLanguageFrom(value: unknown): LanguageCode {
-  if (typeof value !== 'string' || value.trim() === '' || value === 'auto') return 'eng';
+/** The studio sends no source language: it is detected ('auto') when a Whisper model is installed. */
+export function sourceLanguageFrom(value: unknown): SourceLanguage {
+  if (typeof value !== 'string' || value.trim() === '' || value.trim() === 'auto') return 'auto';
   return languageCode(value.trim(), 'source_language');
 }
 

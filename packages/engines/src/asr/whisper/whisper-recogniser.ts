@@ -63,12 +63,13 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     for (const [i, span] of spans.entries()) {
       throwIfAborted(context.signal);
       const samples = await audio.read(span.start, span.end);
-      const output = (await whisper(samples, {
+      const output = await whisper<Float32Array>(samples, {
         return_timestamps: 'word',
         // Spans longer than a window are cut into overlapping windows and merged back.
         chunk_length_s: span.end - span.start > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
+        // Passed through to generate(): the prompt with the language token (transformers.js has no <|yue|>).
         ...{ decoder_input_ids: prompt },
-      })) as AutomaticSpeechRecognitionOutput;
+      });
       results.push({ text: output.text.trim(), words: wordsOf(output, span) });
       context.onProgress?.(i + 1, spans.length);
     }
