@@ -32,7 +32,11 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-dub-test-'));
 const jobRoot = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));
 // No models installed: the offline engines only, whatever the machine's models folder holds.
-const noModels = new ModelManager({ root: mkdtempSync(join(tmpdir(), 'voxlate-no-models-')), offline: true });
+const noModels = new ModelManager({
+  root: mkdtempSync(join(tmpdir(), 'voxlate-no-models-')),
+  hubBase: 'http://127.0.0.1:9',
+  offline: true,
+});
 const dubber = new Dubber({ tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS }, defaultRegistries(noModels));
 let speechWav = '';
 let talkMp4 = '';
