@@ -66,6 +66,13 @@ export interface TranslationRequest {
   text: string;
   /** The previous segment's source text, for engines that use context. */
   previous?: string;
+  /** The previous segment's translation, so context-aware engines continue it consistently. */
+  previousTranslation?: string;
+  /**
+   * Seconds the spoken translation may last at the highest tempo allowed before it overflows its
+   * slot; length-aware engines then look for a shorter variant of a translation that is too long.
+   */
+  maxSeconds?: number;
 }
 
 export interface Translation {
@@ -73,6 +80,8 @@ export interface Translation {
   quality: TranslationQuality;
   /** The route taken, for example "eng→cat→fra". */
   route: string;
+  /** True when a shorter variant was chosen over the first translation to fit the slot. */
+  shortened?: boolean;
 }
 
 export interface Translator extends EngineInfo {

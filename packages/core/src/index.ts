@@ -17,3 +17,4 @@ export * from './pipeline/run-dub.js';
 export type { DubPorts } from './pipeline/stage-context.js';
 export * from './metrics/word-errors.js';
 export * from './placement.js';
+export * from './fitting/speech-length.js';

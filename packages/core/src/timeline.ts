@@ -53,6 +53,8 @@ export interface Segment {
   engines: EngineIds;
   /** The translation route, for example "eng→cat→fra". */
   mtRoute?: string;
+  /** A shorter translation variant was chosen so the line fits its slot. */
+  shortened?: boolean;
   /** Synthesised speech before timing fit, and its phoneme timings (for visemes later). */
   speech?: ClipRef;
   phonemes?: PhonemeTiming[];

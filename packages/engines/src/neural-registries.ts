@@ -19,6 +19,13 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
         (await import('./asr/whisper/whisper-recogniser.js')).WhisperRecogniser.create(manager, modelId),
     });
   }
+  registries.mt.register({
+    id: 'nllb-200',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: () => manager.isInstalled('nllb-200-distilled-600M'),
+    load: async () => new (await import('./mt/nllb/nllb-translator.js')).NllbTranslator(manager),
+  });
   registries.tts.register({
     id: 'mms-tts',
     kind: 'neural',

@@ -1,23 +1,26 @@
+import type { TranslationRequest } from '../../engine.js';
 import { LANGUAGES } from '../../languages.js';
+import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
 
-/** Translates segment by segment, giving each the previous segment as context. */
+/**
+ * Translates segment by segment, giving each the previous segment (and its translation) as
+ * context and the time its speech may take, so length-aware engines can pick a shorter variant.
+ */
 export async function translate(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const pair = { source: timeline.sourceLanguage, target: request.targetLanguage };
   const translator = await ctx.ports.engines.translator(pair, request.engines?.mt);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
-    const previous = segments[i - 1]?.sourceText;
-    const translation = await translator.translate(
-      previous === undefined ? { text: segment.sourceText } : { text: segment.sourceText, previous },
-      pair,
-      { signal: ctx.signal },
-    );
+    const translation = await translator.translate(translationRequest(ctx, segments, i), pair, {
+      signal: ctx.signal,
+    });
     segment.targetText = translation.text;
     segment.quality = translation.quality;
     segment.engines.mt = translator.id;
     segment.mtRoute = translation.route;
+    if (translation.shortened) segment.shortened = true;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
     ctx.progress('translate', i + 1, segments.length);
   }
@@ -28,4 +31,16 @@ export async function translate(ctx: StageContext): Promise<void> {
         'the translation is a word-by-word dictionary gist, not fluent speech.',
     );
   }
+}
+
+function translationRequest(ctx: StageContext, segments: readonly Segment[], i: number): TranslationRequest {
+  const segment = segments[i]!;
+  const previous = segments[i - 1];
+  const slotEnd = segments[i + 1]?.start ?? Math.max(ctx.timeline.duration, segment.end);
+  const { tempoCap, minGapSeconds } = ctx.options.fit;
+  return {
+    text: segment.sourceText,
+    maxSeconds: Math.max(0, slotEnd - segment.start - minGapSeconds) * tempoCap,
+    ...(previous ? { previous: previous.sourceText, previousTranslation: previous.targetText } : {}),
+  };
 }

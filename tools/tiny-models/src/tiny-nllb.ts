@@ -1,0 +1,261 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BOOL, FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { writeJson } from './write-json.js';
+
+const HIDDEN = 16;
+const HEADS = 2;
+const HEAD_SIZE = HIDDEN / HEADS;
+const DECODER_LAYERS = 2;
+const POSITIONS = 256;
+/** Rule channels carried from the previous token (its own row in a transition table). */
+const TRANSITION_RANK = 24;
+
+const SPECIALS = ['<s>', '<pad>', '</s>', '<unk>'];
+const BOS = 0;
+const PAD = 1;
+const EOS = 2;
+const CHARACTERS = [
+  ..."▁abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.,?!'-",
+  ...'éèêàâçîïôûùüöäßñáíóú',
+  ...'αβγδεζηθικλμνξοπρστυφχψωάέήίόύώ',
+  ...'абвгдеёжзийклмнопрстуфхцчшщъыьэюя',
+  ...'的一是不了人我在有他这中大来上个们到说你好谢欢迎回频道係喺嘅',
+  ...'あいうえおかきくけこさしすせそたちつてとなにのはまもよらりるをんがでです',
+  ...'가나다라마바사아자하이는을를에서요니다습',
+];
+/** FLORES-200 codes as NLLB's tokenizer has them (special tokens). */
+export const TINY_NLLB_LANGUAGES = [
+  'eng_Latn',
+  'fra_Latn',
+  'spa_Latn',
+  'deu_Latn',
+  'ita_Latn',
+  'rus_Cyrl',
+  'ell_Grek',
+  'jpn_Jpan',
+  'kor_Hang',
+  'zho_Hans',
+  'zho_Hant',
+  'yue_Hant',
+];
+
+export interface TinyNllbOptions {
+  seed?: number;
+}
+
+/**
+ * A tiny random-weight NLLB-200 (M2M100 architecture) in the layout transformers.js loads:
+ * encoder + merged decoder with a KV cache, NllbTokenizer with FLORES language codes as special
+ * tokens. Rigged so generation behaves: the first word depends on the target language token,
+ * the words on the source text, and end of sentence comes about one token after the source
+ * length. It proves loading, tokenising, language forcing and decoding; nothing about quality.
+ */
+export async function writeTinyNllb(folder: string, options: TinyNllbOptions = {}): Promise<void> {
+  const random = seededRandom(options.seed ?? 17);
+  const vocabulary = [...SPECIALS, ...CHARACTERS, ...TINY_NLLB_LANGUAGES, '<mask>'];
+  const size = vocabulary.length;
+  const embeddings = Float32Array.from({ length: size * HIDDEN }, () => random() - 0.5);
+  await mkdir(join(folder, 'onnx'), { recursive: true });
+  await writeFile(join(folder, 'onnx', 'encoder_model_quantized.onnx'), encoderGraph(size, embeddings).toBytes());
+  await writeFile(join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'), decoderGraph(size, random).toBytes());
+  await writeJson(join(folder, 'config.json'), {
+    model_type: 'm2m_100',
+    architectures: ['M2M100ForConditionalGeneration'],
+    is_encoder_decoder: true,
+    d_model: HIDDEN,
+    encoder_layers: 1,
+    decoder_layers: DECODER_LAYERS,
+    encoder_attention_heads: HEADS,
+    decoder_attention_heads: HEADS,
+    max_position_embeddings: POSITIONS,
+    vocab_size: size,
+    bos_token_id: BOS,
+    pad_token_id: PAD,
+    eos_token_id: EOS,
+    decoder_start_token_id: EOS,
+  });
+  await writeJson(join(folder, 'generation_config.json'), {
+    bos_token_id: BOS,
+    pad_token_id: PAD,
+    eos_token_id: EOS,
+    decoder_start_token_id: EOS,
+    max_length: POSITIONS,
+  });
+  await writeJson(join(folder, 'tokenizer.json'), tokenizerJson(vocabulary));
+  await writeJson(join(folder, 'tokenizer_config.json'), {
+    tokenizer_class: 'NllbTokenizer',
+    bos_token: '<s>',
+    eos_token: '</s>',
+    pad_token: '<pad>',
+    unk_token: '<unk>',
+    mask_token: '<mask>',
+    src_lang: 'eng_Latn',
+    model_max_length: 1024,
+    legacy_behaviour: false,
+  });
+}
+
+/** Token embeddings, masked: padding contributes nothing to the summary the decoder reads. */
+function encoderGraph(size: number, embeddings: Float32Array): OnnxGraph {
+  return new OnnxGraph('tiny_nllb_encoder')
+    .input('input_ids', INT64, ['batch_size', 'encoder_sequence_length'])
+    .input('attention_mask', INT64, ['batch_size', 'encoder_sequence_length'])
+    .output('last_hidden_state', FLOAT, ['batch_size', 'encoder_sequence_length', HIDDEN])
+    .floats('embeddings', [size, HIDDEN], embeddings)
+    .ints('axis_two', [1], [2])
+    .node('Gather', ['embeddings', 'input_ids'], ['token_vectors'], { axis: 0 })
+    .node('Cast', ['attention_mask'], ['mask_float'], { to: FLOAT })
+    .node('Unsqueeze', ['mask_float', 'axis_two'], ['mask_column'])
+    .node('Mul', ['token_vectors', 'mask_column'], ['last_hidden_state']);
+}
+
+function decoderGraph(size: number, random: () => number): OnnxGraph {
+  const graph = new OnnxGraph('tiny_nllb_decoder')
+    .input('encoder_attention_mask', INT64, ['batch_size', 'encoder_sequence_length'])
+    .input('input_ids', INT64, ['batch_size', 'decoder_sequence_length'])
+    .input('encoder_hidden_states', FLOAT, ['batch_size', 'encoder_sequence_length', HIDDEN]);
+  for (let layer = 0; layer < DECODER_LAYERS; layer++)
+    for (const part of ['decoder', 'encoder'])
+      for (const kind of ['key', 'value']) {
+        const length = part === 'decoder' ? 'past_decoder_sequence_length' : 'encoder_sequence_length_out';
+        graph.input(`past_key_values.${layer}.${part}.${kind}`, FLOAT, ['batch_size', HEADS, length, HEAD_SIZE]);
+      }
+  graph.input('use_cache_branch', BOOL, [1]).output('logits', FLOAT, ['batch_size', 'decoder_sequence_length', size]);
+
+  const transitionsIn = Float32Array.from({ length: size * TRANSITION_RANK }, () => random() - 0.5);
+  const transitionsOut = Float32Array.from({ length: TRANSITION_RANK * size }, () => (random() - 0.5) * 3);
+  const sourceWeights = Float32Array.from({ length: HIDDEN * size }, () => (random() - 0.5) * 2);
+  const positionScores = Float32Array.from({ length: POSITIONS * size }, () => (random() - 0.5) * 3);
+  // Special tokens are never written as text: only end of sentence, when its time comes.
+  const blocked = new Float32Array(size);
+  for (let token = 0; token < size; token++) {
+    if (token < SPECIALS.length || token >= SPECIALS.length + CHARACTERS.length) blocked[token] = -100;
+  }
+  blocked[EOS] = 0;
+  const endOfSentence = new Float32Array(size);
+  endOfSentence[EOS] = 1;
+  // A sentence mark ends the sentence: sampled variants that say one early come out shorter.
+  const endsSentence = new Float32Array(size);
+  for (const mark of '.?!') endsSentence[SPECIALS.length + CHARACTERS.indexOf(mark)] = 60;
+  graph
+    .floats('transitions_in', [size, TRANSITION_RANK], transitionsIn)
+    .floats('transitions_out', [TRANSITION_RANK, size], transitionsOut)
+    .floats('source_weights', [HIDDEN, size], sourceWeights)
+    .floats('position_scores', [POSITIONS, size], positionScores)
+    .floats('blocked', [size], blocked)
+    .floats('end_of_sentence', [size], endOfSentence)
+    .floats('ends_sentence', [size], endsSentence)
+    .floats('end_slope', [], Float32Array.of(4))
+    .floats('end_offset', [], Float32Array.of(1))
+    .floats('earliest_end_score', [], Float32Array.of(-20))
+    .ints('one', [], [1])
+    .ints('axis_zero', [1], [0])
+    .ints('axis_one', [1], [1])
+    .ints('last_position', [], [POSITIONS - 1])
+    .ints('heads_shape', [4], [0, 0, HEADS, HEAD_SIZE])
+    .ints('axis_two_list', [1], [2])
+    // Positions continue from the cache.
+    .node('Shape', ['input_ids'], ['ids_shape'])
+    .node('Gather', ['ids_shape', 'one'], ['sequence_length'], { axis: 0 })
+    .node('Shape', ['past_key_values.0.decoder.key'], ['past_length_1d'], { start: 2, end: 3 })
+    .node('Squeeze', ['past_length_1d', 'axis_zero'], ['past_length'])
+    .node('Add', ['past_length', 'sequence_length'], ['position_limit'])
+    .node('Range', ['past_length', 'position_limit', 'one'], ['positions'])
+    .node('Min', ['positions', 'last_position'], ['table_positions'])
+    // Scores: from the previous token, the source summary and the position.
+    .node('Gather', ['transitions_in', 'input_ids'], ['previous_features'], { axis: 0 })
+    .node('MatMul', ['previous_features', 'transitions_out'], ['transition_scores'])
+    .node('ReduceMean', ['encoder_hidden_states'], ['source_summary'], { axes: [1], keepdims: 1 })
+    .node('MatMul', ['source_summary', 'source_weights'], ['source_scores'])
+    .node('Gather', ['position_scores', 'table_positions'], ['position_text_scores'], { axis: 0 })
+    // End of sentence: rises with (position - source length - 1), from -20; certain after a sentence mark.
+    .node('Cast', ['encoder_attention_mask'], ['source_mask_float'], { to: FLOAT })
+    .node('ReduceSum', ['source_mask_float', 'axis_one'], ['source_length'], { keepdims: 1 })
+    .node('Cast', ['positions'], ['positions_float'], { to: FLOAT })
+    .node('Sub', ['positions_float', 'source_length'], ['overrun'])
+    .node('Sub', ['overrun', 'end_offset'], ['overrun_shifted'])
+    .node('Mul', ['overrun_shifted', 'end_slope'], ['end_score'])
+    .node('Max', ['end_score', 'earliest_end_score'], ['end_score_floor'])
+    .node('Gather', ['ends_sentence', 'input_ids'], ['after_mark'], { axis: 0 })
+    .node('Add', ['end_score_floor', 'after_mark'], ['end_score_total'])
+    .node('Unsqueeze', ['end_score_total', 'axis_two_list'], ['end_score_column'])
+    .node('Mul', ['end_score_column', 'end_of_sentence'], ['end_scores'])
+    .node('Add', ['transition_scores', 'source_scores'], ['content_scores'])
+    .node('Add', ['content_scores', 'position_text_scores'], ['text_scores'])
+    .node('Add', ['text_scores', 'blocked'], ['allowed_scores'])
+    .node('Add', ['allowed_scores', 'end_scores'], ['logits']);
+
+  // The cache: the new tokens' keys/values appended; the encoder's projected once.
+  graph
+    .floats(
+      'key_embeddings',
+      [size, HIDDEN],
+      Float32Array.from({ length: size * HIDDEN }, () => random() - 0.5),
+    )
+    .node('Gather', ['key_embeddings', 'input_ids'], ['new_keys_flat'], { axis: 0 })
+    .node('Reshape', ['new_keys_flat', 'heads_shape'], ['new_keys_split'])
+    .node('Transpose', ['new_keys_split'], ['new_keys'], { perm: [0, 2, 1, 3] })
+    .node('Reshape', ['encoder_hidden_states', 'heads_shape'], ['encoder_split'])
+    .node('Transpose', ['encoder_split'], ['encoder_keys'], { perm: [0, 2, 1, 3] });
+  for (let layer = 0; layer < DECODER_LAYERS; layer++)
+    for (const kind of ['key', 'value']) {
+      const present = `present.${layer}.decoder.${kind}`;
+      graph
+        .output(present, FLOAT, ['batch_size', HEADS, 'total_sequence_length', HEAD_SIZE])
+        .node('Concat', [`past_key_values.${layer}.decoder.${kind}`, 'new_keys'], [present], { axis: 2 });
+      const encoderPresent = `present.${layer}.encoder.${kind}`;
+      graph
+        .output(encoderPresent, FLOAT, ['batch_size', HEADS, 'encoder_sequence_length_out', HEAD_SIZE])
+        .node('Identity', ['encoder_keys'], [encoderPresent]);
+    }
+  return graph;
+}
+
+/** Character-level BPE with SentencePiece's ▁ for spaces, as NLLB's tokenizer.json spells it. */
+function tokenizerJson(vocabulary: readonly string[]): object {
+  const special = new Set([...SPECIALS, ...TINY_NLLB_LANGUAGES, '<mask>']);
+  const eng = vocabulary.indexOf('eng_Latn');
+  return {
+    version: '1.0',
+    truncation: null,
+    padding: null,
+    added_tokens: vocabulary.flatMap((content, id) =>
+      special.has(content)
+        ? [{ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true }]
+        : [],
+    ),
+    normalizer: null,
+    pre_tokenizer: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
+    post_processor: {
+      type: 'TemplateProcessing',
+      single: [
+        { SpecialToken: { id: 'eng_Latn', type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { SpecialToken: { id: '</s>', type_id: 0 } },
+      ],
+      pair: [
+        { SpecialToken: { id: 'eng_Latn', type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { Sequence: { id: 'B', type_id: 0 } },
+        { SpecialToken: { id: '</s>', type_id: 0 } },
+      ],
+      special_tokens: {
+        eng_Latn: { id: 'eng_Latn', ids: [eng], tokens: ['eng_Latn'] },
+        '</s>': { id: '</s>', ids: [EOS], tokens: ['</s>'] },
+      },
+    },
+    decoder: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
+    model: {
+      type: 'BPE',
+      dropout: null,
+      unk_token: '<unk>',
+      continuing_subword_prefix: null,
+      end_of_word_suffix: null,
+      fuse_unk: true,
+      byte_fallback: false,
+      vocab: Object.fromEntries(vocabulary.map((token, id) => [token, id])),
+      merges: [],
+    },
+  };
+}
