@@ -1,20 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled, LANGUAGE_CODES, wordErrorRate, type LanguagePair } from '@voxlate/core';
-import { offlineRegistries } from './offline-registries.js';
+import { ModelManager, catalogModel } from '@voxlate/models';
+import { writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import { defaultRegistries } from './neural-registries.js';
 import { RegistryResolver } from './registry-resolver.js';
 import { LIBRIVOX_0880, LIBRIVOX_0880_TEXT, analysisAudioOf, silentAnalysisAudio } from './test/audio-fixtures.js';
 
 /**
- * The contract every engine of a task must keep, run on every installed engine of every
- * registry. A new engine (offline or neural) is covered by registering it.
+ * The contract every engine of a task must keep, run on every engine of every registry: the
+ * offline ones and the neural ones, installed here as tiny random-weight models. A new engine is
+ * covered by registering it. Accuracy checks apply to offline engines only: a tiny model's
+ * output is random by design and says nothing about the real model's quality.
  */
-const registries = offlineRegistries();
+const registries = defaultRegistries(await installTinyModels());
 const resolver = new RegistryResolver(registries);
 afterAll(() => resolver.close());
 
+async function installTinyModels(): Promise<ModelManager> {
+  const root = mkdtempSync(join(tmpdir(), 'voxlate-contract-models-'));
+  const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
+  const folder = (id: string): string => join(root, catalogModel(id)!.repo);
+  await writeTinyWhisper(folder('whisper-tiny'), { cantonese: true });
+  await writeTinyNllb(folder('nllb-200-distilled-600M'));
+  await writeTinyVits(folder('mms-tts-eng'));
+  await writeTinyVits(folder('mms-tts-spa'), { seed: 9 });
+  for (const id of ['whisper-tiny', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-spa']) await manager.adopt(id);
+  return manager;
+}
+
 const aborted = (): AbortSignal => AbortSignal.abort();
 
-describe.each(registries.vad.ids())('voice activity contract: %s', (id) => {
+describe.each(await registries.vad.installedIds())('voice activity contract: %s', (id) => {
   it('finds speech in a recording and none in silence', async () => {
     const vad = await registries.vad.get(id);
     const speech = await vad.detect(analysisAudioOf(LIBRIVOX_0880), {});
@@ -25,7 +44,7 @@ describe.each(registries.vad.ids())('voice activity contract: %s', (id) => {
   });
 });
 
-describe.each(registries.asr.ids())('recogniser contract: %s', (id) => {
+describe.each(await registries.asr.installedIds())('recogniser contract: %s', (id) => {
   it('returns one result per span, with words inside their span, close to the reference', async () => {
     const recogniser = await registries.asr.get(id);
     const audio = analysisAudioOf(LIBRIVOX_0880);
@@ -35,7 +54,8 @@ describe.each(registries.asr.ids())('recogniser contract: %s', (id) => {
     ];
     const results = await recogniser.recognise(audio, spans, recogniser.languages[0]!, {});
     expect(results).toHaveLength(2);
-    expect(wordErrorRate(LIBRIVOX_0880_TEXT, results[0]!.text)).toBeLessThan(0.6);
+    expect(results[0]!.text).not.toBe('');
+    if (recogniser.kind === 'offline') expect(wordErrorRate(LIBRIVOX_0880_TEXT, results[0]!.text)).toBeLessThan(0.6);
     for (const [i, result] of results.entries()) {
       for (const word of result.words) {
         expect(word.start).toBeGreaterThanOrEqual(spans[i]!.start - 1e-6);
@@ -47,7 +67,7 @@ describe.each(registries.asr.ids())('recogniser contract: %s', (id) => {
   });
 });
 
-describe.each(registries.mt.ids())('translator contract: %s', (id) => {
+describe.each(await registries.mt.installedIds())('translator contract: %s', (id) => {
   const samplePairs: LanguagePair[] = LANGUAGE_CODES.filter((code) => code !== 'eng').map((target) => ({
     source: 'eng',
     target,
@@ -75,7 +95,7 @@ describe.each(registries.mt.ids())('translator contract: %s', (id) => {
   });
 });
 
-describe.each(registries.tts.ids())('synthesiser contract: %s', (id) => {
+describe.each(await registries.tts.installedIds())('synthesiser contract: %s', (id) => {
   it.each([...LANGUAGE_CODES])('speaks %s with phoneme timings inside the audio', async (language) => {
     const synthesiser = await registries.tts.get(id);
     if (!synthesiser.languages.includes(language)) return;
@@ -88,7 +108,7 @@ describe.each(registries.tts.ids())('synthesiser contract: %s', (id) => {
     for (let i = 1; i < speech.phonemes.length; i++) {
       expect(speech.phonemes[i]!.start).toBeGreaterThanOrEqual(speech.phonemes[i - 1]!.start);
     }
-    expect(speech.phonemes.at(-1)!.start).toBeLessThan(seconds + 0.05);
+    for (const phoneme of speech.phonemes) expect(phoneme.start).toBeLessThan(seconds + 0.05);
   });
 
   it('reads Chinese characters as Cantonese for yue and as Mandarin for cmn', async () => {
@@ -104,7 +124,7 @@ describe.each(registries.tts.ids())('synthesiser contract: %s', (id) => {
   });
 });
 
-describe.each(registries.stretch.ids())('time stretch contract: %s', (id) => {
+describe.each(await registries.stretch.installedIds())('time stretch contract: %s', (id) => {
   it('shortens by the tempo and keeps the pitch', async () => {
     const stretcher = await registries.stretch.get(id);
     const sampleRate = 22050;

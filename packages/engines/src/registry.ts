@@ -27,7 +27,11 @@ export class EngineRegistry<T> {
     return [...this.entries.keys()];
   }
 
-  /** The named engine, or BadInput listing the valid ids. */
+  async installedIds(): Promise<string[]> {
+    return (await this.describe()).filter((entry) => entry.installed).map((entry) => entry.id);
+  }
+
+  /** The named engine; BadInput listing the valid ids, or the installed ones when it is not installed. */
   async get(id: string): Promise<T> {
     const entry = this.entries.get(id);
     if (!entry) {
@@ -35,6 +39,11 @@ export class EngineRegistry<T> {
     }
     const existing = this.instances.get(id);
     if (existing) return existing;
+    if (!(await entry.isInstalled())) {
+      const how = entry.kind === 'neural' ? ' (npm run models -- list shows what to add)' : '';
+      const installed = (await this.installedIds()).join(', ') || 'none';
+      throw new BadInput(`The ${this.task} engine "${id}" is not installed${how}. Installed: ${installed}.`);
+    }
     const loading = entry.load();
     this.instances.set(id, loading);
     loading.catch(() => this.instances.delete(id));

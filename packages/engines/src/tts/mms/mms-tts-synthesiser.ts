@@ -46,6 +46,14 @@ export class MmsTtsSynthesiser implements Synthesiser {
     return { audio: { samples: audio.audio, sampleRate: audio.sampling_rate }, phonemes: [] };
   }
 
+  async close(): Promise<void> {
+    const voices = [...this.voices.values()];
+    this.voices.clear();
+    for (const voice of await Promise.allSettled(voices)) {
+      if (voice.status === 'fulfilled') await voice.value.dispose();
+    }
+  }
+
   private voice(language: LanguageCode): Promise<TextToAudioPipeline> {
     let voice = this.voices.get(language);
     if (!voice) {
