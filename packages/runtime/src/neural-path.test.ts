@@ -2,14 +2,14 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS } from '@voxlate/core';
+import { DEFAULT_DUB_OPTIONS, type PipelineEvent } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
-import { ModelManager } from '@voxlate/models';
-import { writeTinyVits } from '@voxlate/tiny-models';
+import { ModelManager, catalogModel } from '@voxlate/models';
+import { writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
 import { Dubber } from './dubber.js';
 import { makeSpeechWav } from './test/make-media.js';
 
-/** The pipeline picks up an installed neural voice with no code change (tiny model: no quality claim). */
+/** The pipeline picks up installed neural engines with no code change (tiny models: no quality claim). */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-neural-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-neural-jobs-'));
 const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
@@ -19,6 +19,11 @@ let speech = '';
 beforeAll(async () => {
   await writeTinyVits(join(root, 'Xenova/mms-tts-spa'), { seed: 3 });
   await manager.adopt('mms-tts-spa');
+  // No <|yue|> in this Whisper: detection can never land on the Cantonese target below.
+  await writeTinyWhisper(join(root, catalogModel('whisper-base')!.repo));
+  await manager.adopt('whisper-base');
+  await writeTinyNllb(join(root, catalogModel('nllb-200-distilled-600M')!.repo));
+  await manager.adopt('nllb-200-distilled-600M');
   speech = await makeSpeechWav(mkdtempSync(join(tmpdir(), 'voxlate-neural-media-')), ['Welcome back to the channel.']);
 });
 afterAll(() => dubber.close());
@@ -35,6 +40,32 @@ describe('neural engines in the pipeline', () => {
     });
     expect(run.timeline.segments[0]!.engines.tts).toBe('mms-tts');
     expect(run.timeline.segments[0]!.phonemes).toEqual([]);
+    expect(readdirSync(jobs)).toEqual([]);
+  });
+
+  it('detects the source language, recognises with Whisper and translates with NLLB', async () => {
+    const events: PipelineEvent[] = [];
+    const run = await dubber.dub(
+      {
+        input: speech,
+        output: join(jobs, '..', `neural-auto-${Date.now()}.wav`),
+        sourceLanguage: 'auto',
+        targetLanguage: 'yue',
+      },
+      { onEvent: (event) => events.push(event) },
+    );
+    const detected = events.find((event) => event.type === 'language-detected');
+    expect(detected).toMatchObject({ engine: 'whisper-base' });
+    const source = run.timeline.sourceLanguage;
+    expect(detected).toMatchObject({ language: source });
+    expect(source).not.toBe('yue');
+    expect(run.timeline.segments.length).toBeGreaterThan(0);
+    for (const segment of run.timeline.segments) {
+      expect(segment.engines).toMatchObject({ asr: 'whisper-base', mt: 'nllb-200', tts: 'espeak-ng' });
+      expect(segment.mtRoute).toBe(`${source}→yue`);
+      expect(segment.quality).toBe('full');
+      expect(segment.words.length).toBeGreaterThan(0);
+    }
     expect(readdirSync(jobs)).toEqual([]);
   });
 });
