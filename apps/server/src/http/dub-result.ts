@@ -6,6 +6,8 @@ export function resultFields(run: DubRun, extraWarnings: readonly string[] = [])
   const { timeline } = run;
   return {
     transcripts: timelineTranscripts(timeline),
+    // The language heard: the one asked for, or the one detected when none was named.
+    source_language: timeline.sourceLanguage,
     segments: timeline.segments.map((segment) => ({
       start: segment.start,
       end: segment.end,
@@ -14,6 +16,7 @@ export function resultFields(run: DubRun, extraWarnings: readonly string[] = [])
       quality: segment.quality,
       engines: segment.engines,
       route: segment.mtRoute,
+      ...(segment.shortened ? { shortened: true } : {}),
       ...fitOf(segment),
     })),
     warnings: [...timeline.warnings, ...extraWarnings],

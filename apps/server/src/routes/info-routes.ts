@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, LANGUAGE_CODES } from '@voxlate/core';
+import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
 import type { RouteContext } from './route-context.js';
 
 /** GET /health, /api/languages (what each language can do here) and /api/engines. */
@@ -31,6 +31,10 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
         ...LANGUAGES[code],
         stages: {
           recognition: recognisers.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+          // Engines that can tell this language apart when the source language is 'auto'.
+          detection: recognisers
+            .filter((engine) => isLanguageDetector(engine) && engine.languages.includes(code))
+            .map((engine) => engine.id),
           translation_from_english: translator
             ? { engine: translator.id, quality: translator.qualityFor(fromEnglish!) }
             : null,

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelManager, catalogModel } from '@voxlate/models';
+import { writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { form, startService, type RunningService } from './test/service-process.js';
+
+/**
+ * The service with neural models installed in its models folder (tiny random-weight ones
+ * written by the repo): it uses them with no code change and says so. No quality is measured.
+ */
+const models = mkdtempSync(join(tmpdir(), 'voxlate-service-models-'));
+let service: RunningService;
+let speech = '';
+
+beforeAll(async () => {
+  const manager = new ModelManager({ root: models, hubBase: 'http://127.0.0.1:9', offline: true });
+  const folder = (id: string): string => join(models, catalogModel(id)!.repo);
+  await writeTinyWhisper(folder('whisper-base'));
+  await writeTinyNllb(folder('nllb-200-distilled-600M'));
+  await writeTinyVits(folder('mms-tts-spa'));
+  for (const id of ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa']) await manager.adopt(id);
+  speech = await makeSpeechWav(mkdtempSync(join(tmpdir(), 'voxlate-neural-service-')), [
+    'Welcome back to the channel.',
+  ]);
+  service = await startService({ VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' });
+});
+afterAll(() => service.stop());
+
+interface LanguageEntry {
+  code: string;
+  stages: {
+    recognition: string[];
+    detection: string[];
+    translation_from_english: { engine: string; quality: string } | null;
+    synthesis: string[];
+  };
+}
+
+describe('the service with neural models installed', () => {
+  it('lists them per language and as installed engines', async () => {
+    const languages = (await (await fetch(`${service.url}/api/languages`)).json()) as LanguageEntry[];
+    const stages = (code: string): LanguageEntry['stages'] => languages.find((l) => l.code === code)!.stages;
+    expect(stages('eng').recognition).toEqual(['whisper-base', 'pocketsphinx']);
+    expect(stages('jpn').detection).toEqual(['whisper-base']);
+    expect(stages('yue').detection).toEqual([]);
+    expect(stages('kor').translation_from_english).toEqual({ engine: 'nllb-200', quality: 'full' });
+    expect(stages('spa').synthesis[0]).toBe('mms-tts');
+    const engines = (await (await fetch(`${service.url}/api/engines`)).json()) as Record<
+      string,
+      { id: string; installed: boolean }[]
+    >;
+    expect(engines['asr']).toContainEqual({ id: 'whisper-base', kind: 'neural', installed: true });
+    expect(engines['asr']).toContainEqual({ id: 'whisper-small', kind: 'neural', installed: false });
+  });
+
+  it('detects the source language when none is given and records the engines per segment', async () => {
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'yue', backend: 'cascaded' }, { file: speech }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      source_language: string;
+      segments: { engines: Record<string, string>; route: string }[];
+      warnings: string[];
+    };
+    expect(body.source_language).not.toBe('yue');
+    expect(body.warnings.join(' ')).not.toMatch(/not detected/);
+    expect(body.segments.length).toBeGreaterThan(0);
+    for (const segment of body.segments) {
+      expect(segment.engines).toMatchObject({ asr: 'whisper-base', mt: 'nllb-200' });
+      expect(segment.route).toBe(`${body.source_language}→yue`);
+    }
+  });
+
+  it('refuses a named engine that is not installed, naming the installed ones', async () => {
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa', backend: 'cascaded', asr_engine: 'whisper-small' }, { file: speech }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /"whisper-small" is not installed.*Installed: .*whisper-base/,
+    );
+  });
+});
