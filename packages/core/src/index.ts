@@ -18,3 +18,4 @@ export type { DubPorts } from './pipeline/stage-context.js';
 export * from './metrics/word-errors.js';
 export * from './placement.js';
 export * from './fitting/speech-length.js';
+export * from './metrics/chrf.js';
