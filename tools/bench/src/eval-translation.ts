@@ -32,7 +32,7 @@ export async function evaluateTranslators(registries: EngineRegistries, count: n
     const translator = await registries.mt.get(id);
     for (const [column, code] of header.entries()) {
       if (code === 'eng' || !isLanguageCode(code)) continue;
-      const pair: LanguagePair = { source: 'eng', target: code as LanguageCode };
+      const pair: LanguagePair = { source: 'eng', target: code };
       if (translator.qualityFor(pair) === undefined) continue;
       const pairs: { reference: string; hypothesis: string }[] = [];
       const started = performance.now();
