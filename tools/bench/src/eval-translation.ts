@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { corpusChrF, isLanguageCode, type LanguageCode, type LanguagePair } from '@voxlate/core';
+import { corpusChrF, isLanguageCode, type LanguagePair } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 
 export const MT_DEV = new URL('../../../../shared/data/mt-dev/ui-messages-10way.tsv', import.meta.url);
