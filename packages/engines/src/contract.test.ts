@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled, LANGUAGE_CODES, wordErrorRate, type LanguagePair } from '@voxlate/core';
 import { ModelManager, catalogModel } from '@voxlate/models';
-import { writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import { writeTinyNllb, writeTinyPiper, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
 import { defaultRegistries } from './neural-registries.js';
 import { RegistryResolver } from './registry-resolver.js';
 import { LIBRIVOX_0880, LIBRIVOX_0880_TEXT, analysisAudioOf, silentAnalysisAudio } from './test/audio-fixtures.js';
@@ -27,7 +27,9 @@ async function installTinyModels(): Promise<ModelManager> {
   await writeTinyNllb(folder('nllb-200-distilled-600M'));
   await writeTinyVits(folder('mms-tts-eng'));
   await writeTinyVits(folder('mms-tts-spa'), { seed: 9 });
-  for (const id of ['whisper-tiny', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-spa']) await manager.adopt(id);
+  await writeTinyPiper(folder('piper-deu'), { espeakVoice: 'de', modelFile: catalogModel('piper-deu')!.files[0]! });
+  const ids = ['whisper-tiny', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-spa', 'piper-deu'];
+  for (const id of ids) await manager.adopt(id);
   return manager;
 }
 

@@ -1,6 +1,7 @@
 import { CATALOG, ModelManager } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
+import { installedPiperLanguages } from './tts/piper/piper-voices.js';
 
 /** Neural engines rank above the offline ones and win wherever their models are installed. */
 const NEURAL_RANK = 50;
@@ -25,6 +26,14 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     rank: NEURAL_RANK,
     isInstalled: () => manager.isInstalled('nllb-200-distilled-600M'),
     load: async () => new (await import('./mt/nllb/nllb-translator.js')).NllbTranslator(manager),
+  });
+  registries.tts.register({
+    id: 'piper',
+    kind: 'neural',
+    // Above MMS-TTS: Piper's medium voices are 22 kHz and sound more natural than MMS's 16 kHz ones.
+    rank: NEURAL_RANK + 2,
+    isInstalled: async () => (await installedPiperLanguages(manager)).length > 0,
+    load: async () => (await import('./tts/piper/piper-synthesiser.js')).PiperSynthesiser.create(manager),
   });
   registries.tts.register({
     id: 'mms-tts',

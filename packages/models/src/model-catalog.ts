@@ -38,6 +38,33 @@ function mmsTts(language: string): CatalogModel {
   };
 }
 
+/**
+ * Piper voices as sherpa-onnx publishes them on the hub (the ONNX model carries the metadata
+ * sherpa-onnx reads; tokens.txt maps IPA symbols to ids). eSpeak NG's data comes from Debian.
+ */
+function piper(language: string, voice: string): CatalogModel {
+  return {
+    id: `piper-${language}`,
+    task: 'tts',
+    repo: `csukuangfj/vits-piper-${voice}`,
+    revision: 'main',
+    files: [`${voice}.onnx`, 'tokens.txt'],
+    description: `Piper voice ${voice} (VITS, 22 kHz) for ${language}`,
+  };
+}
+
+/** The Piper voice per language (Piper has none for Japanese, Korean or Cantonese). */
+export const PIPER_VOICES: Readonly<Record<string, string>> = {
+  eng: 'en_US-lessac-medium',
+  deu: 'de_DE-thorsten-medium',
+  fra: 'fr_FR-siwis-medium',
+  spa: 'es_ES-davefx-medium',
+  ita: 'it_IT-paola-medium',
+  rus: 'ru_RU-irina-medium',
+  ell: 'el_GR-rapunzelina-low',
+  cmn: 'zh_CN-huayan-medium',
+};
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -52,15 +79,18 @@ export const CATALOG: readonly CatalogModel[] = [
     description: 'NLLB-200 distilled 600M: translation between all 11 languages (yue_Hant included)',
   },
   ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map(mmsTts),
+  ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
 ];
 
 /** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */
 export const PRESETS: Readonly<Record<string, readonly string[]>> = {
-  small: ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-fra', 'mms-tts-spa', 'mms-tts-deu'],
+  small: ['whisper-base', 'nllb-200-distilled-600M', ...['eng', 'fra', 'spa', 'deu'].map((l) => `piper-${l}`)],
   quality: [
     'whisper-large-v3-turbo',
     'nllb-200-distilled-600M',
-    ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map((language) => `mms-tts-${language}`),
+    ...Object.keys(PIPER_VOICES).map((language) => `piper-${language}`),
+    // Piper has no Korean voice; MMS-TTS does.
+    'mms-tts-kor',
   ],
 };
 

@@ -2,3 +2,4 @@ export * from './onnx-graph.js';
 export * from './tiny-vits.js';
 export * from './tiny-whisper.js';
 export * from './tiny-nllb.js';
+export * from './tiny-piper.js';

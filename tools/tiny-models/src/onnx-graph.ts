@@ -19,6 +19,7 @@ export class OnnxGraph {
   private readonly inputs: InstanceType<typeof onnx.ValueInfoProto>[] = [];
   private readonly outputs: InstanceType<typeof onnx.ValueInfoProto>[] = [];
   private readonly initializers: InstanceType<typeof onnx.TensorProto>[] = [];
+  private readonly metadataProps: { key: string; value: string }[] = [];
 
   constructor(private readonly name: string) {}
 
@@ -55,6 +56,12 @@ export class OnnxGraph {
     return this;
   }
 
+  /** Key/value metadata stored in the model (some runtimes, like sherpa-onnx, read their settings here). */
+  metadata(entries: Record<string, string | number>): this {
+    for (const [key, value] of Object.entries(entries)) this.metadataProps.push({ key, value: String(value) });
+    return this;
+  }
+
   toBytes(): Uint8Array {
     const graph = onnx.GraphProto.create({
       name: this.name,
@@ -67,6 +74,7 @@ export class OnnxGraph {
       irVersion: 8,
       producerName: 'voxlate-tiny-models',
       opsetImport: [{ domain: '', version: 17 }],
+      metadataProps: this.metadataProps,
       graph,
     });
     return onnx.ModelProto.encode(model).finish();

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cancelled } from '@voxlate/core';
+import { ModelManager, catalogModel } from '@voxlate/models';
+import { writeTinyPiper, writeTinyVits } from '@voxlate/tiny-models';
+import { defaultRegistries } from '../../neural-registries.js';
+import { RegistryResolver } from '../../registry-resolver.js';
+
+/**
+ * Piper through sherpa-onnx's native addon, on tiny random-weight voices written by the repo
+ * in the files and manifest real downloads use, phonemised by eSpeak NG's Debian data. It
+ * proves loading, phonemising and audio out; nothing about how the voices sound.
+ */
+const root = mkdtempSync(join(tmpdir(), 'voxlate-tiny-piper-'));
+const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
+const resolver = new RegistryResolver(defaultRegistries(manager));
+
+beforeAll(async () => {
+  for (const [language, espeakVoice] of [
+    ['eng', 'en-us'],
+    ['spa', 'es'],
+  ] as const) {
+    const model = catalogModel(`piper-${language}`)!;
+    await writeTinyPiper(join(root, model.repo), { espeakVoice, modelFile: model.files[0]! });
+    await manager.adopt(model.id);
+  }
+  await writeTinyVits(join(root, catalogModel('mms-tts-spa')!.repo));
+  await manager.adopt('mms-tts-spa');
+});
+afterAll(() => resolver.close());
+
+describe('Piper on tiny voices', () => {
+  it('wins over MMS-TTS and eSpeak where its voice is installed, and can be named', async () => {
+    expect((await resolver.synthesiser('eng')).id).toBe('piper');
+    expect((await resolver.synthesiser('spa')).id).toBe('piper');
+    expect((await resolver.synthesiser('spa', 'mms-tts')).id).toBe('mms-tts');
+    expect((await resolver.synthesiser('fra')).id).toBe('espeak-ng');
+  });
+
+  it('phonemises the text with eSpeak NG and returns audio at the voice rate', async () => {
+    const piper = await resolver.synthesiser('spa');
+    const short = await piper.synthesise('Hola.', 'spa', {});
+    const long = await piper.synthesise('Hola a todos, bienvenidos de nuevo al canal.', 'spa', {});
+    expect(short.audio.sampleRate).toBe(22050);
+    expect(short.audio.samples.length % 256).toBe(0);
+    expect(long.audio.samples.length).toBeGreaterThan(3 * short.audio.samples.length);
+    expect(long.phonemes).toEqual([]);
+    const english = await piper.synthesise('Hola a todos, bienvenidos de nuevo al canal.', 'eng', {});
+    // Same letters, another language's phonemes: eSpeak NG reads them with the voice's rules.
+    expect(english.audio.samples).not.toEqual(long.audio.samples);
+  });
+
+  it('stops when cancelled', async () => {
+    const piper = await resolver.synthesiser('eng');
+    await expect(piper.synthesise('Hello.', 'eng', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(Cancelled);
+  });
+});
