@@ -196,7 +196,7 @@ describe('bad input gets a clear answer', () => {
     );
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { error: string }).error).toMatch(
-      /Unknown speech synthesis engine "festival". Valid engines: espeak-ng, mms-tts/,
+      /Unknown speech synthesis engine "festival". Valid engines: espeak-ng, piper, mms-tts/,
     );
   });
 

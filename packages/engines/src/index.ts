@@ -21,3 +21,4 @@ export * from './vad/webrtc-vad.js';
 export * from './neural-registries.js';
 export * from './tts/mms/mms-voices.js';
 export type { MmsTtsSynthesiser } from './tts/mms/mms-tts-synthesiser.js';
+export * from './measured-scores.js';

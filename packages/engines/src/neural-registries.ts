@@ -1,5 +1,6 @@
 import { CATALOG, ModelManager } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
+import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
 import { installedPiperLanguages } from './tts/piper/piper-voices.js';
 
@@ -26,6 +27,14 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     rank: NEURAL_RANK,
     isInstalled: () => manager.isInstalled('nllb-200-distilled-600M'),
     load: async () => new (await import('./mt/nllb/nllb-translator.js')).NllbTranslator(manager),
+  });
+  registries.mt.register({
+    id: 'opus-mt',
+    kind: 'neural',
+    // Below NLLB unless measured better for a pair (npm run eval writes the scores the resolver uses).
+    rank: NEURAL_RANK - 1,
+    isInstalled: async () => (await installedOpusMtModels(manager)).length > 0,
+    load: async () => (await import('./mt/opus-mt/opus-mt-translator.js')).OpusMtTranslator.create(manager),
   });
   registries.tts.register({
     id: 'piper',

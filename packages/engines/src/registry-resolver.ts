@@ -12,14 +12,26 @@ import {
   type Translator,
   type VoiceActivityDetector,
 } from '@voxlate/core';
+import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
 import type { EngineRegistries } from './offline-registries.js';
+
+export interface ResolverOptions {
+  /** The scores file `npm run eval` writes; when every able engine of a pair is scored, the best scored wins. */
+  scoresFile?: string;
+}
 
 /**
  * Picks engines from the registries: a named engine if given (and able), else the best
- * installed one for the language; full translation beats a gist whatever the rank.
+ * installed one for the language; full translation beats a gist whatever the rank, and among
+ * full translators measured quality beats rank when every one of them has been measured.
  */
 export class RegistryResolver implements EngineResolver {
-  constructor(readonly registries: EngineRegistries) {}
+  private scores: Promise<MeasuredScores> | undefined;
+
+  constructor(
+    readonly registries: EngineRegistries,
+    private readonly options: ResolverOptions = {},
+  ) {}
 
   async voiceActivity(): Promise<VoiceActivityDetector> {
     const [best] = await this.registries.vad.candidates(() => true);
@@ -57,8 +69,8 @@ export class RegistryResolver implements EngineResolver {
       if (able(engine)) return engine;
     } else {
       const candidates = await this.registries.mt.candidates(able);
-      const full = candidates.find((engine) => engine.qualityFor(pair) === 'full');
-      const best = full ?? candidates[0];
+      const full = candidates.filter((engine) => engine.qualityFor(pair) === 'full');
+      const best = (await this.bestMeasured(full, pair)) ?? full[0] ?? candidates[0];
       if (best) return best;
     }
     throw new UnsupportedLanguage(
@@ -66,6 +78,14 @@ export class RegistryResolver implements EngineResolver {
         (id ? ` in "${id}"` : '') +
         '.',
     );
+  }
+
+  /** The best scored of the translators when all of them were measured for the pair. */
+  private async bestMeasured(translators: Translator[], pair: LanguagePair): Promise<Translator | undefined> {
+    this.scores ??= this.options.scoresFile ? readMeasuredScores(this.options.scoresFile) : Promise.resolve(NO_SCORES);
+    const measured = (await this.scores).translation[pairKey(pair.source, pair.target)] ?? {};
+    if (translators.length < 2 || !translators.every((engine) => measured[engine.id] !== undefined)) return undefined;
+    return [...translators].sort((a, b) => measured[b.id]! - measured[a.id]!)[0];
   }
 
   async synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser> {

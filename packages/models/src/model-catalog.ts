@@ -65,6 +65,40 @@ export const PIPER_VOICES: Readonly<Record<string, string>> = {
   cmn: 'zh_CN-huayan-medium',
 };
 
+/** Opus-MT (Marian) pairs with ONNX weights on the hub, by Voxlate language codes. */
+export const OPUS_MT_PAIRS: readonly { source: string; target: string; repo: string; targetToken?: string }[] = [
+  { source: 'eng', target: 'deu', repo: 'Xenova/opus-mt-en-de' },
+  { source: 'eng', target: 'fra', repo: 'Xenova/opus-mt-en-fr' },
+  { source: 'eng', target: 'spa', repo: 'Xenova/opus-mt-en-es' },
+  { source: 'eng', target: 'ita', repo: 'Xenova/opus-mt-en-it' },
+  { source: 'eng', target: 'rus', repo: 'Xenova/opus-mt-en-ru' },
+  // A multi-target model: the >>cmn_Hans<< token asks for Mandarin in simplified characters.
+  { source: 'eng', target: 'cmn', repo: 'Xenova/opus-mt-en-zh', targetToken: '>>cmn_Hans<<' },
+  { source: 'deu', target: 'eng', repo: 'Xenova/opus-mt-de-en' },
+  { source: 'fra', target: 'eng', repo: 'Xenova/opus-mt-fr-en' },
+  { source: 'spa', target: 'eng', repo: 'Xenova/opus-mt-es-en' },
+  { source: 'ita', target: 'eng', repo: 'Xenova/opus-mt-it-en' },
+  { source: 'rus', target: 'eng', repo: 'Xenova/opus-mt-ru-en' },
+  { source: 'cmn', target: 'eng', repo: 'Xenova/opus-mt-zh-en' },
+  { source: 'jpn', target: 'eng', repo: 'Xenova/opus-mt-ja-en' },
+  { source: 'kor', target: 'eng', repo: 'Xenova/opus-mt-ko-en' },
+];
+
+export function opusMtId(source: string, target: string): string {
+  return `opus-mt-${source}-${target}`;
+}
+
+function opusMt(pair: (typeof OPUS_MT_PAIRS)[number]): CatalogModel {
+  return {
+    id: opusMtId(pair.source, pair.target),
+    task: 'mt',
+    repo: pair.repo,
+    revision: 'main',
+    files: [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8],
+    description: `Opus-MT (Marian) ${pair.source} to ${pair.target}: small and fast, one pair per model`,
+  };
+}
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -80,6 +114,7 @@ export const CATALOG: readonly CatalogModel[] = [
   },
   ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map(mmsTts),
   ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
+  ...OPUS_MT_PAIRS.map(opusMt),
 ];
 
 /** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */

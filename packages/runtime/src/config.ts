@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   /** Where job folders are made (each removed when its job ends). */
   tempRoot: string;
   options: DubOptions;
+  /** The models folder (VOXLATE_MODELS_DIR by default); measured engine scores are read from it. */
+  modelsRoot?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {

@@ -1,8 +1,9 @@
 import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runDub, type DubRequest, type DubRun, type MediaInfo, type RunOptions } from '@voxlate/core';
-import { defaultRegistries, RegistryResolver, type EngineRegistries } from '@voxlate/engines';
+import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, probeMedia } from '@voxlate/media';
+import { modelSettingsFromEnv } from '@voxlate/models';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 
 /**
@@ -17,7 +18,8 @@ export class Dubber {
     readonly config: RuntimeConfig = configFromEnv(),
     registries: EngineRegistries = defaultRegistries(),
   ) {
-    this.resolver = new RegistryResolver(registries);
+    const modelsRoot = config.modelsRoot ?? modelSettingsFromEnv().root;
+    this.resolver = new RegistryResolver(registries, { scoresFile: join(modelsRoot, SCORES_FILE) });
   }
 
   async dub(request: DubRequest, run: RunOptions = {}): Promise<DubRun> {

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultRegistries } from '@voxlate/engines';
+import { SCORES_FILE, defaultRegistries, pairKey, type MeasuredScores } from '@voxlate/engines';
+import { modelSettingsFromEnv } from '@voxlate/models';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 
@@ -36,4 +37,14 @@ for (const score of translation) {
 }
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(join('bench-results', 'eval.json'), `${JSON.stringify({ recognition, translation }, null, 2)}\n`);
+// The resolver prefers the best measured translator per pair once every able one is measured.
+const scores: MeasuredScores = { measuredAt: new Date().toISOString(), translation: {} };
+for (const score of translation) {
+  const [source, target] = score.pair.split('→') as [string, string];
+  (scores.translation[pairKey(source, target)] ??= {})[score.engine] = Number(score.chrF.toFixed(2));
+}
+const modelsRoot = modelSettingsFromEnv().root;
+mkdirSync(modelsRoot, { recursive: true });
+writeFileSync(join(modelsRoot, SCORES_FILE), `${JSON.stringify(scores, null, 2)}\n`);
+console.log(`scores written to ${join(modelsRoot, SCORES_FILE)}`);
 await Promise.all(Object.values(registries).map((registry: { close(): Promise<void> }) => registry.close()));

@@ -1,5 +1,5 @@
 export * from './onnx-graph.js';
 export * from './tiny-vits.js';
 export * from './tiny-whisper.js';
-export * from './tiny-nllb.js';
+export * from './tiny-seq2seq.js';
 export * from './tiny-piper.js';

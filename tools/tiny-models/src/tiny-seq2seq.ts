@@ -40,8 +40,22 @@ export const TINY_NLLB_LANGUAGES = [
   'yue_Hant',
 ];
 
-export interface TinyNllbOptions {
+export interface TinySeq2SeqOptions {
   seed?: number;
+}
+
+/** What tells the two families apart: class names, language tokens and how output starts. */
+interface Family {
+  modelType: string;
+  architecture: string;
+  tokenizerClass: string;
+  /** Special tokens naming languages (FLORES codes for NLLB, >>xxx<< target tokens for Marian). */
+  languageTokens: readonly string[];
+  /** The token output starts with (NLLB: </s>, then the target language; Marian: <pad>). */
+  decoderStart: number;
+  /** Token put before the text by the tokenizer's post-processor, if any (NLLB: the source language). */
+  sourcePrefix?: string;
+  tokenizerConfig: Record<string, unknown>;
 }
 
 /**
@@ -49,19 +63,51 @@ export interface TinyNllbOptions {
  * encoder + merged decoder with a KV cache, NllbTokenizer with FLORES language codes as special
  * tokens. Rigged so generation behaves: the first word depends on the target language token,
  * the words on the source text, and end of sentence comes about one token after the source
- * length. It proves loading, tokenising, language forcing and decoding; nothing about quality.
+ * length (or right after a sentence mark). It proves loading, tokenising, language forcing and
+ * decoding; nothing about quality.
  */
-export async function writeTinyNllb(folder: string, options: TinyNllbOptions = {}): Promise<void> {
+export function writeTinyNllb(folder: string, options: TinySeq2SeqOptions = {}): Promise<void> {
+  return writeTinySeq2Seq(folder, options, {
+    modelType: 'm2m_100',
+    architecture: 'M2M100ForConditionalGeneration',
+    tokenizerClass: 'NllbTokenizer',
+    languageTokens: TINY_NLLB_LANGUAGES,
+    decoderStart: EOS,
+    sourcePrefix: 'eng_Latn',
+    tokenizerConfig: { src_lang: 'eng_Latn', legacy_behaviour: false },
+  });
+}
+
+/**
+ * A tiny random-weight Opus-MT (Marian) model, same graphs as the tiny NLLB: MarianTokenizer,
+ * output starting from <pad>, optional >>xxx<< target tokens for multi-target models.
+ */
+export function writeTinyMarian(
+  folder: string,
+  options: TinySeq2SeqOptions & { targetTokens?: readonly string[] } = {},
+): Promise<void> {
+  return writeTinySeq2Seq(folder, options, {
+    modelType: 'marian',
+    architecture: 'MarianMTModel',
+    tokenizerClass: 'MarianTokenizer',
+    languageTokens: options.targetTokens ?? [],
+    decoderStart: PAD,
+    tokenizerConfig: {},
+  });
+}
+
+async function writeTinySeq2Seq(folder: string, options: TinySeq2SeqOptions, family: Family): Promise<void> {
   const random = seededRandom(options.seed ?? 17);
-  const vocabulary = [...SPECIALS, ...CHARACTERS, ...TINY_NLLB_LANGUAGES, '<mask>'];
+  const vocabulary = [...SPECIALS, ...CHARACTERS, ...family.languageTokens, '<mask>'];
   const size = vocabulary.length;
   const embeddings = Float32Array.from({ length: size * HIDDEN }, () => random() - 0.5);
   await mkdir(join(folder, 'onnx'), { recursive: true });
   await writeFile(join(folder, 'onnx', 'encoder_model_quantized.onnx'), encoderGraph(size, embeddings).toBytes());
   await writeFile(join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'), decoderGraph(size, random).toBytes());
+  const ids = { bos_token_id: BOS, pad_token_id: PAD, eos_token_id: EOS, decoder_start_token_id: family.decoderStart };
   await writeJson(join(folder, 'config.json'), {
-    model_type: 'm2m_100',
-    architectures: ['M2M100ForConditionalGeneration'],
+    model_type: family.modelType,
+    architectures: [family.architecture],
     is_encoder_decoder: true,
     d_model: HIDDEN,
     encoder_layers: 1,
@@ -70,29 +116,19 @@ export async function writeTinyNllb(folder: string, options: TinyNllbOptions = {
     decoder_attention_heads: HEADS,
     max_position_embeddings: POSITIONS,
     vocab_size: size,
-    bos_token_id: BOS,
-    pad_token_id: PAD,
-    eos_token_id: EOS,
-    decoder_start_token_id: EOS,
+    ...ids,
   });
-  await writeJson(join(folder, 'generation_config.json'), {
-    bos_token_id: BOS,
-    pad_token_id: PAD,
-    eos_token_id: EOS,
-    decoder_start_token_id: EOS,
-    max_length: POSITIONS,
-  });
-  await writeJson(join(folder, 'tokenizer.json'), tokenizerJson(vocabulary));
+  await writeJson(join(folder, 'generation_config.json'), { ...ids, max_length: POSITIONS });
+  await writeJson(join(folder, 'tokenizer.json'), tokenizerJson(vocabulary, family));
   await writeJson(join(folder, 'tokenizer_config.json'), {
-    tokenizer_class: 'NllbTokenizer',
+    tokenizer_class: family.tokenizerClass,
     bos_token: '<s>',
     eos_token: '</s>',
     pad_token: '<pad>',
     unk_token: '<unk>',
     mask_token: '<mask>',
-    src_lang: 'eng_Latn',
     model_max_length: 1024,
-    legacy_behaviour: false,
+    ...family.tokenizerConfig,
   });
 }
 
@@ -213,9 +249,15 @@ function decoderGraph(size: number, random: () => number): OnnxGraph {
 }
 
 /** Character-level BPE with SentencePiece's ▁ for spaces, as NLLB's tokenizer.json spells it. */
-function tokenizerJson(vocabulary: readonly string[]): object {
-  const special = new Set([...SPECIALS, ...TINY_NLLB_LANGUAGES, '<mask>']);
-  const eng = vocabulary.indexOf('eng_Latn');
+function tokenizerJson(vocabulary: readonly string[], family: Family): object {
+  const special = new Set([...SPECIALS, ...family.languageTokens, '<mask>']);
+  const token = (id: string): object => ({ SpecialToken: { id, type_id: 0 } });
+  const sequence = (id: string): object => ({ Sequence: { id, type_id: 0 } });
+  const prefix = family.sourcePrefix ? [token(family.sourcePrefix)] : [];
+  const specialTokens = [...(family.sourcePrefix ? [family.sourcePrefix] : []), '</s>'].map((id): [string, object] => [
+    id,
+    { id, ids: [vocabulary.indexOf(id)], tokens: [id] },
+  ]);
   return {
     version: '1.0',
     truncation: null,
@@ -229,21 +271,9 @@ function tokenizerJson(vocabulary: readonly string[]): object {
     pre_tokenizer: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
     post_processor: {
       type: 'TemplateProcessing',
-      single: [
-        { SpecialToken: { id: 'eng_Latn', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { SpecialToken: { id: '</s>', type_id: 0 } },
-      ],
-      pair: [
-        { SpecialToken: { id: 'eng_Latn', type_id: 0 } },
-        { Sequence: { id: 'A', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 0 } },
-        { SpecialToken: { id: '</s>', type_id: 0 } },
-      ],
-      special_tokens: {
-        eng_Latn: { id: 'eng_Latn', ids: [eng], tokens: ['eng_Latn'] },
-        '</s>': { id: '</s>', ids: [EOS], tokens: ['</s>'] },
-      },
+      single: [...prefix, sequence('A'), token('</s>')],
+      pair: [...prefix, sequence('A'), sequence('B'), token('</s>')],
+      special_tokens: Object.fromEntries(specialTokens),
     },
     decoder: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
     model: {
