@@ -19,29 +19,29 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
 
   app.get('/api/languages', async () => {
     const recognisers = await registries.asr.candidates(() => true);
-    const translators = await registries.mt.candidates(() => true);
     const voices = await registries.tts.candidates(() => true);
-    return LANGUAGE_CODES.map((code) => {
-      const fromEnglish = code === 'eng' ? undefined : { source: 'eng' as const, target: code };
-      const translator = fromEnglish
-        ? (translators.find((engine) => engine.qualityFor(fromEnglish) === 'full') ??
-          translators.find((engine) => engine.qualityFor(fromEnglish) !== undefined))
-        : undefined;
-      return {
-        ...LANGUAGES[code],
-        stages: {
-          recognition: recognisers.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
-          // Engines that can tell this language apart when the source language is 'auto'.
-          detection: recognisers
-            .filter((engine) => isLanguageDetector(engine) && engine.languages.includes(code))
-            .map((engine) => engine.id),
-          translation_from_english: translator
-            ? { engine: translator.id, quality: translator.qualityFor(fromEnglish!) }
-            : null,
-          synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
-          subtitles_as_source: true,
-        },
-      };
-    });
+    return Promise.all(
+      LANGUAGE_CODES.map(async (code) => {
+        // The translator a dub would use (the resolver's choice: full before gist, measured before ranked).
+        const fromEnglish = code === 'eng' ? undefined : { source: 'eng' as const, target: code };
+        const translator = fromEnglish
+          ? await dubber.resolver.translator(fromEnglish).catch(() => undefined)
+          : undefined;
+        return {
+          ...LANGUAGES[code],
+          stages: {
+            recognition: recognisers.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+            // Engines that can tell this language apart when the source language is 'auto'.
+            detection: recognisers
+              .filter((engine) => isLanguageDetector(engine) && engine.languages.includes(code))
+              .map((engine) => engine.id),
+            translation_from_english:
+              translator && fromEnglish ? { engine: translator.id, quality: translator.qualityFor(fromEnglish) } : null,
+            synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+            subtitles_as_source: true,
+          },
+        };
+      }),
+    );
   });
 }
