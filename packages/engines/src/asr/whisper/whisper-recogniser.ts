@@ -19,16 +19,23 @@ import {
 } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { packSpans, wordsBySpan, type SpeechWindow } from './speech-windows.js';
 import { languageToken, whisperLanguagesOf, type WhisperGenerationConfig } from './whisper-languages.js';
 
 /** Whisper listens to 30-second windows; language detection needs no more than one. */
 const WINDOW_SECONDS = 30;
+/** Spans are packed into windows this long (a margin under 30 s), with this much silence between them. */
+const PACKED_WINDOW_SECONDS = 28;
+const GAP_SECONDS = 0.5;
+/** Languages written without spaces between words. */
+const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
 
 /**
  * OpenAI Whisper on ONNX Runtime through transformers.js, from the local models folder.
- * Each span is transcribed with the language forced (<|sot|> <|lang|> <|transcribe|>, built
- * here so <|yue|> works too) and word timestamps from cross-attention alignment. The
- * pipeline is loaded once and kept for later spans and requests.
+ * Spans are packed into 28-second windows (silence between them) and each window transcribed
+ * with the language forced (<|sot|> <|lang|> <|transcribe|>, built here so <|yue|> works too)
+ * and word timestamps from cross-attention alignment; words go back to their spans by time.
+ * The pipeline is loaded once and kept for later windows and requests.
  */
 export class WhisperRecogniser implements Recogniser, LanguageDetector {
   readonly kind = 'neural' as const;
@@ -59,21 +66,26 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     throwIfAborted(context.signal);
     const whisper = await this.pipeline();
     const prompt = this.prompt(whisper, language);
-    const results: RecognisedSpan[] = [];
-    for (const [i, span] of spans.entries()) {
+    const words = new Map<number, Word[]>();
+    const windows = packSpans(spans, PACKED_WINDOW_SECONDS, GAP_SECONDS);
+    for (const [i, window] of windows.entries()) {
       throwIfAborted(context.signal);
-      const samples = await audio.read(span.start, span.end);
+      const samples = await windowAudio(audio, window);
       const output = await whisper<Float32Array>(samples, {
         return_timestamps: 'word',
-        // Spans longer than a window are cut into overlapping windows and merged back.
-        chunk_length_s: span.end - span.start > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
+        // A single span longer than a window is cut into overlapping windows and merged back.
+        chunk_length_s: window.duration > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
         // Passed through to generate(): the prompt with the language token (transformers.js has no <|yue|>).
         ...{ decoder_input_ids: prompt },
       });
-      results.push({ text: output.text.trim(), words: wordsOf(output, span) });
-      context.onProgress?.(i + 1, spans.length);
+      for (const [span, spanWords] of wordsBySpan(wordsOf(output, window.duration), window)) words.set(span, spanWords);
+      context.onProgress?.(i + 1, windows.length);
     }
-    return results;
+    const separator = UNSPACED.includes(language) ? '' : ' ';
+    return spans.map((_, span) => {
+      const spanWords = words.get(span) ?? [];
+      return { text: spanWords.map((word) => word.text).join(separator), words: spanWords };
+    });
   }
 
   /**
@@ -121,17 +133,29 @@ function generationConfigOf(whisper: AutomaticSpeechRecognitionPipeline): Whispe
   return (whisper.model as unknown as { generation_config: WhisperGenerationConfig }).generation_config;
 }
 
-/** Word chunks -> Word[] in source time, kept inside the span (alignment may run into the padding). */
-function wordsOf(output: AutomaticSpeechRecognitionOutput, span: TimeSpan): Word[] {
-  const length = span.end - span.start;
+/** Word chunks -> Word[] in window time, kept inside the audio (alignment may run into the padding). */
+function wordsOf(output: AutomaticSpeechRecognitionOutput, duration: number): Word[] {
   const inside = (seconds: number | null | undefined, fallback: number): number =>
-    span.start + Math.min(Math.max(seconds ?? fallback, 0), length);
+    Math.min(Math.max(seconds ?? fallback, 0), duration);
   return (output.chunks ?? [])
     .map((chunk) => {
       const start = inside(chunk.timestamp[0], 0);
-      return { text: chunk.text.trim(), start, end: Math.max(start, inside(chunk.timestamp[1], length)) };
+      return { text: chunk.text.trim(), start, end: Math.max(start, inside(chunk.timestamp[1], duration)) };
     })
     .filter((word) => word.text !== '');
+}
+
+/** The window's spans read from the source with silence between them, as packSpans placed them. */
+async function windowAudio(audio: AudioSource, window: SpeechWindow): Promise<Float32Array> {
+  const samples = new Float32Array(Math.ceil(window.duration * audio.sampleRate) + 1);
+  for (const piece of window.pieces) {
+    const part = await audio.read(piece.start, piece.end);
+    samples.set(
+      part.subarray(0, samples.length - Math.round(piece.offset * audio.sampleRate)),
+      Math.round(piece.offset * audio.sampleRate),
+    );
+  }
+  return samples;
 }
 
 async function firstWindowOfSpeech(audio: AudioSource, spans: readonly TimeSpan[]): Promise<Float32Array> {
