@@ -20,3 +20,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 npm run build
+
+# Optional neural models, for machines that can reach the hub (or VOXLATE_HF_MIRROR):
+# VOXLATE_MODELS="small" make run installs the preset (or ids) once, before the service starts.
+if [ -n "${VOXLATE_MODELS:-}" ]; then
+  # shellcheck disable=SC2086
+  npm run models -- add $VOXLATE_MODELS
+fi

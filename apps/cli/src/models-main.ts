@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { isVoxlateError } from '@voxlate/core';
 import { ModelManager, PRESETS } from '@voxlate/models';
 
-const USAGE = `Usage: npm run models -- list | add <id|preset> | remove <id> | verify
+const USAGE = `Usage: npm run models -- list | add <id|preset>... | remove <id> | verify
 
 Presets: ${Object.entries(PRESETS)
   .map(([name, ids]) => `${name} (${ids.join(', ')})`)
@@ -10,7 +10,8 @@ Presets: ${Object.entries(PRESETS)
 Settings: VOXLATE_MODELS_DIR (folder), VOXLATE_HF_MIRROR (hub base URL), VOXLATE_OFFLINE=1 (no network).`;
 
 /** `npm run models`: the model manager on the command line. */
-async function main([command, argument]: string[]): Promise<number> {
+async function main([command, ...rest]: string[]): Promise<number> {
+  const argument = rest[0];
   const manager = new ModelManager();
   switch (command) {
     case 'list':
@@ -20,8 +21,14 @@ async function main([command, argument]: string[]): Promise<number> {
       }
       console.log(`\nModels folder: ${manager.settings.root}${manager.settings.offline ? ' (offline mode)' : ''}`);
       return 0;
-    case 'add':
-      return add(manager, argument);
+    case 'add': {
+      if (rest.length === 0) break;
+      for (const id of rest) {
+        const status = await add(manager, id);
+        if (status !== 0) return status;
+      }
+      return 0;
+    }
     case 'remove':
       if (!argument) break;
       await manager.remove(argument);
