@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled, LANGUAGE_CODES, wordErrorRate, type LanguagePair } from '@voxlate/core';
 import { ModelManager, catalogModel } from '@voxlate/models';
-import { writeTinyNllb, writeTinyPiper, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import {
+  writeTinyKokoro,
+  writeTinyMarian,
+  writeTinyNllb,
+  writeTinyPiper,
+  writeTinyVits,
+  writeTinyWhisper,
+} from '@voxlate/tiny-models';
 import { defaultRegistries } from './neural-registries.js';
 import { RegistryResolver } from './registry-resolver.js';
 import { LIBRIVOX_0880, LIBRIVOX_0880_TEXT, analysisAudioOf, silentAnalysisAudio } from './test/audio-fixtures.js';
@@ -28,7 +35,17 @@ async function installTinyModels(): Promise<ModelManager> {
   await writeTinyVits(folder('mms-tts-eng'));
   await writeTinyVits(folder('mms-tts-spa'), { seed: 9 });
   await writeTinyPiper(folder('piper-deu'), { espeakVoice: 'de', modelFile: catalogModel('piper-deu')!.files[0]! });
-  const ids = ['whisper-tiny', 'nllb-200-distilled-600M', 'mms-tts-eng', 'mms-tts-spa', 'piper-deu'];
+  await writeTinyKokoro(folder('kokoro-eng'), ['af_heart']);
+  await writeTinyMarian(folder('opus-mt-eng-fra'));
+  const ids = [
+    'whisper-tiny',
+    'nllb-200-distilled-600M',
+    'opus-mt-eng-fra',
+    'mms-tts-eng',
+    'mms-tts-spa',
+    'piper-deu',
+    'kokoro-eng',
+  ];
   for (const id of ids) await manager.adopt(id);
   return manager;
 }

@@ -37,6 +37,14 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     load: async () => (await import('./mt/opus-mt/opus-mt-translator.js')).OpusMtTranslator.create(manager),
   });
   registries.tts.register({
+    id: 'kokoro',
+    kind: 'neural',
+    // Above Piper for English: Kokoro is the more natural English voice of the two.
+    rank: NEURAL_RANK + 3,
+    isInstalled: () => manager.isInstalled('kokoro-eng'),
+    load: async () => new (await import('./tts/kokoro/kokoro-synthesiser.js')).KokoroSynthesiser(manager),
+  });
+  registries.tts.register({
     id: 'piper',
     kind: 'neural',
     // Above MMS-TTS: Piper's medium voices are 22 kHz and sound more natural than MMS's 16 kHz ones.

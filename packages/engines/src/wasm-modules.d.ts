@@ -36,6 +36,8 @@ interface EspeakWorker {
   set_rate(rate: number): void;
   set_pitch(pitch: number): void;
   synthesize(text: string, callback: (samples: Int16Array | undefined, events: EspeakEvent[]) => void): void;
+  /** IPA of the text, phonemes joined by "_", one clause per line. */
+  synthesize_ipa(text: string): { code: number; ipa: string };
 }
 
 interface EspeakModule {

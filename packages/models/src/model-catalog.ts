@@ -99,6 +99,16 @@ function opusMt(pair: (typeof OPUS_MT_PAIRS)[number]): CatalogModel {
   };
 }
 
+/** Kokoro 82M v1.0 (StyleTTS 2), English with the af_heart voice; phonemes come from eSpeak NG. */
+export const KOKORO_ENGLISH: CatalogModel = {
+  id: 'kokoro-eng',
+  task: 'tts',
+  repo: 'onnx-community/Kokoro-82M-v1.0-ONNX',
+  revision: 'main',
+  files: ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx', 'voices/af_heart.bin'],
+  description: 'Kokoro 82M (StyleTTS 2, 24 kHz), American English voice af_heart',
+};
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -115,6 +125,7 @@ export const CATALOG: readonly CatalogModel[] = [
   ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map(mmsTts),
   ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
   ...OPUS_MT_PAIRS.map(opusMt),
+  KOKORO_ENGLISH,
 ];
 
 /** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */
@@ -123,6 +134,7 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
   quality: [
     'whisper-large-v3-turbo',
     'nllb-200-distilled-600M',
+    'kokoro-eng',
     ...Object.keys(PIPER_VOICES).map((language) => `piper-${language}`),
     // Piper has no Korean voice; MMS-TTS does.
     'mms-tts-kor',
