@@ -67,7 +67,10 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     const whisper = await this.pipeline();
     const prompt = this.prompt(whisper, language);
     const words = new Map<number, Word[]>();
-    const windows = packSpans(spans, PACKED_WINDOW_SECONDS, GAP_SECONDS);
+    // transformers.js splits word timings on spaces only (it drops the language before splitting), so
+    // Chinese and Japanese come back as clause-long "words": those spans are not packed together.
+    const packing = UNSPACED.includes(language) ? 0 : PACKED_WINDOW_SECONDS;
+    const windows = packSpans(spans, packing, GAP_SECONDS);
     for (const [i, window] of windows.entries()) {
       throwIfAborted(context.signal);
       const samples = await windowAudio(audio, window);

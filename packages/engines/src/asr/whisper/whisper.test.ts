@@ -90,6 +90,20 @@ describe('Whisper on tiny models', () => {
     expect(results[2]!.words[0]!.start).toBeGreaterThanOrEqual(24);
   });
 
+  it('keeps Chinese and Japanese spans in windows of their own (their words are clause-long)', async () => {
+    const whisper = await resolver.recogniser('jpn', 'whisper-base');
+    const spans = [
+      { start: 0, end: 1 },
+      { start: 1.5, end: 2.5 },
+    ];
+    const progress: number[] = [];
+    const results = await whisper.recognise(toneAudio(300, 3), spans, 'jpn', {
+      onProgress: (done) => progress.push(done),
+    });
+    expect(progress).toEqual([1, 2]);
+    expect(results.every((result) => result.text !== '')).toBe(true);
+  });
+
   it('stops when cancelled', async () => {
     const whisper = await resolver.recogniser('eng', 'whisper-base');
     const audio = toneAudio(300, 1);
