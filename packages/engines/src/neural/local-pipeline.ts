@@ -12,12 +12,20 @@ export function loadLocalPipeline<T extends PipelineType>(
   repo: string,
   manager: ModelManager,
 ): ReturnType<typeof pipeline<T>> {
+  useLocalModels(manager);
+  return pipeline<T>(task, repo, LOCAL_SESSION);
+}
+
+/** Points transformers.js at the models folder, with remote loading off. */
+export function useLocalModels(manager: ModelManager): void {
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = manager.settings.root;
-  return pipeline<T>(task, repo, {
-    dtype: 'q8',
-    device: 'cpu',
-    session_options: { intraOpNumThreads: availableParallelism() },
-  });
 }
+
+/** q8 weights on the CPU, one intra-op thread per core. */
+export const LOCAL_SESSION = {
+  dtype: 'q8',
+  device: 'cpu',
+  session_options: { intraOpNumThreads: availableParallelism() },
+} as const;

@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
   AutoTokenizer,
   StyleTextToSpeech2Model,
   Tensor,
-  env,
   type PreTrainedModel,
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
 import { throwIfAborted, type EngineContext, type LanguageCode, type Speech, type Synthesiser } from '@voxlate/core';
 import { KOKORO_ENGLISH, type ModelManager } from '@voxlate/models';
+import { LOCAL_SESSION, useLocalModels } from '../../neural/local-pipeline.js';
 import { EspeakIpa } from './espeak-ipa.js';
 
 const SAMPLE_RATE = 24000;
@@ -66,16 +65,11 @@ export class KokoroSynthesiser implements Synthesiser {
 
   private load(): Promise<LoadedKokoro> {
     this.loaded ??= (async () => {
-      env.allowRemoteModels = false;
-      env.localModelPath = this.manager.settings.root;
+      useLocalModels(this.manager);
       const repo = KOKORO_ENGLISH.repo;
       const folder = this.manager.folderOf(KOKORO_ENGLISH);
       const [model, tokenizer, voice, ipa] = await Promise.all([
-        StyleTextToSpeech2Model.from_pretrained(repo, {
-          dtype: 'q8',
-          device: 'cpu',
-          session_options: { intraOpNumThreads: availableParallelism() },
-        }),
+        StyleTextToSpeech2Model.from_pretrained(repo, LOCAL_SESSION),
         AutoTokenizer.from_pretrained(repo),
         readFile(join(folder, 'voices', 'af_heart.bin')),
         EspeakIpa.create(),
