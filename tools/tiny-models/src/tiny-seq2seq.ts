@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BOOL, FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { addCacheInputs, addCacheOutputs, addCachePositions, type CacheShape } from './merged-decoder-cache.js';
+import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
 import { writeJson } from './write-json.js';
 
 const HIDDEN = 16;
@@ -8,6 +9,7 @@ const HEADS = 2;
 const HEAD_SIZE = HIDDEN / HEADS;
 const DECODER_LAYERS = 2;
 const POSITIONS = 256;
+const CACHE: CacheShape = { layers: DECODER_LAYERS, heads: HEADS, headSize: HEAD_SIZE, positions: POSITIONS };
 /** Rule channels carried from the previous token (its own row in a transition table). */
 const TRANSITION_RANK = 24;
 
@@ -151,18 +153,14 @@ function decoderGraph(size: number, random: () => number): OnnxGraph {
     .input('encoder_attention_mask', INT64, ['batch_size', 'encoder_sequence_length'])
     .input('input_ids', INT64, ['batch_size', 'decoder_sequence_length'])
     .input('encoder_hidden_states', FLOAT, ['batch_size', 'encoder_sequence_length', HIDDEN]);
-  for (let layer = 0; layer < DECODER_LAYERS; layer++)
-    for (const part of ['decoder', 'encoder'])
-      for (const kind of ['key', 'value']) {
-        const length = part === 'decoder' ? 'past_decoder_sequence_length' : 'encoder_sequence_length_out';
-        graph.input(`past_key_values.${layer}.${part}.${kind}`, FLOAT, ['batch_size', HEADS, length, HEAD_SIZE]);
-      }
-  graph.input('use_cache_branch', BOOL, [1]).output('logits', FLOAT, ['batch_size', 'decoder_sequence_length', size]);
+  addCacheInputs(graph, CACHE);
+  graph.output('logits', FLOAT, ['batch_size', 'decoder_sequence_length', size]);
 
   const transitionsIn = Float32Array.from({ length: size * TRANSITION_RANK }, () => random() - 0.5);
   const transitionsOut = Float32Array.from({ length: TRANSITION_RANK * size }, () => (random() - 0.5) * 3);
   const sourceWeights = Float32Array.from({ length: HIDDEN * size }, () => (random() - 0.5) * 2);
   const positionScores = Float32Array.from({ length: POSITIONS * size }, () => (random() - 0.5) * 3);
+  const tokenKeys = Float32Array.from({ length: size * HIDDEN }, () => random() - 0.5);
   // Special tokens are never written as text: only end of sentence, when its time comes.
   const blocked = new Float32Array(size);
   for (let token = 0; token < size; token++) {
@@ -174,6 +172,7 @@ function decoderGraph(size: number, random: () => number): OnnxGraph {
   // A sentence mark ends the sentence: sampled variants that say one early come out shorter.
   const endsSentence = new Float32Array(size);
   for (const mark of '.?!') endsSentence[SPECIALS.length + CHARACTERS.indexOf(mark)] = 60;
+  addCachePositions(graph, CACHE);
   graph
     .floats('transitions_in', [size, TRANSITION_RANK], transitionsIn)
     .floats('transitions_out', [TRANSITION_RANK, size], transitionsOut)
@@ -185,20 +184,8 @@ function decoderGraph(size: number, random: () => number): OnnxGraph {
     .floats('end_slope', [], Float32Array.of(4))
     .floats('end_offset', [], Float32Array.of(1))
     .floats('earliest_end_score', [], Float32Array.of(-20))
-    .ints('one', [], [1])
-    .ints('axis_zero', [1], [0])
     .ints('axis_one', [1], [1])
-    .ints('last_position', [], [POSITIONS - 1])
-    .ints('heads_shape', [4], [0, 0, HEADS, HEAD_SIZE])
     .ints('axis_two_list', [1], [2])
-    // Positions continue from the cache.
-    .node('Shape', ['input_ids'], ['ids_shape'])
-    .node('Gather', ['ids_shape', 'one'], ['sequence_length'], { axis: 0 })
-    .node('Shape', ['past_key_values.0.decoder.key'], ['past_length_1d'], { start: 2, end: 3 })
-    .node('Squeeze', ['past_length_1d', 'axis_zero'], ['past_length'])
-    .node('Add', ['past_length', 'sequence_length'], ['position_limit'])
-    .node('Range', ['past_length', 'position_limit', 'one'], ['positions'])
-    .node('Min', ['positions', 'last_position'], ['table_positions'])
     // Scores: from the previous token, the source summary and the position.
     .node('Gather', ['transitions_in', 'input_ids'], ['previous_features'], { axis: 0 })
     .node('MatMul', ['previous_features', 'transitions_out'], ['transition_scores'])
@@ -221,30 +208,7 @@ function decoderGraph(size: number, random: () => number): OnnxGraph {
     .node('Add', ['content_scores', 'position_text_scores'], ['text_scores'])
     .node('Add', ['text_scores', 'blocked'], ['allowed_scores'])
     .node('Add', ['allowed_scores', 'end_scores'], ['logits']);
-
-  // The cache: the new tokens' keys/values appended; the encoder's projected once.
-  graph
-    .floats(
-      'key_embeddings',
-      [size, HIDDEN],
-      Float32Array.from({ length: size * HIDDEN }, () => random() - 0.5),
-    )
-    .node('Gather', ['key_embeddings', 'input_ids'], ['new_keys_flat'], { axis: 0 })
-    .node('Reshape', ['new_keys_flat', 'heads_shape'], ['new_keys_split'])
-    .node('Transpose', ['new_keys_split'], ['new_keys'], { perm: [0, 2, 1, 3] })
-    .node('Reshape', ['encoder_hidden_states', 'heads_shape'], ['encoder_split'])
-    .node('Transpose', ['encoder_split'], ['encoder_keys'], { perm: [0, 2, 1, 3] });
-  for (let layer = 0; layer < DECODER_LAYERS; layer++)
-    for (const kind of ['key', 'value']) {
-      const present = `present.${layer}.decoder.${kind}`;
-      graph
-        .output(present, FLOAT, ['batch_size', HEADS, 'total_sequence_length', HEAD_SIZE])
-        .node('Concat', [`past_key_values.${layer}.decoder.${kind}`, 'new_keys'], [present], { axis: 2 });
-      const encoderPresent = `present.${layer}.encoder.${kind}`;
-      graph
-        .output(encoderPresent, FLOAT, ['batch_size', HEADS, 'encoder_sequence_length_out', HEAD_SIZE])
-        .node('Identity', ['encoder_keys'], [encoderPresent]);
-    }
+  addCacheOutputs(graph, CACHE, tokenKeys);
   return graph;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BOOL, FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { addCacheInputs, addCacheOutputs, addCachePositions, type CacheShape } from './merged-decoder-cache.js';
+import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
 import { writeJson } from './write-json.js';
 
 /** Whisper's log-mel front end: 80 bands, 100 frames a second, 30-second windows. */
@@ -13,6 +14,7 @@ const DECODER_LAYERS = 2;
 /** Decoder positions the tiny model knows (generation stops before). */
 const POSITIONS = 64;
 const TIMESTAMPS = 1501;
+const CACHE: CacheShape = { layers: DECODER_LAYERS, heads: HEADS, headSize: HEAD_SIZE, positions: POSITIONS };
 
 /** Words the tiny model can say (byte-level BPE tokens, Ġ = a leading space). */
 const WORDS = [
@@ -156,26 +158,19 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
   const graph = new OnnxGraph('tiny_whisper_decoder')
     .input('input_ids', INT64, ['batch_size', 'decoder_sequence_length'])
     .input('encoder_hidden_states', FLOAT, ['batch_size', 'encoder_sequence_length', MEL_BANDS]);
-  for (let layer = 0; layer < DECODER_LAYERS; layer++) {
-    for (const part of ['decoder', 'encoder'])
-      for (const kind of ['key', 'value']) {
-        const length = part === 'decoder' ? 'past_decoder_sequence_length' : 'encoder_sequence_length_out';
-        graph.input(`past_key_values.${layer}.${part}.${kind}`, FLOAT, ['batch_size', HEADS, length, HEAD_SIZE]);
-      }
-  }
-  graph.input('use_cache_branch', BOOL, [1]);
+  addCacheInputs(graph, CACHE);
   graph.output('logits', FLOAT, ['batch_size', 'decoder_sequence_length', size]);
+  // Drawn in this order so a seed gives the same model as before the cache helper existed.
+  const positionScores = positionLogits(vocabulary, random);
+  const audioScores = audioWeights(vocabulary, languages, random);
+  const tokenKeys = Float32Array.from({ length: size * MEL_BANDS }, () => random() - 0.5);
+  addCachePositions(graph, CACHE);
 
   graph
     .floats('class_of_token', [size, CLASSES], classOneHot(vocabulary))
     .floats('class_logits', [CLASSES, size], classLogits(vocabulary))
-    .floats('position_logits', [POSITIONS, size], positionLogits(vocabulary, random))
-    .floats('audio_logits_weights', [MEL_BANDS, size], audioWeights(vocabulary, languages, random))
-    .floats(
-      'token_keys',
-      [size, MEL_BANDS],
-      Float32Array.from({ length: size * MEL_BANDS }, () => random() - 0.5),
-    )
+    .floats('position_logits', [POSITIONS, size], positionScores)
+    .floats('audio_logits_weights', [MEL_BANDS, size], audioScores)
     .floats(
       'encoder_frames',
       [1, ENCODER_POSITIONS],
@@ -184,21 +179,9 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     .floats('first_text_position', [], Float32Array.of(3))
     .floats('frames_per_token', [], Float32Array.of(8))
     .floats('attention_sharpness', [], Float32Array.of(-0.05))
-    .ints('one', [], [1])
-    .ints('axis_zero', [1], [0])
     .ints('axis_one', [1], [1])
-    .ints('last_position', [], [POSITIONS - 1])
-    .ints('heads_shape', [4], [0, 0, HEADS, HEAD_SIZE])
     .ints('heads', [1], [HEADS])
     .ints('encoder_positions', [1], [ENCODER_POSITIONS])
-    // Positions continue from the cache: past length + 0..seq-1.
-    .node('Shape', ['input_ids'], ['ids_shape'])
-    .node('Gather', ['ids_shape', 'one'], ['sequence_length'], { axis: 0 })
-    .node('Shape', ['past_key_values.0.decoder.key'], ['past_length_1d'], { start: 2, end: 3 })
-    .node('Squeeze', ['past_length_1d', 'axis_zero'], ['past_length'])
-    .node('Add', ['past_length', 'sequence_length'], ['position_limit'])
-    .node('Range', ['past_length', 'position_limit', 'one'], ['positions'])
-    .node('Min', ['positions', 'last_position'], ['table_positions'])
     // logits = rule for the previous token's class + rule for the position + what the audio says.
     .node('Gather', ['class_of_token', 'input_ids'], ['token_classes'], { axis: 0 })
     .node('MatMul', ['token_classes', 'class_logits'], ['class_scores'])
@@ -207,12 +190,6 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     .node('MatMul', ['loudest_bands', 'audio_logits_weights'], ['audio_scores'])
     .node('Add', ['class_scores', 'position_scores'], ['rule_scores'])
     .node('Add', ['rule_scores', 'audio_scores'], ['logits'])
-    // The cache: keys/values of the new tokens appended to the past ones.
-    .node('Gather', ['token_keys', 'input_ids'], ['new_keys_flat'], { axis: 0 })
-    .node('Reshape', ['new_keys_flat', 'heads_shape'], ['new_keys_split'])
-    .node('Transpose', ['new_keys_split'], ['new_keys'], { perm: [0, 2, 1, 3] })
-    .node('Reshape', ['encoder_hidden_states', 'heads_shape'], ['encoder_split'])
-    .node('Transpose', ['encoder_split'], ['encoder_keys'], { perm: [0, 2, 1, 3] })
     // Cross-attention: token at position p looks around encoder frame 8 * (p - 3).
     .node('Cast', ['positions'], ['positions_float'], { to: FLOAT })
     .node('Sub', ['positions_float', 'first_text_position'], ['text_index'])
@@ -227,17 +204,8 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     .node('Concat', ['batch_1d', 'heads', 'sequence_1d', 'encoder_positions'], ['attention_shape'], { axis: 0 })
     .node('Expand', ['attention_one_head', 'attention_shape'], ['attention']);
 
+  addCacheOutputs(graph, CACHE, tokenKeys);
   for (let layer = 0; layer < DECODER_LAYERS; layer++) {
-    for (const kind of ['key', 'value']) {
-      const present = `present.${layer}.decoder.${kind}`;
-      graph
-        .output(present, FLOAT, ['batch_size', HEADS, 'total_sequence_length', HEAD_SIZE])
-        .node('Concat', [`past_key_values.${layer}.decoder.${kind}`, 'new_keys'], [present], { axis: 2 });
-      const encoderPresent = `present.${layer}.encoder.${kind}`;
-      graph
-        .output(encoderPresent, FLOAT, ['batch_size', HEADS, 'encoder_sequence_length_out', HEAD_SIZE])
-        .node('Identity', ['encoder_keys'], [encoderPresent]);
-    }
     graph
       .output(`cross_attentions.${layer}`, FLOAT, ['batch_size', HEADS, 'decoder_sequence_length', ENCODER_POSITIONS])
       .node('Identity', ['attention'], [`cross_attentions.${layer}`]);
