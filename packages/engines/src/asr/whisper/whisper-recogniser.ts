@@ -19,6 +19,7 @@ import {
 } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
 import { packSpans, wordsBySpan, type SpeechWindow } from './speech-windows.js';
 import { languageToken, whisperLanguagesOf, type WhisperGenerationConfig } from './whisper-languages.js';
 
@@ -40,7 +41,9 @@ const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
 export class WhisperRecogniser implements Recogniser, LanguageDetector {
   readonly kind = 'neural' as const;
   readonly name: string;
-  private loaded: Promise<AutomaticSpeechRecognitionPipeline> | undefined;
+  private readonly session = new SessionCache<'model', AutomaticSpeechRecognitionPipeline>((whisper) =>
+    whisper.dispose(),
+  );
 
   private constructor(
     readonly id: string,
@@ -108,15 +111,12 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     return bestLanguage(logits.data as Float32Array, config.lang_to_id, this.languages);
   }
 
-  async close(): Promise<void> {
-    const loaded = this.loaded;
-    this.loaded = undefined;
-    if (loaded) await (await loaded).dispose();
+  close(): Promise<void> {
+    return this.session.close();
   }
 
   private pipeline(): Promise<AutomaticSpeechRecognitionPipeline> {
-    this.loaded ??= loadLocalPipeline('automatic-speech-recognition', this.repo, this.manager);
-    return this.loaded;
+    return this.session.get('model', () => loadLocalPipeline('automatic-speech-recognition', this.repo, this.manager));
   }
 
   private prompt(whisper: AutomaticSpeechRecognitionPipeline, language: LanguageCode): number[] {

@@ -10,6 +10,7 @@ import {
 } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
 import { textIds, tokenId, translateSegment, type Seq2SeqScheme } from '../seq2seq/seq2seq-decoding.js';
 import { FLORES_CODES } from './nllb-languages.js';
 
@@ -31,7 +32,7 @@ export class NllbTranslator implements Translator {
   readonly id = 'nllb-200';
   readonly kind = 'neural' as const;
   readonly name = 'NLLB-200 distilled 600M (ONNX)';
-  private loaded: Promise<TranslationPipeline> | undefined;
+  private readonly session = new SessionCache<'model', TranslationPipeline>((nllb) => nllb.dispose());
 
   constructor(
     private readonly manager: ModelManager,
@@ -46,16 +47,13 @@ export class NllbTranslator implements Translator {
     return translateSegment(await this.pipeline(), NLLB_SCHEME, request, pair, context);
   }
 
-  async close(): Promise<void> {
-    const loaded = this.loaded;
-    this.loaded = undefined;
-    if (loaded) await (await loaded).dispose();
+  close(): Promise<void> {
+    return this.session.close();
   }
 
   private pipeline(): Promise<TranslationPipeline> {
     const model = catalogModel(this.modelId);
     if (!model) throw new EngineUnavailable(`"${this.modelId}" is not in the model catalog.`);
-    this.loaded ??= loadLocalPipeline('translation', model.repo, this.manager);
-    return this.loaded;
+    return this.session.get('model', () => loadLocalPipeline('translation', model.repo, this.manager));
   }
 }

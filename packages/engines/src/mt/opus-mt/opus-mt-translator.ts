@@ -10,6 +10,7 @@ import {
 } from '@voxlate/core';
 import { OPUS_MT_PAIRS, catalogModel, opusMtId, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
 import { installedOpusMtModels } from './installed-opus-mt.js';
 import { textIds, tokenId, translateSegment, type Seq2SeqScheme } from '../seq2seq/seq2seq-decoding.js';
 
@@ -35,7 +36,7 @@ export class OpusMtTranslator implements Translator {
   readonly id = 'opus-mt';
   readonly kind = 'neural' as const;
   readonly name = 'Opus-MT (Marian, ONNX)';
-  private readonly models = new Map<string, Promise<TranslationPipeline>>();
+  private readonly models = new SessionCache<string, TranslationPipeline>((model) => model.dispose());
 
   private constructor(
     private readonly manager: ModelManager,
@@ -59,20 +60,11 @@ export class OpusMtTranslator implements Translator {
     return translateSegment(model, marianScheme(model, entry.targetToken), request, pair, context);
   }
 
-  async close(): Promise<void> {
-    const models = [...this.models.values()];
-    this.models.clear();
-    for (const model of await Promise.allSettled(models)) {
-      if (model.status === 'fulfilled') await model.value.dispose();
-    }
+  close(): Promise<void> {
+    return this.models.close();
   }
 
   private model(id: string): Promise<TranslationPipeline> {
-    let model = this.models.get(id);
-    if (!model) {
-      model = loadLocalPipeline('translation', catalogModel(id)!.repo, this.manager);
-      this.models.set(id, model);
-    }
-    return model;
+    return this.models.get(id, () => loadLocalPipeline('translation', catalogModel(id)!.repo, this.manager));
   }
 }

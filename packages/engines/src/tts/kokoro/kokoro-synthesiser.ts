@@ -10,6 +10,7 @@ import {
 import { throwIfAborted, type EngineContext, type LanguageCode, type Speech, type Synthesiser } from '@voxlate/core';
 import { KOKORO_ENGLISH, type ModelManager } from '@voxlate/models';
 import { LOCAL_SESSION, useLocalModels } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
 import { EspeakIpa } from './espeak-ipa.js';
 
 const SAMPLE_RATE = 24000;
@@ -35,7 +36,7 @@ export class KokoroSynthesiser implements Synthesiser {
   readonly name = 'Kokoro 82M (StyleTTS 2, ONNX)';
   readonly timings = 'none' as const;
   readonly languages: readonly LanguageCode[] = ['eng'];
-  private loaded: Promise<LoadedKokoro> | undefined;
+  private readonly session = new SessionCache<'model', LoadedKokoro>((kokoro) => kokoro.model.dispose());
 
   constructor(private readonly manager: ModelManager) {}
 
@@ -57,14 +58,12 @@ export class KokoroSynthesiser implements Synthesiser {
     return { audio: { samples: waveform.data as Float32Array, sampleRate: SAMPLE_RATE }, phonemes: [] };
   }
 
-  async close(): Promise<void> {
-    const loaded = this.loaded;
-    this.loaded = undefined;
-    if (loaded) await (await loaded).model.dispose();
+  close(): Promise<void> {
+    return this.session.close();
   }
 
   private load(): Promise<LoadedKokoro> {
-    this.loaded ??= (async () => {
+    return this.session.get('model', async () => {
       useLocalModels(this.manager);
       const repo = KOKORO_ENGLISH.repo;
       const folder = this.manager.folderOf(KOKORO_ENGLISH);
@@ -80,7 +79,6 @@ export class KokoroSynthesiser implements Synthesiser {
         voice: new Float32Array(voice.buffer.slice(voice.byteOffset, voice.byteOffset + voice.byteLength)),
         ipa,
       };
-    })();
-    return this.loaded;
+    });
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
 import { installedMmsLanguages } from './mms-voices.js';
 
 /** What the text-to-speech pipeline hands back for one text. */
@@ -27,7 +28,7 @@ export class MmsTtsSynthesiser implements Synthesiser {
   readonly kind = 'neural' as const;
   readonly name = 'MMS-TTS (VITS, ONNX)';
   readonly timings = 'none' as const;
-  private readonly voices = new Map<LanguageCode, Promise<TextToAudioPipeline>>();
+  private readonly voices = new SessionCache<LanguageCode, TextToAudioPipeline>((voice) => voice.dispose());
 
   private constructor(
     private readonly manager: ModelManager,
@@ -46,26 +47,17 @@ export class MmsTtsSynthesiser implements Synthesiser {
     return { audio: { samples: audio.audio, sampleRate: audio.sampling_rate }, phonemes: [] };
   }
 
-  async close(): Promise<void> {
-    const voices = [...this.voices.values()];
-    this.voices.clear();
-    for (const voice of await Promise.allSettled(voices)) {
-      if (voice.status === 'fulfilled') await voice.value.dispose();
-    }
+  close(): Promise<void> {
+    return this.voices.close();
   }
 
   private voice(language: LanguageCode): Promise<TextToAudioPipeline> {
-    let voice = this.voices.get(language);
-    if (!voice) {
-      const model = catalogModel(`mms-tts-${language}`);
-      if (!model || !this.languages.includes(language)) {
-        throw new EngineUnavailable(
-          `No MMS-TTS voice for ${language} is installed (npm run models -- add mms-tts-${language}).`,
-        );
-      }
-      voice = loadLocalPipeline('text-to-speech', model.repo, this.manager);
-      this.voices.set(language, voice);
+    const model = catalogModel(`mms-tts-${language}`);
+    if (!model || !this.languages.includes(language)) {
+      throw new EngineUnavailable(
+        `No MMS-TTS voice for ${language} is installed (npm run models -- add mms-tts-${language}).`,
+      );
     }
-    return voice;
+    return this.voices.get(language, () => loadLocalPipeline('text-to-speech', model.repo, this.manager));
   }
 }

@@ -9,6 +9,7 @@ import {
   type Synthesiser,
 } from '@voxlate/core';
 import type { ModelManager } from '@voxlate/models';
+import { SessionCache } from '../../neural/session-cache.js';
 import { ESPEAK_DATA, installedPiperLanguages, piperVoiceFiles } from './piper-voices.js';
 
 /**
@@ -21,7 +22,8 @@ export class PiperSynthesiser implements Synthesiser {
   readonly kind = 'neural' as const;
   readonly name = 'Piper (VITS, sherpa-onnx)';
   readonly timings = 'none' as const;
-  private readonly voices = new Map<LanguageCode, Promise<OfflineTts>>();
+  /** The native sessions are freed by the addon when the voices are collected. */
+  private readonly voices = new SessionCache<LanguageCode, OfflineTts>();
 
   private constructor(
     private readonly manager: ModelManager,
@@ -40,21 +42,19 @@ export class PiperSynthesiser implements Synthesiser {
     return { audio: { samples: audio.samples, sampleRate: audio.sampleRate }, phonemes: [] };
   }
 
-  /** The native sessions are freed by the addon when the voices are collected. */
-  close(): void {
-    this.voices.clear();
+  close(): Promise<void> {
+    return this.voices.close();
   }
 
   private voice(language: LanguageCode): Promise<OfflineTts> {
-    let voice = this.voices.get(language);
-    if (!voice) {
-      const files = piperVoiceFiles(this.manager, language);
-      if (!files || !this.languages.includes(language)) {
-        throw new EngineUnavailable(
-          `No Piper voice for ${language} is installed (npm run models -- add piper-${language}).`,
-        );
-      }
-      voice = sherpa.OfflineTts.createAsync({
+    const files = piperVoiceFiles(this.manager, language);
+    if (!files || !this.languages.includes(language)) {
+      throw new EngineUnavailable(
+        `No Piper voice for ${language} is installed (npm run models -- add piper-${language}).`,
+      );
+    }
+    return this.voices.get(language, () =>
+      sherpa.OfflineTts.createAsync({
         model: {
           vits: { model: files.model, tokens: files.tokens, dataDir: ESPEAK_DATA },
           numThreads: availableParallelism(),
@@ -62,10 +62,7 @@ export class PiperSynthesiser implements Synthesiser {
           debug: false,
         },
         maxNumSentences: 1,
-      });
-      this.voices.set(language, voice);
-      voice.catch(() => this.voices.delete(language));
-    }
-    return voice;
+      }),
+    );
   }
 }
