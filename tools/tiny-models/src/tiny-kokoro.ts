@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { addTokenTones } from './token-tones.js';
 import { writeJson } from './write-json.js';
 
 /** Samples per phoneme token in the tiny model's output (Kokoro speaks at 24 kHz). */
@@ -26,23 +27,15 @@ export async function writeTinyKokoro(folder: string, voices: readonly string[],
   const random = seededRandom(seed);
   await mkdir(join(folder, 'onnx'), { recursive: true });
   await mkdir(join(folder, 'voices'), { recursive: true });
-  const frequencies = Float32Array.from({ length: HOP }, () => 0.02 + random() * 0.2);
-  const ramp = Float32Array.from({ length: HOP }, (_, i) => i * 0.05);
   const graph = new OnnxGraph('tiny_kokoro')
     .input('input_ids', INT64, [1, 'tokens'])
     .input('style', FLOAT, [1, STYLE_SIZE])
     .input('speed', FLOAT, [1])
     .output('waveform', FLOAT, [1, 'samples'])
-    .floats('frequencies', [1, 1, HOP], frequencies)
-    .floats('ramp', [1, 1, HOP], ramp)
-    .ints('axis_two', [1], [2])
     .ints('flat_shape', [2], [1, -1])
     .ints('first_style', [1], [0])
-    .node('Cast', ['input_ids'], ['ids_float'], { to: FLOAT })
-    .node('Unsqueeze', ['ids_float', 'axis_two'], ['ids_column'])
-    .node('Mul', ['ids_column', 'frequencies'], ['phase'])
-    .node('Add', ['phase', 'ramp'], ['shifted'])
-    .node('Sin', ['shifted'], ['tones'])
+    .node('Cast', ['input_ids'], ['ids_float'], { to: FLOAT });
+  addTokenTones(graph, 'ids_float', HOP, random)
     .node('Gather', ['style', 'first_style'], ['loudness'], { axis: 1 })
     .node('Mul', ['tones', 'loudness'], ['styled'])
     .node('Reshape', ['styled', 'flat_shape'], ['waveform']);

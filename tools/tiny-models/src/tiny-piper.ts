@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { addTokenTones } from './token-tones.js';
 
 /** Samples per phoneme id in the tiny model's output. */
 const HOP = 256;
@@ -34,23 +35,15 @@ export interface TinyPiperOptions {
  */
 export async function writeTinyPiper(folder: string, options: TinyPiperOptions = {}): Promise<void> {
   const random = seededRandom(options.seed ?? 23);
-  const frequencies = Float32Array.from({ length: HOP }, () => 0.02 + random() * 0.2);
-  const ramp = Float32Array.from({ length: HOP }, (_, i) => i * 0.05);
   const graph = new OnnxGraph('tiny_piper')
     .input('input', INT64, [1, 'phonemes'])
     .input('input_lengths', INT64, [1])
     .input('scales', FLOAT, [3])
     .output('output', FLOAT, [1, 1, 'samples'])
-    .floats('frequencies', [1, 1, HOP], frequencies)
-    .floats('ramp', [1, 1, HOP], ramp)
     .floats('gain', [], Float32Array.of(0.3))
-    .ints('axis_two', [1], [2])
     .ints('wave_shape', [3], [1, 1, -1])
-    .node('Cast', ['input'], ['ids_float'], { to: FLOAT })
-    .node('Unsqueeze', ['ids_float', 'axis_two'], ['ids_column'])
-    .node('Mul', ['ids_column', 'frequencies'], ['phase'])
-    .node('Add', ['phase', 'ramp'], ['shifted'])
-    .node('Sin', ['shifted'], ['tones'])
+    .node('Cast', ['input'], ['ids_float'], { to: FLOAT });
+  addTokenTones(graph, 'ids_float', HOP, random)
     .node('Mul', ['tones', 'gain'], ['quiet'])
     .node('Reshape', ['quiet', 'wave_shape'], ['output'])
     .metadata({

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FLOAT, INT64, OnnxGraph, seededRandom } from './onnx-graph.js';
+import { addTokenTones } from './token-tones.js';
 import { writeJson } from './write-json.js';
 
 /** Samples produced per input token by the tiny model. */
@@ -19,24 +20,16 @@ export async function writeTinyVits(
 ): Promise<void> {
   await mkdir(join(folder, 'onnx'), { recursive: true });
   const random = seededRandom(options.seed ?? 7);
-  const frequencies = Float32Array.from({ length: HOP }, () => 0.02 + random() * 0.2);
-  const ramp = Float32Array.from({ length: HOP }, (_, i) => i * 0.05);
   const graph = new OnnxGraph('tiny_vits')
     .input('input_ids', INT64, [1, 'sequence'])
     .input('attention_mask', INT64, [1, 'sequence'])
     .output('waveform', FLOAT, [1, 'samples'])
-    .floats('frequencies', [1, 1, HOP], frequencies)
-    .floats('ramp', [1, 1, HOP], ramp)
     .floats('gain', [], Float32Array.of(0.3))
-    .ints('axis_two', [1], [2])
     .ints('flat_shape', [2], [1, -1])
     .node('Cast', ['input_ids'], ['ids_float'], { to: FLOAT })
     .node('Cast', ['attention_mask'], ['mask_float'], { to: FLOAT })
-    .node('Mul', ['ids_float', 'mask_float'], ['masked_ids'])
-    .node('Unsqueeze', ['masked_ids', 'axis_two'], ['ids_column'])
-    .node('Mul', ['ids_column', 'frequencies'], ['phase'])
-    .node('Add', ['phase', 'ramp'], ['shifted'])
-    .node('Sin', ['shifted'], ['tones'])
+    .node('Mul', ['ids_float', 'mask_float'], ['masked_ids']);
+  addTokenTones(graph, 'masked_ids', HOP, random)
     .node('Mul', ['tones', 'gain'], ['quiet'])
     .node('Reshape', ['quiet', 'flat_shape'], ['waveform']);
   await writeFile(join(folder, 'onnx', 'model_quantized.onnx'), graph.toBytes());
