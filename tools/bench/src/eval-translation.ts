@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { corpusChrF, isLanguageCode, type LanguagePair } from '@voxlate/core';
-import type { EngineRegistries } from '@voxlate/engines';
+import { pairKey, type EngineRegistries } from '@voxlate/engines';
 
 export const MT_DEV = new URL('../../../../shared/data/mt-dev/ui-messages-10way.tsv', import.meta.url);
 
@@ -48,7 +48,7 @@ export async function evaluateTranslators(registries: EngineRegistries, count: n
       }
       scores.push({
         engine: id,
-        pair: `eng→${code}`,
+        pair: pairKey(pair.source, pair.target),
         sentences: rows.length,
         chrF: corpusChrF(pairs),
         secondsPerSentence: (performance.now() - started) / 1000 / rows.length,

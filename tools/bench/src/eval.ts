@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SCORES_FILE, defaultRegistries, pairKey, type MeasuredScores } from '@voxlate/engines';
+import { SCORES_FILE, defaultRegistries, type MeasuredScores } from '@voxlate/engines';
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
@@ -40,8 +40,7 @@ writeFileSync(join('bench-results', 'eval.json'), `${JSON.stringify({ recognitio
 // The resolver prefers the best measured translator per pair once every able one is measured.
 const scores: MeasuredScores = { measuredAt: new Date().toISOString(), translation: {} };
 for (const score of translation) {
-  const [source, target] = score.pair.split('→') as [string, string];
-  (scores.translation[pairKey(source, target)] ??= {})[score.engine] = Number(score.chrF.toFixed(2));
+  (scores.translation[score.pair] ??= {})[score.engine] = Number(score.chrF.toFixed(2));
 }
 const modelsRoot = modelSettingsFromEnv().root;
 mkdirSync(modelsRoot, { recursive: true });

@@ -5,7 +5,6 @@ import {
 } from '@huggingface/transformers';
 import {
   EngineUnavailable,
-  concatSamples,
   throwIfAborted,
   type AudioSource,
   type EngineContext,
@@ -161,16 +160,10 @@ async function windowAudio(audio: AudioSource, window: SpeechWindow): Promise<Fl
   return samples;
 }
 
+/** What the first recognition pass would hear (the start of the file when no speech was found). */
 async function firstWindowOfSpeech(audio: AudioSource, spans: readonly TimeSpan[]): Promise<Float32Array> {
-  const parts: Float32Array[] = [];
-  let seconds = 0;
-  for (const span of spans) {
-    if (seconds >= WINDOW_SECONDS) break;
-    const end = Math.min(span.end, span.start + WINDOW_SECONDS - seconds);
-    parts.push(await audio.read(span.start, end));
-    seconds += end - span.start;
-  }
-  return concatSamples(parts.length > 0 ? parts : [await audio.read(0, Math.min(audio.duration, WINDOW_SECONDS))]);
+  const [first] = packSpans(spans, PACKED_WINDOW_SECONDS, GAP_SECONDS);
+  return first ? windowAudio(audio, first) : audio.read(0, Math.min(audio.duration, WINDOW_SECONDS));
 }
 
 /** Softmax over all of the model's language tokens; the most probable of the languages it may choose. */
