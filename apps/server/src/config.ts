@@ -15,7 +15,8 @@ export interface ServerConfig {
   maxConcurrentJobs: number;
   /** Jobs allowed to wait; one more is refused with 503. */
   maxWaitingJobs: number;
-  urlImport: { timeoutMs: number; maxRedirects: number };
+  /** URL import: whole-download time cap, longest server silence, redirects followed. */
+  urlImport: { timeoutMs: number; idleMs: number; maxRedirects: number };
   /** Seconds between SSE comments that keep idle connections open. */
   heartbeatMs: number;
   /** Where request folders are made. */
@@ -51,7 +52,11 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
     maxConcurrentJobs: number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
     maxWaitingJobs: number('VOXLATE_MAX_WAITING', 8),
-    urlImport: { timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000), maxRedirects: 5 },
+    urlImport: {
+      timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000),
+      idleMs: number('VOXLATE_URL_IDLE_MS', 15_000),
+      maxRedirects: 5,
+    },
     heartbeatMs: number('VOXLATE_HEARTBEAT_MS', 15_000),
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
     webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,7 @@ beforeAll(async () => {
 afterAll(() => {
   target.close();
   redirector.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const base: UrlImportOptions = { maxBytes: 1024 * 1024, timeoutMs: 2000, maxRedirects: 5, allowPrivate: false };
@@ -106,5 +108,116 @@ describe('importUrl', () => {
     await expect(importUrl('http://user:pw@example.com/a.mp3', join(dir, 'x'), base, signal)).rejects.toThrow(
       /password/,
     );
+  });
+});
+
+/**
+ * Servers that answer the way real ones do at the socket level: HTTP/1.0 bodies that end when
+ * the connection closes (python3 -m http.server), chunked bodies, Content-Length that lies
+ * either way, a stall in the middle of the body and a reset.
+ */
+describe('importUrl against servers that misbehave at the socket level', () => {
+  const body = Buffer.alloc(4 * 1024 * 1024, 7);
+  let raw: TcpServer;
+  let rawPort = 0;
+  const open = new Set<Socket>();
+
+  const answers: Record<string, (socket: Socket) => void> = {
+    '/http10': (socket) => {
+      socket.write('HTTP/1.0 200 OK\r\nContent-Type: audio/wav\r\n\r\n');
+      socket.end(body);
+    },
+    '/chunked': (socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n');
+      for (let offset = 0; offset < 1024 * 1024; offset += 64 * 1024) {
+        socket.write(`10000\r\n`);
+        socket.write(body.subarray(offset, offset + 64 * 1024));
+        socket.write('\r\n');
+      }
+      socket.end('0\r\n\r\n');
+    },
+    '/short': (socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2000\r\n\r\n');
+      socket.end(body.subarray(0, 1000));
+    },
+    '/long': (socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n');
+      socket.end(body.subarray(0, 2000));
+    },
+    '/stall': (socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n');
+      socket.write(body.subarray(0, 1000));
+    },
+    '/reset': (socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 50000\r\n\r\n');
+      socket.write(body.subarray(0, 1000), () => setTimeout(() => socket.resetAndDestroy(), 50));
+    },
+  };
+
+  beforeAll(async () => {
+    raw = createTcpServer((socket) => {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => undefined);
+      let head = '';
+      socket.on('data', (chunk) => {
+        if (head.includes('\r\n\r\n')) return;
+        head += chunk.toString('latin1');
+        if (!head.includes('\r\n\r\n')) return;
+        const path = /^GET (\S+)/.exec(head)?.[1] ?? '';
+        answers[path]?.(socket);
+      });
+    });
+    rawPort = await new Promise((resolve) =>
+      raw.listen(0, '127.0.0.1', () => resolve((raw.address() as { port: number }).port)),
+    );
+  });
+  afterAll(() => {
+    for (const socket of open) socket.destroy();
+    raw.close();
+  });
+
+  const options = { ...base, maxBytes: 10 * 1024 * 1024, allowPrivate: true, idleMs: 300 };
+  const link = (path: string): string => `http://127.0.0.1:${rawPort}${path}`;
+
+  it('saves a body that ends when an HTTP/1.0 server closes the connection, again and again', async () => {
+    // undici 7 crashed the whole process here (assert(!this.paused)) within a few imports.
+    for (let i = 0; i < 6; i++) {
+      const file = join(dir, `http10-${i}`);
+      await importUrl(link('/http10'), file, options, signal);
+      expect(statSync(file).size).toBe(body.length);
+    }
+  });
+
+  it('saves a chunked body', async () => {
+    const file = join(dir, 'chunked');
+    await importUrl(link('/chunked'), file, options, signal);
+    expect(statSync(file).size).toBe(1024 * 1024);
+  });
+
+  it('refuses a body shorter than its Content-Length and leaves no file', async () => {
+    const file = join(dir, 'short');
+    await expect(importUrl(link('/short'), file, options, signal)).rejects.toThrow(
+      /closed the connection before the whole file arrived \(1000 of 2000 bytes\)/,
+    );
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('keeps what a Content-Length declares when the server sends more', async () => {
+    const file = join(dir, 'long');
+    await importUrl(link('/long'), file, options, signal);
+    expect(statSync(file).size).toBe(1000);
+  });
+
+  it('gives up on a server that stalls mid-body, and leaves no file', async () => {
+    const file = join(dir, 'stall');
+    await expect(importUrl(link('/stall'), file, options, signal)).rejects.toThrow(/stopped sending data for 0.3 s/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('reports a reset connection clearly', async () => {
+    const file = join(dir, 'reset');
+    await expect(importUrl(link('/reset'), file, options, signal)).rejects.toThrow(/reset the connection/);
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -1,16 +1,13 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, request } from 'undici';
 import { BadInput, Cancelled, TooLarge } from '@voxlate/core';
 import { isPublicAddress } from './address-policy.js';
-
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
+import { requestPinned, ServerStalled, type ResolvedAddress } from './pinned-request.js';
 
 export interface UrlImportOptions {
   maxBytes: number;
@@ -18,6 +15,8 @@ export interface UrlImportOptions {
   maxRedirects: number;
   /** Lifts the address policy (VOXLATE_ALLOW_PRIVATE_URLS=1, for local use and tests). */
   allowPrivate: boolean;
+  /** Longest silence of the server, before or during the body (15 s by default). */
+  idleMs?: number;
   /** Name resolution; the system resolver by default. */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** The address policy; public unicast only by default. */
@@ -25,6 +24,7 @@ export interface UrlImportOptions {
 }
 
 const TOO_LARGE = 'File max 150MB';
+const DEFAULT_IDLE_MS = 15_000;
 
 /**
  * Downloads a user-given link into a file without letting it reach the machine's own
@@ -87,35 +87,49 @@ async function fetchHop(
   signal: AbortSignal,
 ): Promise<string | undefined> {
   const pinned = await checkedAddress(url, options);
-  const dispatcher = new Agent({ connect: { lookup: pinnedLookup(pinned) } });
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  let response: IncomingMessage | undefined;
   try {
-    const response = await request(url, {
-      dispatcher,
-      signal,
-      method: 'GET',
-      headers: { 'user-agent': 'Voxlate/0.1' },
-    });
-    const location = response.headers['location'];
-    if (response.statusCode >= 300 && response.statusCode < 400 && location) {
-      await response.body.dump();
-      return Array.isArray(location) ? location[0] : location;
-    }
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      throw new BadInput(`The link answered with HTTP ${response.statusCode}, not a file.`);
-    }
-    const declared = Number(response.headers['content-length'] ?? 0);
-    if (declared > options.maxBytes) {
-      await response.body.dump();
-      throw new TooLarge(TOO_LARGE);
-    }
-    await pipeline(response.body, byteCap(options.maxBytes), createWriteStream(destination), { signal });
+    response = await requestPinned(url, pinned, { signal, idleMs, headers: { 'user-agent': 'Voxlate/0.1' } });
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) return location;
+    if (status !== 200) throw new BadInput(`The link answered with HTTP ${status}, not a file.`);
+    const declared = declaredLength(response);
+    if (declared !== undefined && declared > options.maxBytes) throw new TooLarge(TOO_LARGE);
+    await saveBody(response, destination, options.maxBytes, declared, signal);
     return undefined;
   } catch (error) {
-    throw asImportError(error);
+    await rm(destination, { force: true });
+    throw asImportError(error, idleMs);
   } finally {
-    await dispatcher.close().catch(() => undefined);
+    response?.destroy();
   }
+}
+
+/** Streams the body to the file, capped in size; a body shorter than its Content-Length is an error. */
+async function saveBody(
+  response: IncomingMessage,
+  destination: string,
+  maxBytes: number,
+  declared: number | undefined,
+  signal: AbortSignal,
+): Promise<void> {
+  const counter = byteCap(maxBytes);
+  try {
+    await pipeline(response, counter.stream, createWriteStream(destination), { signal });
+  } catch (error) {
+    // Node says 'aborted' when the connection closed in the middle of a declared body.
+    const closedEarly = (error as Error).message === 'aborted';
+    if (closedEarly && declared !== undefined) throw new IncompleteBody(counter.seen(), declared);
+    throw error;
+  }
+}
+
+function declaredLength(response: IncomingMessage): number | undefined {
+  const header = response.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) return undefined;
+  return Number(header);
 }
 
 async function checkedAddress(url: URL, options: UrlImportOptions): Promise<ResolvedAddress> {
@@ -134,30 +148,48 @@ async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
   return dnsLookup(hostname, { all: true, verbatim: true });
 }
 
-type LookupCallback = (error: Error | null, address: string | ResolvedAddress[], family?: number) => void;
-
-/** A lookup that always answers the address already checked. */
-function pinnedLookup(pinned: ResolvedAddress) {
-  return (_hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    if (options.all) callback(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
-}
-
-function byteCap(maxBytes: number): Transform {
+function byteCap(maxBytes: number): { stream: Transform; seen: () => number } {
   let seen = 0;
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > maxBytes) callback(new TooLarge(TOO_LARGE));
       else callback(null, chunk);
     },
   });
+  return { stream, seen: () => seen };
 }
 
-function asImportError(error: unknown): unknown {
+class IncompleteBody extends Error {
+  constructor(
+    readonly received: number,
+    readonly declared: number,
+  ) {
+    super(`body ended after ${received} of ${declared} bytes`);
+  }
+}
+
+/** Every failure of the download becomes a clear BadInput that says what the server did. */
+function asImportError(error: unknown, idleMs: number): unknown {
   if (error instanceof BadInput || error instanceof TooLarge || error instanceof Cancelled) return error;
   if ((error as { name?: string }).name === 'AbortError') return error;
-  const code = (error as { code?: string }).code ?? (error as Error).message;
-  return new BadInput(`The link could not be downloaded (${code}).`);
+  if (error instanceof IncompleteBody) {
+    return new BadInput(
+      `The link's server closed the connection before the whole file arrived (${error.received} of ${error.declared} bytes).`,
+    );
+  }
+  if (error instanceof ServerStalled) {
+    return new BadInput(`The link's server stopped sending data for ${idleMs / 1000} s.`);
+  }
+  const rawCode = (error as { code?: unknown }).code;
+  const code = typeof rawCode === 'string' ? rawCode : '';
+  if (code === 'ECONNRESET') {
+    return new BadInput("The link's server reset the connection before the whole file arrived.");
+  }
+  if (code === 'ECONNREFUSED') return new BadInput("The link's server refused the connection.");
+  if (code.startsWith('HPE_')) return new BadInput("The link's server sent an answer that is not valid HTTP.");
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) {
+    return new BadInput(`The link's secure connection could not be verified (${code}).`);
+  }
+  return new BadInput(`The link could not be downloaded (${code || 'network error'}).`);
 }
