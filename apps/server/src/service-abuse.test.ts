@@ -3,15 +3,17 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-test-'));
 let service: RunningService;
 let video = '';
+let speech = '';
 
 beforeAll(async () => {
-  video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']));
+  speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
+  video = makeVideo(dir, speech);
   service = await startService({ VOXLATE_MAX_JOBS: '1', VOXLATE_MAX_WAITING: '1' });
 });
 afterAll(() => service.stop());
@@ -168,6 +170,25 @@ describe('limits, CORS and shutdown', () => {
     });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { error: string }).error).toMatch(/over the maximum of 0\.1 minutes/);
+  });
+
+  it('answers 422 for media whose header declares less than it holds, on every endpoint', async () => {
+    const audioLie = makeDurationLie(dir, speech, 20, 2);
+    const videoLie = makeDurationLie(dir, video, 20, 2);
+    const translate = await fetch(`${limited.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { file: audioLie }),
+    });
+    const processVideo = await fetch(`${limited.url}/process-video`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { video: videoLie }),
+    });
+    for (const response of [translate, processVideo]) {
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /runs past the maximum of 0\.1 minutes, although the file says it lasts 2 s/,
+      );
+    }
   });
 
   it('allows only the configured extra origins', async () => {

@@ -58,8 +58,20 @@ export class TooLarge extends VoxlateError {
 }
 
 export class TooLong extends VoxlateError {
-  constructor(durationSec: number, maxSec: number) {
-    super('TooLong', `The media lasts ${formatMinutes(durationSec)}, over the maximum of ${formatMinutes(maxSec)}.`);
+  constructor(durationSec: number, maxSec: number, message?: string) {
+    super(
+      'TooLong',
+      message ?? `The media lasts ${formatMinutes(durationSec)}, over the maximum of ${formatMinutes(maxSec)}.`,
+    );
+  }
+
+  /** The audio runs past the limit although the file declares less (its header lies). */
+  static pastDeclared(declaredSec: number, maxSec: number): TooLong {
+    return new TooLong(
+      declaredSec,
+      maxSec,
+      `The audio runs past the maximum of ${formatMinutes(maxSec)}, although the file says it lasts ${formatSeconds(declaredSec)}.`,
+    );
   }
 }
 
@@ -94,6 +106,10 @@ export function isVoxlateError(error: unknown): error is VoxlateError {
 /** Throws Cancelled when the signal has fired; call between units of work. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new Cancelled();
+}
+
+function formatSeconds(seconds: number): string {
+  return seconds < 120 ? `${Math.round(seconds * 10) / 10} s` : formatMinutes(seconds);
 }
 
 function formatMinutes(seconds: number): string {

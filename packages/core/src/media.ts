@@ -49,8 +49,12 @@ export interface RenderRequest {
 export interface MediaPort {
   /** Throws MediaUnreadable or NoAudioStream. */
   probe(input: string, context: EngineContext): Promise<MediaInfo>;
-  /** 16 kHz mono for analysis, kept on disk for the job. */
-  decodeForAnalysis(input: string, info: MediaInfo, context: EngineContext): Promise<AudioSource>;
+  /**
+   * 16 kHz mono for analysis, kept on disk for the job. At most `limitSeconds` + 1 s is decoded,
+   * whatever the file declares, and the source's duration is what was really decoded: a file whose
+   * header lies about its length can neither run past the limit nor hide audio beyond it.
+   */
+  decodeForAnalysis(input: string, info: MediaInfo, limitSeconds: number, context: EngineContext): Promise<AudioSource>;
   /** Ducks the original under the clips, normalises loudness and writes the output. */
   render(request: RenderRequest, context: EngineContext): Promise<void>;
 }

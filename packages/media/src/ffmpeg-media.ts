@@ -14,8 +14,13 @@ export class FfmpegMedia implements MediaPort {
     return probeMedia(input, context.signal);
   }
 
-  decodeForAnalysis(input: string, info: MediaInfo, context: EngineContext): Promise<AudioSource> {
-    return decodeForAnalysis(input, info, this.workDir, context);
+  decodeForAnalysis(
+    input: string,
+    info: MediaInfo,
+    limitSeconds: number,
+    context: EngineContext,
+  ): Promise<AudioSource> {
+    return decodeForAnalysis(input, { info, limitSeconds, workDir: this.workDir }, context);
   }
 
   render(request: RenderRequest, context: EngineContext): Promise<void> {

@@ -3,6 +3,7 @@ export * from './duck-envelope.js';
 export * from './ffmpeg-media.js';
 export * from './file-clip-store.js';
 export * from './loudness.js';
+export * from './measure-duration.js';
 export * from './probe.js';
 export * from './raw-pcm-file.js';
 export * from './render.js';

@@ -24,6 +24,7 @@ import {
   ffmpeg,
   makeLibrivoxWav,
   makeSpeechWav,
+  makeDurationLie,
   makeVideo,
   measureLoudness,
   videoStreamHash,
@@ -189,6 +190,24 @@ describe('named errors, with nothing left behind', () => {
       /over the maximum of 0\.0? ?minutes|over the maximum/,
     );
     expectNoJobFolders();
+  });
+
+  it('audio that runs past the maximum although its header declares less', async () => {
+    const lie = makeDurationLie(dir, speechWav, 40, 3);
+    expect(durationOf(lie)).toBeCloseTo(3, 0);
+    const options = { ...DEFAULT_DUB_OPTIONS, maxDurationSeconds: 12 };
+    await expect(dubber.dub(request({ input: lie, output: join(dir, 'lie.wav'), options }))).rejects.toThrow(
+      /runs past the maximum of 0\.2 minutes, although the file says it lasts 3 s/,
+    );
+    expectNoJobFolders();
+  });
+
+  it('audio longer than its header says, under the maximum: all of it is dubbed', async () => {
+    const lie = makeDurationLie(dir, speechWav, 12, 3);
+    const run = await dubber.dub(request({ input: lie, output: join(dir, 'lie-ok.wav') }));
+    expect(run.timeline.duration).toBeGreaterThan(11.5);
+    expect(durationOf(run.output)).toBeGreaterThan(11.5);
+    expect(run.timeline.segments.at(-1)!.start).toBeGreaterThan(5);
   });
 
   it('audio with no speech', async () => {

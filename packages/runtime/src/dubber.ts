@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runDub, type DubRequest, type DubRun, type MediaInfo, type RunOptions } from '@voxlate/core';
 import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
-import { audioToWav, FfmpegMedia, FileClipStore, probeMedia } from '@voxlate/media';
+import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 
@@ -43,6 +43,11 @@ export class Dubber {
   /** What a file holds (streams, duration); throws MediaUnreadable or NoAudioStream. */
   probe(path: string, signal?: AbortSignal): Promise<MediaInfo> {
     return probeMedia(path, signal);
+  }
+
+  /** Seconds of audio the file really holds (its packets, not its header), counted up to `upTo`. */
+  measureAudioSeconds(path: string, upTo: number, signal?: AbortSignal): Promise<number> {
+    return measureAudioSeconds(path, upTo, signal);
   }
 
   /** The file's audio as WAV (for example to hand a fetched file back to the studio). */

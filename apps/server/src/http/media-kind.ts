@@ -5,7 +5,7 @@ import { HttpError } from './http-error.js';
 /**
  * The upload's type comes from probing its content, never from the client's MIME type.
  * Audio mode takes audio, or video with an audio track; video modes need a video stream.
- * Media over the maximum duration is refused here too.
+ * Media over the maximum duration is refused here too, whatever its header claims.
  */
 export async function requireMediaKind(
   dubber: Dubber,
@@ -13,16 +13,17 @@ export async function requireMediaKind(
   mode: 'audio' | 'video',
   signal: AbortSignal,
 ): Promise<MediaInfo> {
-  let info: MediaInfo;
-  try {
-    info = await dubber.probe(path, signal);
-  } catch (error) {
+  const unreadable = (error: unknown): never => {
     if (error instanceof MediaUnreadable) throw new HttpError(415, `Please upload a valid ${mode} file`);
     throw error;
-  }
+  };
+  const info = await dubber.probe(path, signal).catch(unreadable);
   if (mode === 'video' && !info.video) throw new HttpError(415, 'Please upload a valid video file');
-  // Refused before the job is queued or a stream is opened, so the answer is a plain 422.
+  // Refused before the job is queued or a stream is opened, so the answer is a plain 422. The
+  // header is not trusted: the packets are counted too (the pipeline checks again as it decodes).
   const maxSeconds = dubber.config.options.maxDurationSeconds;
   if (info.durationSeconds > maxSeconds) throw new TooLong(info.durationSeconds, maxSeconds);
+  const measured = await dubber.measureAudioSeconds(path, maxSeconds + 1, signal).catch(unreadable);
+  if (measured > maxSeconds) throw TooLong.pastDeclared(info.durationSeconds, maxSeconds);
   return info;
 }

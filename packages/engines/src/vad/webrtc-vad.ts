@@ -54,8 +54,11 @@ export class WebRtcVad implements VoiceActivityDetector {
         for (; offset + FRAME_SAMPLES <= samples.length && frame < totalFrames; offset += FRAME_SAMPLES) {
           speech[frame++] = this.classify(instance, buffer, samples.subarray(offset, offset + FRAME_SAMPLES));
         }
-        pending = samples.slice(offset);
         context.onProgress?.(frame, totalFrames);
+        // Audio past the declared length is not read: carrying it over would copy an ever-growing
+        // remainder on every chunk (quadratic in the excess).
+        if (frame >= totalFrames) break;
+        pending = samples.slice(offset);
       }
       return { frameSeconds: FRAME_SECONDS, speech: speech.subarray(0, frame) };
     } finally {

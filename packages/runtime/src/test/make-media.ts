@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { concatSamples } from '@voxlate/core';
 import { EspeakSynthesiser } from '@voxlate/engines';
 import { argv } from '@voxlate/media';
@@ -74,4 +75,21 @@ export function videoStreamHash(path: string): string {
 
 export function durationOf(path: string): number {
   return Number(execFileSync('ffprobe', argv`-v error -show_entries format=duration -of csv=p=0 ${path}`).toString());
+}
+
+/**
+ * A Matroska file whose header lies about its length: `mediaPath` looped for `realSeconds` as
+ * Opus, with the segment's Duration element rewritten to `claimedSeconds`. ffprobe believes
+ * the header; only decoding shows how much audio there is.
+ */
+export function makeDurationLie(dir: string, mediaPath: string, realSeconds: number, claimedSeconds: number): string {
+  const path = join(dir, `lie-${realSeconds}s-as-${claimedSeconds}s-${basename(mediaPath)}.mkv`);
+  ffmpeg`-stream_loop -1 -i ${mediaPath} -t ${realSeconds} -c:v copy -c:a libopus -b:a 24k ${path}`;
+  const bytes = readFileSync(path);
+  // EBML Duration (0x4489), 8-byte float, milliseconds at the default timestamp scale.
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error('no Duration element written');
+  bytes.writeDoubleBE(claimedSeconds * 1000, at + 3);
+  writeFileSync(path, bytes);
+  return path;
 }

@@ -1,19 +1,27 @@
 import { TooLong } from '../../errors.js';
 import type { StageContext } from '../stage-context.js';
 
-/** Probes the input, enforces the duration limit and decodes 16 kHz mono for analysis. */
+/**
+ * Probes the input, enforces the duration limit and decodes 16 kHz mono for analysis. The limit
+ * is checked twice: on the declared duration, then on the audio really decoded (which stops
+ * just past the limit), because a header can claim 5 s for a file that holds hours.
+ */
 export async function ingest(ctx: StageContext): Promise<void> {
   const { media } = ctx.ports;
-  const info = await media.probe(ctx.request.input, { signal: ctx.signal });
-  if (info.durationSeconds > ctx.options.maxDurationSeconds) {
-    throw new TooLong(info.durationSeconds, ctx.options.maxDurationSeconds);
-  }
+  const maxSeconds = ctx.options.maxDurationSeconds;
+  const declared = await media.probe(ctx.request.input, { signal: ctx.signal });
+  if (declared.durationSeconds > maxSeconds) throw new TooLong(declared.durationSeconds, maxSeconds);
   ctx.progress('ingest', 1, 3);
-  ctx.info = info;
-  ctx.timeline.duration = info.durationSeconds;
-  ctx.timeline.sampleRate = info.audio.sampleRate;
-  ctx.analysis = await media.decodeForAnalysis(ctx.request.input, info, {
+  const analysis = await media.decodeForAnalysis(ctx.request.input, declared, maxSeconds, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('ingest', 1 + done / total, 2),
   });
+  if (analysis.duration > maxSeconds) throw TooLong.pastDeclared(declared.durationSeconds, maxSeconds);
+  // A truncated file declares more than it holds (the mix pads to the declared length, keeping
+  // audio and picture aligned); a lying one holds more than it declares: the longer one is real.
+  const info = { ...declared, durationSeconds: Math.max(declared.durationSeconds, analysis.duration) };
+  ctx.info = info;
+  ctx.analysis = analysis;
+  ctx.timeline.duration = info.durationSeconds;
+  ctx.timeline.sampleRate = info.audio.sampleRate;
 }
