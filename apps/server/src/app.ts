@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
+import { refuseStalledBodies } from './http/body-timeouts.js';
 import { errorResponse } from './http/error-response.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { Workspaces } from './jobs/workspaces.js';
@@ -36,6 +37,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
       error: `Too many requests: at most ${limit.max} a minute. Try again in ${Math.ceil(limit.ttl / 1000)} s.`,
     }),
   });
+  refuseStalledBodies(app, config.bodyTimeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
   app.setErrorHandler((error, request, reply) => {
     const response = errorResponse(error);

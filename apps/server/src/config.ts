@@ -19,6 +19,10 @@ export interface ServerConfig {
   urlImport: { timeoutMs: number; idleMs: number; maxRedirects: number };
   /** Seconds between SSE comments that keep idle connections open. */
   heartbeatMs: number;
+  /** A client that takes none of an answer for this long is disconnected. */
+  writeTimeoutMs: number;
+  /** Request bodies: longest pause, and longest time for the whole body (both answered 408). */
+  bodyTimeouts: { idleMs: number; totalMs: number };
   /** Where request folders are made. */
   tempRoot: string;
   /** The built studio, served at `/` when present. */
@@ -58,6 +62,11 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       maxRedirects: 5,
     },
     heartbeatMs: number('VOXLATE_HEARTBEAT_MS', 15_000),
+    writeTimeoutMs: number('VOXLATE_WRITE_TIMEOUT_MS', 60_000),
+    bodyTimeouts: {
+      idleMs: number('VOXLATE_BODY_IDLE_MS', 30_000),
+      totalMs: number('VOXLATE_UPLOAD_TIMEOUT_MS', 600_000),
+    },
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
     webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,
   };

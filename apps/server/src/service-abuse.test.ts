@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
-import { form, startService, type RunningService } from './test/service-process.js';
+import { form, startService, waitFor, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-test-'));
 let service: RunningService;
@@ -17,14 +17,6 @@ beforeAll(async () => {
   service = await startService({ VOXLATE_MAX_JOBS: '1', VOXLATE_MAX_WAITING: '1' });
 });
 afterAll(() => service.stop());
-
-const waitFor = async (condition: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 const jobs = async (): Promise<{ running: number; waiting: number }> =>
   ((await (await fetch(`${service.url}/health`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
@@ -172,25 +164,6 @@ describe('limits, CORS and shutdown', () => {
     expect(((await response.json()) as { error: string }).error).toMatch(/over the maximum of 0\.1 minutes/);
   });
 
-  it('answers 422 for media whose header declares less than it holds, on every endpoint', async () => {
-    const audioLie = makeDurationLie(dir, speech, 20, 2);
-    const videoLie = makeDurationLie(dir, video, 20, 2);
-    const translate = await fetch(`${limited.url}/translate`, {
-      method: 'POST',
-      body: await form({ target_language: 'spa' }, { file: audioLie }),
-    });
-    const processVideo = await fetch(`${limited.url}/process-video`, {
-      method: 'POST',
-      body: await form({ target_language: 'spa' }, { video: videoLie }),
-    });
-    for (const response of [translate, processVideo]) {
-      expect(response.status).toBe(422);
-      expect(((await response.json()) as { error: string }).error).toMatch(
-        /runs past the maximum of 0\.1 minutes, although the file says it lasts 2 s/,
-      );
-    }
-  });
-
   it('allows only the configured extra origins', async () => {
     const allowed = await fetch(`${limited.url}/health`, { headers: { origin: 'http://studio.example' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://studio.example');
@@ -213,6 +186,27 @@ describe('limits, CORS and shutdown', () => {
       else await response.text();
     }
     expect(statuses).toEqual([400, 400, 429]);
+  });
+
+  it('answers 422 for media whose header declares less than it holds, on every endpoint', async () => {
+    const short = await startService({ VOXLATE_MAX_MINUTES: '0.05' });
+    const audioLie = makeDurationLie(dir, speech, 20, 2);
+    const videoLie = makeDurationLie(dir, video, 20, 2);
+    const translate = await fetch(`${short.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { file: audioLie }),
+    });
+    const processVideo = await fetch(`${short.url}/process-video`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa' }, { video: videoLie }),
+    });
+    for (const response of [translate, processVideo]) {
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /runs past the maximum of 0\.1 minutes, although the file says it lasts 2 s/,
+      );
+    }
+    await short.stop();
   });
 
   it('removes the folders of running jobs when the server shuts down', async () => {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type DubRun, type Timeline } from '@voxlate/core';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours). */
@@ -22,10 +21,6 @@ export function resultFields(run: DubRun, extraWarnings: readonly string[] = [])
     warnings: [...timeline.warnings, ...extraWarnings],
     subtitles: subtitles(timeline),
   };
-}
-
-export async function base64Of(path: string): Promise<string> {
-  return (await readFile(path)).toString('base64');
 }
 
 function subtitles(timeline: Timeline): Record<string, { language: string; srt: string; vtt: string }> {

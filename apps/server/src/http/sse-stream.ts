@@ -1,4 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { jsonWithMedia } from './json-with-media.js';
+import { replyHeaders } from './reply-headers.js';
+import { writeStreamed } from './streamed-answer.js';
 
 /**
  * A server-sent event stream in the spec's framing: every event is one `data: {json}` line
@@ -8,27 +11,48 @@ import type { FastifyReply } from 'fastify';
 export class SseStream {
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
+  /** True while an event carrying media is being written: nothing may cut into it. */
+  private streaming = false;
 
   constructor(
     private readonly reply: FastifyReply,
-    heartbeatMs: number,
+    private readonly timing: { heartbeatMs: number; writeTimeoutMs: number },
   ) {
     reply.hijack();
     const raw = reply.raw;
+    // No Connection header of our own: Node keeps the connection alive unless the client asked
+    // to close it, and a forced keep-alive would contradict a client's `Connection: close`.
     raw.writeHead(200, {
-      ...headersOf(reply),
+      ...replyHeaders(reply),
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
     raw.flushHeaders();
-    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), heartbeatMs);
+    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), timing.heartbeatMs);
     raw.once('close', () => this.stop());
   }
 
+  /** A small event (progress, errors). */
   send(event: object): void {
     this.write(`data: ${JSON.stringify(event)}\n\n`);
+  }
+
+  /**
+   * The final event, whose `media` fields are files sent as base64 while they are read, with
+   * backpressure: a client that reads slowly holds one socket buffer of it in memory.
+   */
+  async sendWithMedia(
+    media: Readonly<Record<string, string>>,
+    fields: Readonly<Record<string, unknown>>,
+  ): Promise<void> {
+    if (this.closed) return;
+    this.streaming = true;
+    try {
+      await writeStreamed(this.reply.raw, framed(jsonWithMedia(media, fields)), this.timing.writeTimeoutMs);
+    } finally {
+      this.streaming = false;
+    }
   }
 
   end(): void {
@@ -38,7 +62,7 @@ export class SseStream {
   }
 
   private write(text: string): void {
-    if (!this.closed && !this.reply.raw.writableEnded) this.reply.raw.write(text);
+    if (!this.closed && !this.streaming && !this.reply.raw.writableEnded) this.reply.raw.write(text);
   }
 
   private stop(): void {
@@ -47,11 +71,8 @@ export class SseStream {
   }
 }
 
-/** Headers set by hooks before hijacking (CORS, rate-limit) still belong on the response. */
-function headersOf(reply: FastifyReply): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return headers;
+async function* framed(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  yield 'data: ';
+  yield* pieces;
+  yield '\n\n';
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { base64Of, resultFields } from '../http/dub-result.js';
+import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
+import { sendJsonWithMedia } from '../http/streamed-answer.js';
 import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
 import type { RouteContext } from './route-context.js';
@@ -48,7 +49,12 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
             { signal },
           );
         }, abort.signal);
-        return { audio: await base64Of(output), source_audio: await base64Of(sourceWav), ...resultFields(run) };
+        await sendJsonWithMedia(
+          reply,
+          { audio: output, source_audio: sourceWav },
+          resultFields(run),
+          config.writeTimeoutMs,
+        );
       } finally {
         await workspace.remove();
       }

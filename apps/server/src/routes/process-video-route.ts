@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BadInput, isVoxlateError } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { base64Of, resultFields } from '../http/dub-result.js';
+import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import { ProgressPhases } from '../http/progress-phases.js';
@@ -84,7 +84,7 @@ async function streamVideoJob(
   context: RouteContext,
   signal: AbortSignal,
 ): Promise<void> {
-  const stream = new SseStream(reply, context.config.heartbeatMs);
+  const stream = new SseStream(reply, context.config);
   const phases = new ProgressPhases(true);
   let phase = 'Queued';
   const send = (update: { progress: number; phase: string }): void => {
@@ -117,7 +117,10 @@ async function streamVideoJob(
       signal,
       (position) => send({ progress: 0, phase: `Waiting in line (${position})` }),
     );
-    stream.send({ progress: 100, phase: 'Done', result: await base64Of(output), ...resultFields(run, job.warnings) });
+    await stream.sendWithMedia(
+      { result: output },
+      { progress: 100, phase: 'Done', ...resultFields(run, job.warnings) },
+    );
   } catch (error) {
     if (!signal.aborted) {
       const { body } = errorResponse(error);

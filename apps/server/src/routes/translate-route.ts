@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { BadInput } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { base64Of, resultFields } from '../http/dub-result.js';
+import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import { backendFrom, engineChoiceFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { sendJsonWithMedia } from '../http/streamed-answer.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
 
-/** POST /translate (audio mode): multipart file in, `{audio: base64 WAV, transcripts, ...}` out. */
+/**
+ * POST /translate (audio mode): multipart file in, `{audio: base64 WAV, transcripts, ...}` out,
+ * the WAV streamed into the answer as it is read.
+ */
 export function registerTranslateRoute(app: FastifyInstance, context: RouteContext): void {
   const { config, dubber, runner, workspaces } = context;
   app.post(
@@ -40,7 +44,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
             ),
           abort.signal,
         );
-        return { audio: await base64Of(output), ...resultFields(run) };
+        await sendJsonWithMedia(reply, { audio: output }, resultFields(run), config.writeTimeoutMs);
       } finally {
         await workspace.remove();
       }

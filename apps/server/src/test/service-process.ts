@@ -66,6 +66,15 @@ function listeningUrl(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Polls until the condition holds; throws after `ms`. */
+export async function waitFor(condition: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A multipart form from fields and files on disk, for fetch. */
 export async function form(fields: Record<string, string>, files: Record<string, string> = {}): Promise<FormData> {
   const data = new FormData();
