@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '@voxlate/core';
 import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { form, startService, waitFor, type RunningService } from './test/service-process.js';
 
@@ -141,6 +142,49 @@ describe('abuse and failures', () => {
     expect(third.headers.get('retry-after')).toBe('30');
     expect(((await third.json()) as { error: string }).error).toMatch(/busy/);
     await Promise.all([first.text(), second.text()]);
+  });
+});
+
+describe('limits on subtitles given as the source', () => {
+  const srt = (cues: [number, number, string][]): string =>
+    cues
+      .map(
+        ([start, end, text], i) =>
+          `${i + 1}\n${formatTimestamp(start, ',')} --> ${formatTimestamp(end, ',')}\n${text}\n`,
+      )
+      .join('\n');
+
+  it('refuses 2,000 cues on a short clip at once, before any work', async () => {
+    const bomb = srt(Array.from({ length: 2000 }, (_, i) => [i * 0.002, i * 0.002 + 0.01, `cue ${i}`]));
+    const started = Date.now();
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa', source_language: 'eng', subtitles: bomb }, { file: speech }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /^The subtitles have 2000 cues for [\d.]+ s of media: at most \d+ are accepted/,
+    );
+    // Before: 108 s of translating and speaking 2,000 lines.
+    expect((await jobs()).running).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('leaves out cues after the end of the media and says so', async () => {
+    const cues = srt([
+      [1, 3, 'Welcome back to the channel.'],
+      [500, 502, 'This line is from another file.'],
+    ]);
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa', source_language: 'eng', subtitles: cues }, { file: speech }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { warnings: string[]; segments: unknown[] };
+    expect(body.segments).toHaveLength(1);
+    expect(body.warnings).toContainEqual(
+      expect.stringMatching(/^1 subtitle cue starts after the media ends \(at 00:00:\d\d,\d{3}\) and was left out\.$/),
+    );
   });
 });
 

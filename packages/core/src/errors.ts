@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'TooLong'
   | 'NoSpeech'
   | 'EngineUnavailable'
+  | 'TimedOut'
   | 'Cancelled'
   | 'Internal';
 
@@ -84,6 +85,17 @@ export class NoSpeech extends VoxlateError {
 export class EngineUnavailable extends VoxlateError {
   constructor(message: string, detail?: string) {
     super('EngineUnavailable', message, detail);
+  }
+}
+
+/** The job ran past the time allowed for its media and was stopped. */
+export class TimedOut extends VoxlateError {
+  constructor(limitSeconds: number, mediaSeconds: number) {
+    super(
+      'TimedOut',
+      `The job took longer than the ${formatSeconds(limitSeconds)} allowed for ${formatSeconds(mediaSeconds)} of media ` +
+        'and was stopped. Please try again later.',
+    );
   }
 }
 

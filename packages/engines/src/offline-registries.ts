@@ -19,6 +19,12 @@ export interface EngineRegistries {
 
 const always = (): Promise<boolean> => Promise.resolve(true);
 
+/** Longest wait for one call to a child server (VOXLATE_ENGINE_CALL_TIMEOUT_MS, 20 s by default). */
+function engineCallTimeoutMs(): number | undefined {
+  const value = Number(process.env['VOXLATE_ENGINE_CALL_TIMEOUT_MS']);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 /** The engines that work on a fresh machine from npm and Debian packages alone. */
 export function offlineRegistries(): EngineRegistries {
   return {
@@ -42,7 +48,7 @@ export function offlineRegistries(): EngineRegistries {
         kind: 'offline',
         rank: 20,
         isInstalled: () => ApertiumServer.isInstalled(),
-        load: () => ApertiumTranslator.create(new ApertiumServer()),
+        load: () => ApertiumTranslator.create(new ApertiumServer(), engineCallTimeoutMs()),
       })
       .register({
         id: 'dictionary-gist',

@@ -1,6 +1,7 @@
 import {
   LANGUAGES,
   isLanguageDetector,
+  quoteInput,
   UnsupportedLanguage,
   type EngineResolver,
   type LanguageCode,
@@ -47,7 +48,7 @@ export class RegistryResolver implements EngineResolver {
     const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
     throw new UnsupportedLanguage(
       `No speech recogniser for ${LANGUAGES[language].name} is installed` +
-        (id ? ` ("${id}" does not speak it)` : '') +
+        (id ? ` (${quoteInput(id)} does not speak it)` : '') +
         `. Installed: ${offered.join('; ') || 'none'}. ` +
         `Give subtitles as the source (--transcript) to dub ${LANGUAGES[language].name} speech.`,
     );
@@ -75,7 +76,7 @@ export class RegistryResolver implements EngineResolver {
     }
     throw new UnsupportedLanguage(
       `No translation from ${LANGUAGES[pair.source].name} to ${LANGUAGES[pair.target].name} is installed` +
-        (id ? ` in "${id}"` : '') +
+        (id ? ` in ${quoteInput(id)}` : '') +
         '.',
     );
   }

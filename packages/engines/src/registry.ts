@@ -1,4 +1,4 @@
-import { BadInput, type EngineKind } from '@voxlate/core';
+import { BadInput, quoteInput, type EngineKind } from '@voxlate/core';
 
 export interface EngineEntry<T> {
   id: string;
@@ -35,14 +35,14 @@ export class EngineRegistry<T> {
   async get(id: string): Promise<T> {
     const entry = this.entries.get(id);
     if (!entry) {
-      throw new BadInput(`Unknown ${this.task} engine "${id}". Valid engines: ${this.ids().join(', ')}.`);
+      throw new BadInput(`Unknown ${this.task} engine ${quoteInput(id)}. Valid engines: ${this.ids().join(', ')}.`);
     }
     const existing = this.instances.get(id);
     if (existing) return existing;
     if (!(await entry.isInstalled())) {
       const how = entry.kind === 'neural' ? ' (npm run models -- list shows what to add)' : '';
       const installed = (await this.installedIds()).join(', ') || 'none';
-      throw new BadInput(`The ${this.task} engine "${id}" is not installed${how}. Installed: ${installed}.`);
+      throw new BadInput(`The ${this.task} engine ${quoteInput(id)} is not installed${how}. Installed: ${installed}.`);
     }
     const loading = entry.load();
     this.instances.set(id, loading);

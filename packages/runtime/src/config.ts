@@ -17,6 +17,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     options: {
       ...defaults,
       maxDurationSeconds: numberFrom(env['VOXLATE_MAX_MINUTES'], defaults.maxDurationSeconds / 60) * 60,
+      timeLimit: {
+        baseSeconds: numberFrom(env['VOXLATE_JOB_BASE_MINUTES'], defaults.timeLimit.baseSeconds / 60) * 60,
+        perMediaSecond: numberFrom(env['VOXLATE_JOB_TIME_FACTOR'], defaults.timeLimit.perMediaSecond),
+      },
       fit: { ...defaults.fit, tempoCap: numberFrom(env['VOXLATE_TEMPO_CAP'], defaults.fit.tempoCap) },
       mix: {
         ...defaults.mix,

@@ -210,6 +210,16 @@ describe('named errors, with nothing left behind', () => {
     expect(run.timeline.segments.at(-1)!.start).toBeGreaterThan(5);
   });
 
+  it('a job that runs past its time limit stops with TimedOut and leaves nothing', async () => {
+    const options = { ...DEFAULT_DUB_OPTIONS, timeLimit: { baseSeconds: 0.3, perMediaSecond: 0 } };
+    const output = join(dir, 'late.mp4');
+    await expect(dubber.dub(request({ output, options }))).rejects.toThrow(
+      /^The job took longer than the 0.3 s allowed for \d+(\.\d)? s of media and was stopped\. Please try again later\.$/,
+    );
+    expect(existsSync(output)).toBe(false);
+    expectNoJobFolders();
+  });
+
   it('audio with no speech', async () => {
     const quiet = join(dir, 'quiet.wav');
     ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=3 ${quiet}`;

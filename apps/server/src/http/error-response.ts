@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   TooLong: 422,
   NoSpeech: 422,
   EngineUnavailable: 503,
+  TimedOut: 503,
   Cancelled: 499,
   Internal: 500,
 };

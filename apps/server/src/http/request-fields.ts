@@ -1,4 +1,11 @@
-import { BadInput, LANGUAGE_CODES, isLanguageCode, type LanguageCode, type SourceLanguage } from '@voxlate/core';
+import {
+  BadInput,
+  LANGUAGE_CODES,
+  isLanguageCode,
+  quoteInput,
+  type LanguageCode,
+  type SourceLanguage,
+} from '@voxlate/core';
 
 export const BACKENDS = ['cascaded'] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -18,7 +25,7 @@ export function sourceLanguageFrom(value: unknown): SourceLanguage {
 export function backendFrom(value: unknown): Backend {
   const backend = typeof value === 'string' && value !== '' ? value : 'cascaded';
   if (!(BACKENDS as readonly string[]).includes(backend)) {
-    throw new BadInput(`Unknown backend "${backend}". Valid backends: ${BACKENDS.join(', ')}.`);
+    throw new BadInput(`Unknown backend ${quoteInput(backend)}. Valid backends: ${BACKENDS.join(', ')}.`);
   }
   return backend as Backend;
 }
@@ -28,12 +35,12 @@ export function flagFrom(value: unknown, name: string): boolean {
   if (value === undefined || value === '') return false;
   if (value === 'true' || value === true) return true;
   if (value === 'false' || value === false) return false;
-  throw new BadInput(`${name} must be "true" or "false", got ${JSON.stringify(value)}.`);
+  throw new BadInput(`${name} must be "true" or "false", got ${quoteInput(String(value))}.`);
 }
 
 function languageCode(value: string, field: string): LanguageCode {
   if (!isLanguageCode(value)) {
-    throw new BadInput(`Unknown ${field} "${value}". Valid codes: ${LANGUAGE_CODES.join(', ')}.`);
+    throw new BadInput(`Unknown ${field} ${quoteInput(value)}. Valid codes: ${LANGUAGE_CODES.join(', ')}.`);
   }
   return value;
 }

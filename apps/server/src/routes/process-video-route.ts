@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BadInput, isVoxlateError } from '@voxlate/core';
+import { BadInput, isVoxlateError, sourceCues } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
@@ -66,7 +66,9 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     ...(flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync') ? [LIP_SYNC_WARNING] : []),
     ...(flagFrom(upload.fields['use_voice_cloning'], 'use_voice_cloning') ? [VOICE_WARNING] : []),
   ];
-  await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
+  const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
+  // Subtitle limits are checked before the job is queued, not after minutes of work.
+  if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
   return {
     input: upload.media.path,
     targetLanguage,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BadInput } from '@voxlate/core';
+import { BadInput, sourceCues } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
@@ -26,7 +26,9 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
         backendFrom(upload.fields['backend']);
         const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
-        await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
+        const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
+        // Subtitle limits are checked before the job is queued, not after minutes of work.
+        if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
         const output = workspace.path('dubbed.wav');
         const run = await runner.run(
           (signal) =>

@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { BadInput, TooLarge } from '@voxlate/core';
+import { BadInput, TooLarge, quoteInput } from '@voxlate/core';
 import type { Workspace } from '../jobs/workspaces.js';
 
 export interface ReceivedUpload {
@@ -15,6 +15,8 @@ export interface ReceivedUpload {
 
 /** Subtitles are text; anything larger is not a subtitle file. */
 const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+/** Every other field is a code, a flag or an engine id. */
+const MAX_FIELD_BYTES = 4 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
 
 /**
@@ -28,11 +30,15 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new BadInput('Send the file as multipart/form-data.');
   const upload: ReceivedUpload = { fields: {} };
-  const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 2, fields: 20, fieldSize: 64 * 1024 } });
+  // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
+  // take, so that a cut is seen and refused rather than passed on shortened.
+  const parts = request.parts({
+    limits: { fileSize: options.maxBytes, files: 2, fields: 20, fieldSize: MAX_SUBTITLE_BYTES + 1 },
+  });
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        upload.fields[part.fieldname] = String(part.value);
+        upload.fields[part.fieldname] = fieldValue(part.fieldname, String(part.value), part.valueTruncated);
       } else if (part.fieldname === options.mediaField && !upload.media) {
         const path = workspace.path('upload');
         await pipeline(part.file, createWriteStream(path));
@@ -51,12 +57,25 @@ export async function receiveUpload(
   return upload;
 }
 
+/** A text field within its limit; a longer one is refused with 413 naming the field and the limit. */
+function fieldValue(name: string, value: string, truncated: boolean): string {
+  const limit = name === 'subtitles' ? MAX_SUBTITLE_BYTES : MAX_FIELD_BYTES;
+  if (truncated || Buffer.byteLength(value) > limit) {
+    throw new TooLarge(`The field ${quoteInput(name, 40)} is longer than ${formatBytes(limit)}, the most it may hold.`);
+  }
+  return value;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
+
 async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > MAX_SUBTITLE_BYTES) throw new BadInput('The subtitle file is too large (2 MB at most).');
+    if (size > MAX_SUBTITLE_BYTES) throw new TooLarge('The subtitle file is larger than 2 MB, the most it may hold.');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

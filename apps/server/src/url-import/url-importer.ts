@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BadInput, Cancelled, TooLarge } from '@voxlate/core';
+import { BadInput, Cancelled, TooLarge, quoteInput } from '@voxlate/core';
 import { isPublicAddress } from './address-policy.js';
 import { requestPinned, ServerStalled, type ResolvedAddress } from './pinned-request.js';
 
@@ -136,7 +136,7 @@ async function checkedAddress(url: URL, options: UrlImportOptions): Promise<Reso
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const resolve = options.resolve ?? systemResolve;
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host).catch(() => []);
-  if (addresses.length === 0) throw new BadInput(`The link's host "${url.hostname}" could not be found.`);
+  if (addresses.length === 0) throw new BadInput(`The link's host ${quoteInput(url.hostname)} could not be found.`);
   const allowed = options.isAllowed ?? isPublicAddress;
   if (!options.allowPrivate && addresses.some((entry) => !allowed(entry.address))) {
     throw new BadInput('The link points to a private, local or reserved network address, which cannot be imported.');

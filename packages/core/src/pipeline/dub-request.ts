@@ -3,6 +3,7 @@ import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
 import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
 import type { EngineIds } from '../timeline.js';
+import { DEFAULT_TIME_LIMIT, type TimeLimit } from './job-deadline.js';
 
 export interface DubOptions {
   fit: FitOptions;
@@ -10,6 +11,8 @@ export interface DubOptions {
   segmentation: SegmentationOptions;
   /** Longest input accepted, seconds (30 minutes by default). */
   maxDurationSeconds: number;
+  /** How long a job may run, from the media's length. */
+  timeLimit: TimeLimit;
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -17,6 +20,7 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   mix: DEFAULT_MIX,
   segmentation: DEFAULT_SEGMENTATION,
   maxDurationSeconds: 30 * 60,
+  timeLimit: DEFAULT_TIME_LIMIT,
 };
 
 export interface DubRequest {

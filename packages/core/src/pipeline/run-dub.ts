@@ -5,6 +5,7 @@ import type { OutputContainer } from '../media.js';
 import { DEFAULT_STAGE_WEIGHTS, ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import { resolveOptions, type DubRequest, type DubResult } from './dub-request.js';
+import { JobDeadline } from './job-deadline.js';
 import { createStageContext, type DubPorts, type StageContext } from './stage-context.js';
 import { findSpeech } from './stages/find-speech.js';
 import { fitTiming } from './stages/fit-timing.js';
@@ -40,10 +41,11 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     warnings: [],
   };
   const tracker = new ProgressTracker(DEFAULT_STAGE_WEIGHTS);
-  const ctx = createStageContext(request, options, ports, timeline, { ...run, tracker });
+  const deadline = new JobDeadline(run.signal);
+  const ctx = createStageContext(request, options, ports, timeline, { ...run, signal: deadline.signal, tracker });
   const stageSeconds: Partial<Record<StageName, number>> = {};
   const stage = async <T>(name: StageName, work: (ctx: StageContext) => Promise<T>): Promise<T> => {
-    throwIfAborted(run.signal);
+    throwIfAborted(deadline.signal);
     ctx.emit({ type: 'stage-started', stage: name });
     const started = performance.now();
     const result = await work(ctx);
@@ -53,15 +55,23 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     return result;
   };
 
-  await stage('ingest', ingest);
-  await stage('segment', findSpeech);
-  if (request.transcript === undefined) await stage('recognise', recognise);
-  else skip(ctx, tracker, 'recognise', 'the subtitles given are the source text');
-  await stage('translate', translate);
-  await stage('synthesise', synthesise);
-  await stage('fit', fitTiming);
-  const container: OutputContainer = await stage('mix', mix);
-  return { output: request.output, container, stageSeconds, timeline };
+  try {
+    await stage('ingest', ingest);
+    // The clock starts once the media's real length is known (the header may lie).
+    deadline.arm(options.timeLimit, timeline.duration);
+    await stage('segment', findSpeech);
+    if (request.transcript === undefined) await stage('recognise', recognise);
+    else skip(ctx, tracker, 'recognise', 'the subtitles given are the source text');
+    await stage('translate', translate);
+    await stage('synthesise', synthesise);
+    await stage('fit', fitTiming);
+    const container: OutputContainer = await stage('mix', mix);
+    return { output: request.output, container, stageSeconds, timeline };
+  } catch (error) {
+    throw deadline.explain(error);
+  } finally {
+    deadline.dispose();
+  }
 }
 
 function skip(ctx: StageContext, tracker: ProgressTracker, stage: StageName, reason: string): void {

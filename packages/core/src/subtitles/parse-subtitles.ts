@@ -1,4 +1,5 @@
 import { BadInput } from '../errors.js';
+import { quoteInput } from '../quote-input.js';
 import type { Cue } from './cue.js';
 
 const TIMING_LINE = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})(?:\s.*)?$/;
@@ -29,10 +30,10 @@ function parseBlock(block: string): Cue | undefined {
   if (timingIndex < 0) return undefined;
   const timingLine = lines[timingIndex]!;
   const match = TIMING_LINE.exec(timingLine);
-  if (!match) throw new BadInput(`Unreadable subtitle timing line: "${timingLine.trim()}".`);
+  if (!match) throw new BadInput(`Unreadable subtitle timing line: ${quoteInput(timingLine)}.`);
   const start = parseTimestamp(match[1]!);
   const end = parseTimestamp(match[2]!);
-  if (end <= start) throw new BadInput(`A subtitle cue ends before it starts: "${timingLine.trim()}".`);
+  if (end <= start) throw new BadInput(`A subtitle cue ends before it starts: ${quoteInput(timingLine)}.`);
   const text = stripTags(lines.slice(timingIndex + 1).join(' ')).trim();
   return text === '' ? undefined : { start, end, text };
 }

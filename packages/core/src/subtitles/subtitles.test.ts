@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BadInput } from '../errors.js';
+import { BadInput, NoSpeech } from '../errors.js';
 import { formatTimestamp } from './cue.js';
 import { parseSubtitles, parseTimestamp } from './parse-subtitles.js';
+import { droppedCuesWarning, sourceCues } from './source-cues.js';
 import { toSrt, toWebVtt } from './write-subtitles.js';
 
 const cues = [
@@ -50,5 +51,73 @@ describe('subtitles', () => {
   it('rejects text with no cues and unreadable timings', () => {
     expect(() => parseSubtitles('just some text')).toThrow(BadInput);
     expect(() => parseSubtitles('1\n00:00:05,000 --> 00:00:01,000\nbackwards\n')).toThrow(/ends before it starts/);
+  });
+});
+
+describe('sourceCues: limits on subtitles given as the source', () => {
+  const srt = (cues: [number, number, string][]): string =>
+    cues
+      .map(
+        ([start, end, text], i) =>
+          `${i + 1}\n${formatTimestamp(start, ',')} --> ${formatTimestamp(end, ',')}\n${text}\n`,
+      )
+      .join('\n');
+
+  it('keeps the cues inside the media, clips the last one and counts those after the end', () => {
+    const { cues, droppedAfterEnd } = sourceCues(
+      srt([
+        [0.5, 2, 'one'],
+        [8, 12, 'two'],
+        [10, 11, 'three'],
+        [30, 31, 'four'],
+      ]),
+      10,
+    );
+    expect(cues).toEqual([
+      { start: 0.5, end: 2, text: 'one' },
+      { start: 8, end: 10, text: 'two' },
+    ]);
+    expect(droppedAfterEnd).toBe(2);
+    expect(droppedCuesWarning(2, 10)).toBe(
+      '2 subtitle cues start after the media ends (at 00:00:10,000) and were left out.',
+    );
+  });
+
+  it('refuses 2,000 cues on a 3-second clip before any work, naming the limit', () => {
+    const bomb = srt(Array.from({ length: 2000 }, (_, i) => [i * 0.0015, i * 0.0015 + 0.01, `cue ${i}`]));
+    expect(() => sourceCues(bomb, 3)).toThrow(
+      'The subtitles have 2000 cues for 3 s of media: at most 13 are accepted (one a second, plus 10). Check that they belong to this file.',
+    );
+  });
+
+  it('accepts dense but real subtitles: one cue a second over 30 minutes', () => {
+    const dense = srt(Array.from({ length: 1800 }, (_, i) => [i, i + 0.9, `line ${i}`]));
+    expect(sourceCues(dense, 1800).cues).toHaveLength(1800);
+  });
+
+  it('refuses a cue over 1,000 characters, naming the cue', () => {
+    const long = srt([
+      [0, 1, 'fine'],
+      [2, 3, 'word '.repeat(300)],
+    ]);
+    expect(() => sourceCues(long, 10)).toThrow(
+      /^Subtitle cue 2 \(at 00:00:02,000\) has 1499 characters: at most 1000 are accepted in one cue\.$/,
+    );
+  });
+
+  it('says so when no cue falls inside the media', () => {
+    expect(() => sourceCues(srt([[20, 21, 'late']]), 10)).toThrow(NoSpeech);
+  });
+
+  it('never echoes more than a short prefix of a bad line', () => {
+    const text = `1\n00:00:01,000 --> ${'9'.repeat(100_000)}\nhello\n`;
+    let message = '';
+    try {
+      parseSubtitles(text);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Unreadable subtitle timing line: "00:00:01,000 --> 9+…"\.$/);
+    expect(message.length).toBeLessThan(120);
   });
 });

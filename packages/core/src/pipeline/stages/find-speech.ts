@@ -1,6 +1,6 @@
 import { NoSpeech } from '../../errors.js';
 import { segmentSpeech } from '../../segmentation/segment-speech.js';
-import { parseSubtitles } from '../../subtitles/parse-subtitles.js';
+import { droppedCuesWarning, sourceCues } from '../../subtitles/source-cues.js';
 import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
@@ -17,11 +17,9 @@ export async function findSpeech(ctx: StageContext): Promise<void> {
 
 function segmentsFromCues(transcript: string, ctx: StageContext): Segment[] {
   const duration = ctx.timeline.duration;
-  const cues = parseSubtitles(transcript).filter((cue) => cue.start < duration);
-  if (cues.length === 0) {
-    throw new NoSpeech('No subtitle cue falls inside the media: check that the subtitles belong to this file.');
-  }
-  return cues.map((cue, id) => emptySegment(id, cue.start, Math.min(cue.end, duration), cue.text));
+  const { cues, droppedAfterEnd } = sourceCues(transcript, duration);
+  if (droppedAfterEnd > 0) ctx.warn('segment', droppedCuesWarning(droppedAfterEnd, duration));
+  return cues.map((cue, id) => emptySegment(id, cue.start, cue.end, cue.text));
 }
 
 async function segmentsFromVoice(ctx: StageContext): Promise<Segment[]> {

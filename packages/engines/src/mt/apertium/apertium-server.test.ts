@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApertiumServer } from './apertium-server.js';
 import { ApertiumTranslator } from './apertium-translator.js';
@@ -26,4 +27,78 @@ describe('ApertiumServer supervision', () => {
     await server.stop();
     expect(() => process.kill(pid, 0)).toThrow();
   });
+});
+
+/** The pids of a process's children, read from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => {
+      try {
+        return Number(readFileSync(`/proc/${candidate}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** A process that still runs (a zombie waiting to be reaped has already ended). */
+const alive = (pid: number): boolean => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+async function waitUntilGone(pids: number[]): Promise<number[]> {
+  for (let i = 0; i < 50 && pids.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(alive);
+}
+
+describe('ApertiumServer under a stall', () => {
+  it('restarts a server that stops answering (SIGSTOP) with its pipelines, and the call goes through', async () => {
+    const stalling = new ApertiumServer();
+    try {
+      const translator = await ApertiumTranslator.create(stalling, 1500);
+      const pair = { source: 'eng', target: 'spa' } as const;
+      expect((await translator.translate({ text: 'Good morning' }, pair, {})).text).toMatch(/Buenos días/i);
+      const stoppedPid = stalling.pid()!;
+      const pipelines = childrenOf(stoppedPid);
+      expect(pipelines.length).toBeGreaterThan(0);
+      process.kill(stoppedPid, 'SIGSTOP');
+      // Before: the call waited for ever and the job with it.
+      const again = await translator.translate({ text: 'Good night' }, pair, {});
+      expect(again.text).toMatch(/noche/i);
+      expect(stalling.pid()).not.toBe(stoppedPid);
+      expect(await waitUntilGone([stoppedPid, ...pipelines])).toEqual([]);
+    } finally {
+      await stalling.stop();
+    }
+  }, 30_000);
+
+  it('fails clearly when the restarted server stalls too', async () => {
+    const stalling = new ApertiumServer(3000);
+    try {
+      const translator = await ApertiumTranslator.create(stalling, 1000);
+      const pair = { source: 'eng', target: 'spa' } as const;
+      await translator.translate({ text: 'Hello' }, pair, {});
+      // This server and every one started after it is stopped at once.
+      process.kill(stalling.pid()!, 'SIGSTOP');
+      const freeze = setInterval(() => {
+        const pid = stalling.pid();
+        if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGSTOP');
+      }, 20);
+      try {
+        await expect(translator.translate({ text: 'Good night' }, pair, {})).rejects.toThrow(
+          /^Apertium (did not answer within 1 s, even after it was restarted|could not be restarted \(apertium-apy did not start within 3 s\.\)): the translation could not be done\.$/,
+        );
+      } finally {
+        clearInterval(freeze);
+      }
+    } finally {
+      await stalling.stop();
+    }
+  }, 60_000);
 });

@@ -10,21 +10,29 @@ const DEBIAN_PYTHON = '/usr/bin/python3';
 const LAUNCHER = fileURLToPath(new URL('../../../assets/apy-loopback.py', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const MAX_RESTARTS_PER_MINUTE = 5;
+/** A listing of pairs is instant on a live server; a hung one must not hold a start up. */
+const PROBE_TIMEOUT_MS = 5_000;
 
-/** Processes to stop when Node exits, whatever the reason. */
+/** Process groups to end when Node exits normally; a crash is handled by the launcher itself. */
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) killGroup(child, 'SIGKILL');
 });
 
 /**
- * A warm apertium-apy on loopback, started on first use, restarted if it dies, stopped with
- * the product. Translation pipelines stay loaded between requests (16-36 ms a sentence).
+ * A warm apertium-apy on loopback, started on first use, restarted if it dies or stalls,
+ * stopped with the product. Translation pipelines stay loaded between requests (16-36 ms a
+ * sentence). The server and its pipelines form one process group (the launcher leads it), so
+ * stopping or restarting it ends all of them, and they end by themselves if Node dies.
  */
 export class ApertiumServer {
   private child: ChildProcess | undefined;
   private ready: Promise<string> | undefined;
   private stopping = false;
+
+  /** `startTimeoutMs`: longest wait for a new server to answer (30 s; it takes about 1 s). */
+  constructor(private readonly startTimeoutMs = START_TIMEOUT_MS) {}
+
   private restarts: number[] = [];
 
   static async isInstalled(): Promise<boolean> {
@@ -41,7 +49,9 @@ export class ApertiumServer {
   }
 
   async pairs(): Promise<ApertiumPair[]> {
-    const response = await fetch(`${await this.baseUrl()}/listPairs`);
+    const response = await fetch(`${await this.baseUrl()}/listPairs`, {
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
     return plainPairs(body.responseData);
   }
@@ -54,9 +64,20 @@ export class ApertiumServer {
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 2000).unref();
     });
+  }
+
+  /**
+   * Ends a server that stopped answering (hung, or stopped with SIGSTOP) and its pipelines; the
+   * next call starts a fresh one. Not counted against the restart budget: the caller decided.
+   */
+  restart(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    if (child && child.exitCode === null) killGroup(child, 'SIGKILL');
   }
 
   /** The process id, for supervision tests. */
@@ -69,6 +90,9 @@ export class ApertiumServer {
     const port = await freeLoopbackPort();
     const child = spawn(DEBIAN_PYTHON, [LAUNCHER, '-p', String(port), APERTIUM_MODES], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      // Its own process group, so that killing the group ends the pipelines too.
+      detached: true,
+      env: { ...process.env, VOXLATE_PARENT_PID: String(process.pid) },
     });
     let log = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-4000)));
@@ -79,7 +103,7 @@ export class ApertiumServer {
       if (this.child === child) this.onUnexpectedExit();
     });
     const url = `http://127.0.0.1:${port}`;
-    await waitUntilServing(url, child, () => log);
+    await waitUntilServing(url, child, () => log, this.startTimeoutMs);
     return url;
   }
 
@@ -96,19 +120,29 @@ export class ApertiumServer {
   }
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new EngineUnavailable('apertium-apy exited while starting.', log());
     }
-    const ok = await fetch(`${url}/listPairs`).then(
+    const ok = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
       (response) => response.ok,
       () => false,
     );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  child.kill('SIGKILL');
-  throw new EngineUnavailable('apertium-apy did not start within 30 s.', log());
+  killGroup(child, 'SIGKILL');
+  throw new EngineUnavailable(`apertium-apy did not start within ${timeoutMs / 1000} s.`, log());
+}
+
+/** Signals the child's whole process group (it was started detached, as the group's leader). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
 }

@@ -12,6 +12,8 @@ import type { ApertiumServer } from './apertium-server.js';
 import { findRoute, type ApertiumPair } from './routes.js';
 import { stripApertiumMarks } from './strip-marks.js';
 
+const DEFAULT_CALL_TIMEOUT_MS = 20_000;
+
 /** Rule-based MT from Debian's Apertium pairs, direct or through one pivot language. */
 export class ApertiumTranslator implements Translator {
   readonly id = 'apertium';
@@ -21,10 +23,12 @@ export class ApertiumTranslator implements Translator {
   private constructor(
     private readonly server: ApertiumServer,
     private readonly pairs: readonly ApertiumPair[],
+    /** Longest wait for one hop (a sentence takes 16-36 ms, a pair's first use about 2 s). */
+    private readonly callTimeoutMs: number,
   ) {}
 
-  static async create(server: ApertiumServer): Promise<ApertiumTranslator> {
-    return new ApertiumTranslator(server, await server.pairs());
+  static async create(server: ApertiumServer, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<ApertiumTranslator> {
+    return new ApertiumTranslator(server, await server.pairs(), callTimeoutMs);
   }
 
   qualityFor(pair: LanguagePair): TranslationQuality | undefined {
@@ -51,28 +55,46 @@ export class ApertiumTranslator implements Translator {
     await this.server.stop();
   }
 
-  /** One hop; retried once because a crashed server is restarted by the supervisor. */
+  /**
+   * One hop, under a time limit: a server that does not answer in time is restarted (it may be
+   * hung or stopped) and the hop tried once more; a second failure fails the job clearly.
+   */
   private async translateStep(text: string, source: string, target: string, context: EngineContext): Promise<string> {
     try {
       return await this.request(text, source, target, context);
     } catch (error) {
       throwIfAborted(context.signal);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (isTimeout(error)) this.server.restart();
+      else await new Promise((resolve) => setTimeout(resolve, 200));
       return this.request(text, source, target, context).catch((retryError: unknown) => {
-        throw new EngineUnavailable('Apertium did not answer.', `${String(error)} / ${String(retryError)}`);
+        throwIfAborted(context.signal);
+        throw new EngineUnavailable(this.failureMessage(retryError), `${String(error)} / ${String(retryError)}`);
       });
     }
   }
 
+  private failureMessage(retryError: unknown): string {
+    const outcome = ': the translation could not be done.';
+    if (isTimeout(retryError)) {
+      return `Apertium did not answer within ${this.callTimeoutMs / 1000} s, even after it was restarted${outcome}`;
+    }
+    if (retryError instanceof EngineUnavailable)
+      return `Apertium could not be restarted (${retryError.message})${outcome}`;
+    return `Apertium did not answer, even after a retry${outcome}`;
+  }
+
   private async request(text: string, source: string, target: string, context: EngineContext): Promise<string> {
     const body = new URLSearchParams({ langpair: `${source}|${target}`, q: text, markUnknown: 'no' });
-    const response = await fetch(`${await this.server.baseUrl()}/translate`, {
-      method: 'POST',
-      body,
-      ...(context.signal ? { signal: context.signal } : {}),
-    });
+    const deadline = AbortSignal.timeout(this.callTimeoutMs);
+    const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
+    const response = await fetch(`${await this.server.baseUrl()}/translate`, { method: 'POST', body, signal });
     if (!response.ok) throw new Error(`apertium-apy answered ${response.status}`);
     const json = (await response.json()) as { responseData?: { translatedText?: string } };
     return json.responseData?.translatedText ?? '';
   }
+}
+
+/** AbortSignal.timeout() aborts with a DOMException named TimeoutError. */
+function isTimeout(error: unknown): boolean {
+  return (error as { name?: string } | undefined)?.name === 'TimeoutError';
 }
