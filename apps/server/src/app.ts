@@ -8,7 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
+import { answerClientError } from './http/client-error.js';
 import { errorResponse } from './http/error-response.js';
+import { describeRequestError } from './http/request-errors.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
@@ -22,7 +24,11 @@ import { registerTranslateRoute } from './routes/translate-route.js';
  * built studio at `/`. The app owns the Dubber it is given and closes it with itself.
  */
 export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: process.env['LOG_LEVEL'] ?? 'info' }, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+    bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
+  });
   const context: RouteContext = {
     config,
     dubber,
@@ -40,7 +46,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   refuseStalledBodies(app, config.bodyTimeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
   app.setErrorHandler((error, request, reply) => {
-    const response = errorResponse(error);
+    const response = errorResponse(describeRequestError(error, request) ?? error);
     if (response.status >= 500) request.log.error(error);
     else request.log.info({ status: response.status, error: response.body.error }, 'request refused');
     if (reply.sent || reply.raw.headersSent) return;

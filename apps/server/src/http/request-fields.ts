@@ -35,7 +35,7 @@ export function flagFrom(value: unknown, name: string): boolean {
   if (value === undefined || value === '') return false;
   if (value === 'true' || value === true) return true;
   if (value === 'false' || value === false) return false;
-  const given = typeof value === 'string' ? value : JSON.stringify(value) ?? typeof value;
+  const given = typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
   throw new BadInput(`${name} must be "true" or "false", got ${quoteInput(given)}.`);
 }
 

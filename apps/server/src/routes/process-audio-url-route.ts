@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { BadInput } from '@voxlate/core';
+import { HttpError } from '../http/http-error.js';
+import { EXPECTED_REQUEST } from '../http/request-errors.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
@@ -14,6 +17,19 @@ interface UrlBody {
   source_language?: unknown;
 }
 
+const EXPECTED_BODY = EXPECTED_REQUEST['/process-audio-url'];
+
+/** The body as a JSON object; a text body, an array or a bare value is refused, saying what is expected. */
+function jsonObject(body: unknown, contentType: string | undefined): UrlBody {
+  if (!contentType?.toLowerCase().startsWith('application/json')) {
+    throw new HttpError(415, `The request body is not JSON. ${EXPECTED_BODY}`);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadInput(`The request body is JSON but not an object. ${EXPECTED_BODY}`);
+  }
+  return body;
+}
+
 /**
  * POST /process-audio-url: fetches a direct link (guarded against reaching private networks),
  * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
@@ -24,7 +40,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
     '/process-audio-url',
     { config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } }, bodyLimit: 64 * 1024 },
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = jsonObject(request.body, request.headers['content-type']);
       const link = parseLink(typeof body.url === 'string' ? body.url.trim() : '');
       const targetLanguage = targetLanguageFrom(body.target_language);
       backendFrom(body.backend);

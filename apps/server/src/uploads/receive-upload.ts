@@ -2,7 +2,8 @@ import type {} from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { BadInput, TooLarge, quoteInput } from '@voxlate/core';
+import { BadInput, TooLarge, isVoxlateError, quoteInput } from '@voxlate/core';
+import { HttpError } from '../http/http-error.js';
 import type { Workspace } from '../jobs/workspaces.js';
 
 export interface ReceivedUpload {
@@ -18,6 +19,7 @@ const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 /** Every other field is a code, a flag or an engine id. */
 const MAX_FIELD_BYTES = 4 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
+const MULTIPART_HINT = "Send the form as multipart/form-data, as a browser's FormData does.";
 
 /**
  * Reads a multipart request part by part: the media field is streamed to disk (never held
@@ -28,7 +30,7 @@ export async function receiveUpload(
   workspace: Workspace,
   options: { mediaField: string; maxBytes: number },
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new BadInput('Send the file as multipart/form-data.');
+  if (!request.isMultipart()) throw new HttpError(415, `The request is not a form. ${MULTIPART_HINT}`);
   const upload: ReceivedUpload = { fields: {} };
   // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
   // take, so that a cut is seen and refused rather than passed on shortened.
@@ -81,13 +83,29 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** @fastify/multipart's limit errors become our named errors. */
+/**
+ * Errors of @fastify/multipart and busboy become our named errors. Busboy's are plain Errors
+ * ("Multipart: Boundary not found", "Unexpected end of multipart data"): a malformed form is the
+ * client's, never a 500. System errors (a full disk) stay what they are.
+ */
 function translateMultipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
+  if (isVoxlateError(error) || error instanceof HttpError) return error;
+  const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new TooLarge(FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new BadInput('The form has too many parts.');
+    return new TooLarge('The form has too many parts: at most 20 fields and 2 files.');
   }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new BadInput('Send the file as multipart/form-data.');
-  return error;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new BadInput(MULTIPART_HINT);
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return error;
+  const message = (error as Error).message ?? '';
+  if (/boundary not found/i.test(message)) {
+    return new BadInput(`The form's Content-Type has no boundary. ${MULTIPART_HINT}`);
+  }
+  if (/unexpected end|terminated early|closed before/i.test(message) || code === 'FST_MP_PREMATURE_CLOSE') {
+    return new BadInput(
+      `The form data ended before it was complete (cut off, or its boundary does not match). ${MULTIPART_HINT}`,
+    );
+  }
+  return new BadInput(`The form data could not be read. ${MULTIPART_HINT}`);
 }

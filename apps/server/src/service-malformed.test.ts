@@ -1,0 +1,172 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from './test/service-process.js';
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.stop());
+
+/** Sends bytes as they are (no client library fixes them up) and reads the whole answer. */
+function exchange(bytes: string | Buffer): Promise<{ status: number; body: string }> {
+  const { port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n', 2);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body });
+    });
+    socket.write(bytes);
+  });
+}
+
+function post(path: string, contentType: string | undefined, body: string): Promise<{ status: number; body: string }> {
+  const type = contentType === undefined ? '' : `Content-Type: ${contentType}\r\n`;
+  return exchange(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+const form = (boundary: string, parts: string[]): string =>
+  parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('') + `--${boundary}--\r\n`;
+const field = (name: string, value: string, extra = ''): string =>
+  `Content-Disposition: form-data; name="${name}"\r\n${extra}\r\n${value}`;
+const upload = form('b0undary', [
+  field('target_language', 'spa'),
+  'Content-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF....WAVE',
+]);
+
+const cases: { name: string; send: () => Promise<{ status: number; body: string }>; status: number; error: RegExp }[] =
+  [
+    {
+      name: 'multipart with no boundary',
+      send: () => post('/translate', 'multipart/form-data', upload),
+      status: 400,
+      error: /has no boundary/,
+    },
+    {
+      name: 'multipart with the wrong boundary',
+      send: () => post('/translate', 'multipart/form-data; boundary=other', upload),
+      status: 400,
+      error: /ended before it was complete \(cut off, or its boundary does not match\)/,
+    },
+    {
+      name: 'a truncated multipart body',
+      send: () => post('/process-video', 'multipart/form-data; boundary=b0undary', upload.slice(0, 70)),
+      status: 400,
+      error: /ended before it was complete/,
+    },
+    {
+      name: 'a form field typed as JSON that is not JSON',
+      send: () =>
+        post(
+          '/translate',
+          'multipart/form-data; boundary=x',
+          form('x', [field('target_language', '{spa', 'Content-Type: application/json\r\n')]),
+        ),
+      status: 400,
+      error: /declared as JSON .* but is not valid JSON/,
+    },
+    {
+      name: 'a body with no content type',
+      send: () => post('/translate', undefined, 'hello'),
+      status: 415,
+      error:
+        /does not take \(no Content-Type\)\. Send multipart\/form-data with the fields "file" and "target_language"\./,
+    },
+    {
+      name: 'a url-encoded form',
+      send: () => post('/process-video', 'application/x-www-form-urlencoded', 'a=b'),
+      status: 415,
+      error: /"video" and "target_language"/,
+    },
+    {
+      name: 'text where JSON is expected',
+      send: () => post('/process-audio-url', 'text/plain', 'http://example.com/a.mp3'),
+      status: 415,
+      error: /not JSON\. Send a JSON object/,
+    },
+    {
+      name: 'JSON that does not parse',
+      send: () => post('/process-audio-url', 'application/json', '{"url": '),
+      status: 400,
+      error: /not valid JSON\. Send a JSON object/,
+    },
+    {
+      name: 'a JSON array',
+      send: () => post('/process-audio-url', 'application/json', '["http://example.com/a.mp3"]'),
+      status: 400,
+      error: /JSON but not an object/,
+    },
+    {
+      name: 'a JSON body over 64 KB',
+      send: () => post('/process-audio-url', 'application/json', JSON.stringify({ url: 'x'.repeat(70_000) })),
+      status: 413,
+      error: /^The request body is larger than 64 KB/,
+    },
+    {
+      name: 'a 1 MB language field (was cut at 64 KB and echoed back)',
+      send: () =>
+        post(
+          '/translate',
+          'multipart/form-data; boundary=x',
+          form('x', [field('target_language', 'x'.repeat(1024 * 1024))]),
+        ),
+      status: 413,
+      error: /^The field "target_language" is longer than 4 KB, the most it may hold\.$/,
+    },
+    {
+      name: 'subtitles over 2 MB as a text field (were cut at 64 KB with a 200)',
+      send: () =>
+        post(
+          '/translate',
+          'multipart/form-data; boundary=x',
+          form('x', [field('subtitles', '1\n00:00:01,000 --> 00:00:02,000\nhi\n\n'.repeat(60_000))]),
+        ),
+      status: 413,
+      error: /^The field "subtitles" is longer than 2 MB/,
+    },
+    {
+      name: 'an unknown language named by a long value',
+      send: () =>
+        post(
+          '/translate',
+          'multipart/form-data; boundary=x',
+          form('x', [
+            field('target_language', 'q'.repeat(3000)),
+            'Content-Disposition: form-data; name="file"; filename="a"\r\n\r\nxx',
+          ]),
+        ),
+      status: 400,
+      error: /^Unknown target_language "q{60}…"\. Valid codes/,
+    },
+    {
+      name: 'a broken chunked body',
+      send: () =>
+        exchange(
+          'POST /translate HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n',
+        ),
+      status: 400,
+      error: /not valid chunked encoding/,
+    },
+    {
+      name: 'a request line that is not HTTP',
+      send: () => exchange('HELLO THERE\r\n\r\n'),
+      status: 400,
+      error: /not valid HTTP/,
+    },
+  ];
+
+describe('malformed requests get a 4xx and a JSON error that says what was wrong', () => {
+  it.each(cases)('$name', async ({ send, status, error }) => {
+    const answer = await send();
+    expect(answer.status).toBe(status);
+    const body = JSON.parse(answer.body) as { error: string };
+    expect(body.error).toMatch(error);
+    expect(answer.body.length).toBeLessThan(400);
+  });
+});
