@@ -88,6 +88,15 @@ describe('abuse and failures', () => {
       'http://0.0.0.0/a.wav',
       'http://2130706433/a.wav',
       'http://[::ffff:127.0.0.1]/a.wav',
+      'http://[::7f00:1]/a.wav',
+      'http://[::a9fe:a9fe]/latest/meta-data',
+      'http://[0:0:0:0:0:0:7f00:1]:5001/health',
+      'http://[64:ff9b::7f00:1]/a.wav',
+      'http://[::ffff:0:a9fe:a9fe]/a.wav',
+      'http://[fec0::1]/a.wav',
+      'http://0x7f.1/a.wav',
+      'http://017700000001/a.wav',
+      'http://127.1/a.wav',
       `${service.url}/health`,
     ];
     for (const url of links) {
