@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
+import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
@@ -36,6 +37,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     workspaces: new Workspaces(config.tempRoot),
   };
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await registerBrowserSecurity(app, config.corsOrigins);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, limit) => ({

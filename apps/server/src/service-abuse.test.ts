@@ -226,6 +226,38 @@ describe('limits, CORS and shutdown', () => {
     expect(byDefault.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('refuses state-changing requests from other sites unless their origin is allowed', async () => {
+    const post = async (headers: Record<string, string>): Promise<number> => {
+      const response = await fetch(`${limited.url}/process-audio-url`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ url: 'http://127.0.0.1/a.wav', target_language: 'spa' }),
+      });
+      if (response.status === 403) {
+        expect(((await response.json()) as { error: string }).error).toMatch(
+          /Requests from other web sites are refused/,
+        );
+      } else await response.text();
+      return response.status;
+    };
+    const own = new URL(limited.url).host;
+    expect(await post({ origin: 'http://evil.example' })).toBe(403);
+    expect(await post({ origin: 'null' })).toBe(403);
+    expect(await post({ 'sec-fetch-site': 'cross-site' })).toBe(403);
+    // The studio itself, an allowed origin, and tools that send no Origin go through (to the
+    // address policy's 400 here).
+    expect(await post({ origin: `http://${own}`, 'sec-fetch-site': 'same-origin' })).toBe(400);
+    expect(await post({ origin: 'http://studio.example' })).toBe(400);
+    expect(await post({})).toBe(400);
+  });
+
+  it('sends security headers', async () => {
+    const response = await fetch(`${limited.url}/health`);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers 429 with a JSON error past the per-minute limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,29 @@ describe('POST /process-video', () => {
     const response = await post('/process-video', await form({ target_language: 'spa' }, { video }));
     const { comments } = parseSse(await response.text());
     expect(comments).toContain(': keep-alive');
+  });
+
+  it('honours a client that asks to close the connection (no forced keep-alive)', async () => {
+    const encoded = new Response(await form({ target_language: 'spa' }, { video }));
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const head =
+      `POST /process-video HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+      `Content-Type: ${encoded.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
+      let text = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.write(head);
+      socket.write(body);
+    });
+    const headers = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+    expect(headers).toMatch(/^http\/1\.1 200/);
+    expect(headers).toMatch(/content-type: text\/event-stream/);
+    expect(headers).not.toMatch(/connection: keep-alive/);
+    expect(headers).toMatch(/connection: close/);
+    expect(answer).toMatch(/"phase":"Done"/);
   });
 
   it('streams a failure as {error, details, phase} and ends the stream', async () => {

@@ -31,11 +31,19 @@ afterAll(async () => {
   await service.stop();
 });
 
+/** What the Content Security Policy refused on the current page (it must refuse nothing the studio does). */
+let cspViolations: string[] = [];
+
 beforeEach(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  cspViolations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
 });
 afterEach(async () => {
   await page.close();
+  expect(cspViolations).toEqual([]);
 });
 
 const openStudio = async (
@@ -44,6 +52,34 @@ const openStudio = async (
   await page.goto(`${service.url}/creator-studio`);
   await page.getByRole('button', { name: type }).click();
 };
+
+describe('security headers', () => {
+  it('serves the studio with a Content Security Policy and refuses form posts from other sites', async () => {
+    const response = await page.goto(`${service.url}/creator-studio`);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    // The classic cross-site request forgery: a page of another origin with a form that posts
+    // to the service (browsers send such simple form posts without asking anyone).
+    const other = await browser.newPage();
+    writeFileSync(
+      join(dir, 'other-site.html'),
+      `<!doctype html><title>Another site</title>
+       <form method="post" enctype="multipart/form-data" action="${service.url}/translate">
+         <input name="target_language" value="spa"><button>Send</button>
+       </form>`,
+    );
+    await other.goto(`${filesUrl}/other-site.html`);
+    const [answer] = await Promise.all([
+      other.waitForResponse(`${service.url}/translate`),
+      other.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/Requests from other web sites are refused/);
+    await other.close();
+  });
+});
 
 describe('landing and pricing', () => {
   it('shows the landing page without the top bar, and Get Started leads to the studio', async () => {
