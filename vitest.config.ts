@@ -13,5 +13,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['./vitest.temp-guard.ts'],
   },
 });

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const LIBRIVOX_CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav';
 
 function dub(args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -18,7 +20,6 @@ function dub(args: string[]): { status: number | null; stdout: string; stderr: s
 
 describe('npm run dub', () => {
   it('dubs a video to Spanish with subtitles and a report, and prints a summary', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
     const video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.', 'Let us begin.']));
     const result = dub([video, '--to', 'spa', '--subtitles', '--report', join(dir, 'report.json')]);
     expect(result.stderr).not.toMatch(/Error/);

@@ -1,9 +1,13 @@
+import { sweepOrphanedTempDirs } from '@voxlate/process';
 import { Dubber } from '@voxlate/runtime';
 import { buildApp } from './app.js';
 import { serverConfigFromEnv } from './config.js';
 
 const config = serverConfigFromEnv();
+// Request and job folders of a service that died without cleaning up (kill -9, a crash).
+const orphans = await sweepOrphanedTempDirs(config.tempRoot);
 const app = await buildApp(config, new Dubber());
+if (orphans.length > 0) app.log.info({ removed: orphans }, 'removed folders left by processes that no longer run');
 
 let closing = false;
 async function shutdown(): Promise<void> {

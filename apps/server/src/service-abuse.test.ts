@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '@voxlate/core';
 import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
-import { form, startService, waitFor, type RunningService } from './test/service-process.js';
+import { descendantsOf, form, isAlive, startService, waitFor, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-test-'));
 let service: RunningService;
@@ -17,7 +17,10 @@ beforeAll(async () => {
   video = makeVideo(dir, speech);
   service = await startService({ VOXLATE_MAX_JOBS: '1', VOXLATE_MAX_WAITING: '1' });
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const jobs = async (): Promise<{ running: number; waiting: number }> =>
   ((await (await fetch(`${service.url}/health`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
@@ -295,7 +298,8 @@ describe('limits, CORS and shutdown', () => {
   });
 
   it('removes the folders of running jobs when the server shuts down', async () => {
-    const stoppable = await startService();
+    const tempRoot = mkdtempSync(join(tmpdir(), 'voxlate-shutdown-test-'));
+    const stoppable = await startService({}, { tempRoot });
     const url = new URL('/process-video', stoppable.url);
     const encoded = new Response(await form({ target_language: 'spa' }, { video }));
     const request = httpRequest(url, {
@@ -312,6 +316,50 @@ describe('limits, CORS and shutdown', () => {
     await running;
     expect(readdirSync(stoppable.tempRoot).length).toBeGreaterThan(0);
     await stoppable.stop();
-    expect(readdirSync(stoppable.tempRoot)).toEqual([]);
+    expect(readdirSync(tempRoot)).toEqual([]);
+    rmSync(tempRoot, { recursive: true, force: true });
   });
+});
+
+describe('a service killed with -9', () => {
+  it('takes its children with it, and the next service removes the folders it left', async () => {
+    const tempRoot = mkdtempSync(join(tmpdir(), 'voxlate-crash-test-'));
+    try {
+      const doomed = await startService({}, { tempRoot });
+      // A first job warms Apertium (a process group of its own: the server and its pipelines).
+      const warm = await fetch(`${doomed.url}/translate`, {
+        method: 'POST',
+        body: await form({ target_language: 'spa' }, { file: speech }),
+      });
+      expect(warm.status).toBe(200);
+      await warm.arrayBuffer();
+      // A second job is killed mid-way, while pocketsphinx decodes.
+      const encoded = new Response(await form({ target_language: 'spa' }, { video }));
+      const request = httpRequest(new URL('/process-video', doomed.url), {
+        method: 'POST',
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+      });
+      const transcribing = new Promise<void>((resolve) => {
+        request.on('response', (response) =>
+          response.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('Transcribing') && resolve()),
+        );
+      });
+      request.on('error', () => undefined);
+      request.end(Buffer.from(await encoded.arrayBuffer()));
+      await transcribing;
+      const children = descendantsOf(doomed.pid);
+      expect(children.length).toBeGreaterThan(3);
+      process.kill(doomed.pid, 'SIGKILL');
+      // Before: apertium-apy and its 11 pipeline processes lived on (and a restart started more).
+      await waitFor(() => !children.some(isAlive), 10_000).catch(() => undefined);
+      expect(children.filter(isAlive)).toEqual([]);
+      const left = readdirSync(tempRoot);
+      expect(left.length).toBeGreaterThan(0);
+      const next = await startService({}, { tempRoot });
+      expect(readdirSync(tempRoot)).toEqual([]);
+      await next.stop();
+    } finally {
+      rmSync(tempRoot, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

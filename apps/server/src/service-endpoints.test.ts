@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   files.close();
   await service.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const post = (path: string, body: FormData): Promise<Response> =>

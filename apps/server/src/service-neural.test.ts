@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { form, startService, type RunningService } from './test/service-process.
  * written by the repo): it uses them with no code change and says so. No quality is measured.
  */
 const models = mkdtempSync(join(tmpdir(), 'voxlate-service-models-'));
+const media = mkdtempSync(join(tmpdir(), 'voxlate-neural-service-'));
 let service: RunningService;
 let speech = '';
 
@@ -22,12 +23,13 @@ beforeAll(async () => {
   await writeTinyNllb(folder('nllb-200-distilled-600M'));
   await writeTinyVits(folder('mms-tts-spa'));
   for (const id of ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa']) await manager.adopt(id);
-  speech = await makeSpeechWav(mkdtempSync(join(tmpdir(), 'voxlate-neural-service-')), [
-    'Welcome back to the channel.',
-  ]);
+  speech = await makeSpeechWav(media, ['Welcome back to the channel.']);
   service = await startService({ VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' });
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service.stop();
+  for (const folder of [models, media]) rmSync(folder, { recursive: true, force: true });
+});
 
 interface LanguageEntry {
   code: string;

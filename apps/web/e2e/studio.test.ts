@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +29,7 @@ afterAll(async () => {
   files.close();
   await browser.close();
   await service.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** What the Content Security Policy refused on the current page (it must refuse nothing the studio does). */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,12 +22,15 @@ import { LIBRIVOX_0880, LIBRIVOX_0880_TEXT, analysisAudioOf, silentAnalysisAudio
  * covered by registering it. Accuracy checks apply to offline engines only: a tiny model's
  * output is random by design and says nothing about the real model's quality.
  */
-const registries = defaultRegistries(await installTinyModels());
+const modelsRoot = mkdtempSync(join(tmpdir(), 'voxlate-contract-models-'));
+const registries = defaultRegistries(await installTinyModels(modelsRoot));
 const resolver = new RegistryResolver(registries);
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(modelsRoot, { recursive: true, force: true });
+});
 
-async function installTinyModels(): Promise<ModelManager> {
-  const root = mkdtempSync(join(tmpdir(), 'voxlate-contract-models-'));
+async function installTinyModels(root: string): Promise<ModelManager> {
   const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
   const folder = (id: string): string => join(root, catalogModel(id)!.repo);
   await writeTinyWhisper(folder('whisper-tiny'), { cantonese: true });

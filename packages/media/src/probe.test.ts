@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MediaUnreadable, NoAudioStream } from '@voxlate/core';
 import { argv } from './argv.js';
 import { probeMedia } from './probe.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-probe-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ffmpeg = (strings: TemplateStringsArray, ...values: string[]): void => {
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...argv(strings, ...values)]);
 };

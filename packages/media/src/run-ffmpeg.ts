@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTied } from '@voxlate/process';
 import { keepTail, waitForExit } from './run-process.js';
 
 export interface FfmpegRun {
@@ -21,7 +22,7 @@ export function startFfmpeg(
   } = {},
 ): FfmpegRun {
   const progressArgs = options.stdoutIsData ? [] : ['-progress', 'pipe:1'];
-  const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-y', ...progressArgs, ...args], {
+  const child = spawnTied('ffmpeg', ['-hide_banner', '-nostdin', '-nostats', '-y', ...progressArgs, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { spawnTied } from '@voxlate/process';
 import { Cancelled } from '@voxlate/core';
 
 export interface ProcessResult {
@@ -29,7 +30,7 @@ export function runProcess(
   args: readonly string[],
   options: { signal?: AbortSignal | undefined; stdin?: string | Buffer; spawn?: SpawnOptions } = {},
 ): Promise<ProcessResult> {
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], ...options.spawn });
+  const child = spawnTied(command, args, { stdio: ['pipe', 'pipe', 'pipe'], ...options.spawn });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

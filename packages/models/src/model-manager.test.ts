@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,15 +57,23 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   hub = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
-afterAll(() => server.close());
+/** Models folders made by the tests, removed at the end. */
+const roots: string[] = [];
+afterAll(() => {
+  server.close();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
 beforeEach(() => {
   requests.length = 0;
   cutAfterBytes = undefined;
   lieAboutHash = false;
 });
 
-const manager = (offline = false): ModelManager =>
-  new ModelManager({ root: mkdtempSync(join(tmpdir(), 'voxlate-models-')), hubBase: hub, offline }, [tiny]);
+const manager = (offline = false): ModelManager => {
+  const root = mkdtempSync(join(tmpdir(), 'voxlate-models-'));
+  roots.push(root);
+  return new ModelManager({ root, hubBase: hub, offline }, [tiny]);
+};
 
 describe('ModelManager', () => {
   it('downloads a model in the hub layout, verifies it and lists it as installed', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +32,10 @@ import {
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-dub-test-'));
 const jobRoot = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));
+const noModelsRoot = mkdtempSync(join(tmpdir(), 'voxlate-no-models-'));
 // No models installed: the offline engines only, whatever the machine's models folder holds.
 const noModels = new ModelManager({
-  root: mkdtempSync(join(tmpdir(), 'voxlate-no-models-')),
+  root: noModelsRoot,
   hubBase: 'http://127.0.0.1:9',
   offline: true,
 });
@@ -46,7 +47,10 @@ beforeAll(async () => {
   speechWav = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we are going to cook a simple dinner.']);
   talkMp4 = makeVideo(dir, speechWav);
 });
-afterAll(() => dubber.close());
+afterAll(async () => {
+  await dubber.close();
+  for (const folder of [dir, jobRoot, noModelsRoot]) rmSync(folder, { recursive: true, force: true });
+});
 
 const request = (overrides: Partial<DubRequest>): DubRequest => ({
   input: talkMp4,

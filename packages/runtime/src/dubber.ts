@@ -1,9 +1,10 @@
-import { copyFile, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
+import { copyFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runDub, type DubRequest, type DubRun, type MediaInfo, type RunOptions } from '@voxlate/core';
 import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
 import { modelSettingsFromEnv } from '@voxlate/models';
+import { createOwnedTempDir } from '@voxlate/process';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 
 /**
@@ -23,7 +24,7 @@ export class Dubber {
   }
 
   async dub(request: DubRequest, run: RunOptions = {}): Promise<DubRun> {
-    const workDir = await mkdtemp(join(this.config.tempRoot, 'voxlate-job-'));
+    const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
     try {
       const clips = new FileClipStore(join(workDir, 'clips'));
       const ports = { media: new FfmpegMedia(workDir, clips), engines: this.resolver, clips };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { makeSpeechWav } from './test/make-media.js';
 /** The pipeline picks up installed neural engines with no code change (tiny models: no quality claim). */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-neural-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-neural-jobs-'));
+const media = mkdtempSync(join(tmpdir(), 'voxlate-neural-media-'));
 const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
 const dubber = new Dubber({ tempRoot: jobs, options: DEFAULT_DUB_OPTIONS }, defaultRegistries(manager));
 let speech = '';
@@ -24,16 +25,19 @@ beforeAll(async () => {
   await manager.adopt('whisper-base');
   await writeTinyNllb(join(root, catalogModel('nllb-200-distilled-600M')!.repo));
   await manager.adopt('nllb-200-distilled-600M');
-  speech = await makeSpeechWav(mkdtempSync(join(tmpdir(), 'voxlate-neural-media-')), ['Welcome back to the channel.']);
+  speech = await makeSpeechWav(media, ['Welcome back to the channel.']);
 });
-afterAll(() => dubber.close());
+afterAll(async () => {
+  await dubber.close();
+  for (const folder of [root, jobs, media]) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('neural engines in the pipeline', () => {
   it('dubs with the installed MMS-TTS voice and records it per segment', async () => {
     const transcript = '1\n00:00:00,800 --> 00:00:02,500\nWelcome back to the channel.\n';
     const run = await dubber.dub({
       input: speech,
-      output: join(jobs, '..', `neural-${Date.now()}.wav`),
+      output: join(media, `neural-${Date.now()}.wav`),
       sourceLanguage: 'eng',
       targetLanguage: 'spa',
       transcript,
@@ -48,7 +52,7 @@ describe('neural engines in the pipeline', () => {
     const run = await dubber.dub(
       {
         input: speech,
-        output: join(jobs, '..', `neural-auto-${Date.now()}.wav`),
+        output: join(media, `neural-auto-${Date.now()}.wav`),
         sourceLanguage: 'auto',
         targetLanguage: 'yue',
       },

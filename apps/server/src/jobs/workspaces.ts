@@ -1,14 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createOwnedTempDir } from '@voxlate/process';
 
-/** One folder per request, removed when the request ends, and all of them at shutdown. */
+/**
+ * One folder per request, removed when the request ends, and all of them at shutdown; one left
+ * by a service that was killed is removed by the next one at its start (owner in the name).
+ */
 export class Workspaces {
   private readonly live = new Set<string>();
 
   constructor(private readonly root: string) {}
 
   async create(): Promise<Workspace> {
-    const dir = await mkdtemp(join(this.root, 'voxlate-request-'));
+    const dir = await createOwnedTempDir(this.root, 'request');
     this.live.add(dir);
     return {
       dir,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,8 +16,16 @@ export interface RunningService {
   rss(): number;
 }
 
-export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
-  const tempRoot = mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
+/**
+ * Starts the service with its own temp folder (removed when it stops), or with `tempRoot` when
+ * given (kept: the caller owns it, for example to start a second service on the same folder).
+ */
+export async function startService(
+  env: Record<string, string> = {},
+  options: { tempRoot?: string } = {},
+): Promise<RunningService> {
+  const ownsTempRoot = options.tempRoot === undefined;
+  const tempRoot = options.tempRoot ?? mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
   const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -39,12 +47,15 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     pid: child.pid!,
     tempRoot,
     rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        });
+      }
+      if (ownsTempRoot) rmSync(tempRoot, { recursive: true, force: true });
+    },
   };
 }
 
@@ -64,6 +75,41 @@ function listeningUrl(child: ChildProcess): Promise<string> {
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)));
   });
+}
+
+/** Every process below `pid` (children, their children...), read from /proc. */
+export function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone while listing.
+    }
+  }
+  const found: number[] = [];
+  const visit = (parent: number): void => {
+    for (const [child, itsParent] of parentOf) {
+      if (itsParent === parent) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** A process that still runs (a zombie has ended; it only waits to be reaped). */
+export function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 /** Polls until the condition holds; throws after `ms`. */

@@ -1,10 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import type { AudioSource } from '@voxlate/core';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/** One folder per test file for the audio made here, removed after the file's tests. */
+const folder = mkdtempSync(join(tmpdir(), 'voxlate-engine-test-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let made = 0;
 export const LIBRIVOX_0880 = `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0880.wav`;
 export const LIBRIVOX_0880_TEXT = 'he was not an ill disposed young man';
 
@@ -21,7 +27,7 @@ export function silentAnalysisAudio(seconds: number): AudioSource {
 }
 
 function analysisAudioFromBytes(raw: Buffer): AudioSource {
-  const path = join(mkdtempSync(join(tmpdir(), 'voxlate-engine-test-')), 'audio.s16le');
+  const path = join(folder, `audio-${++made}.s16le`);
   writeFileSync(path, raw);
   const samples = new Float32Array(raw.length / 2);
   for (let i = 0; i < samples.length; i++) samples[i] = raw.readInt16LE(i * 2) / 32768;

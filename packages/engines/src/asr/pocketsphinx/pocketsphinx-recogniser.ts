@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import {
   Cancelled,
@@ -13,6 +12,7 @@ import {
   type Recogniser,
   type TimeSpan,
 } from '@voxlate/core';
+import { spawnTied } from '@voxlate/process';
 import { splitEvenly } from './split-evenly.js';
 import { parseHypsegLine } from './parse-hypseg.js';
 
@@ -61,7 +61,8 @@ export class PocketsphinxRecogniser implements Recogniser {
       spans.map((span, index) => ({ ...span, index })),
       this.workers,
     );
-    const workDir = await mkdtemp(join(tmpdir(), 'voxlate-pocketsphinx-'));
+    // Beside the analysis audio, in the job's own folder: removed with the job however it ends.
+    const workDir = await mkdtemp(join(dirname(audio.path), 'pocketsphinx-'));
     let done = 0;
     const onUtterance = (): void => context.onProgress?.(++done, spans.length);
     try {
@@ -129,9 +130,9 @@ export class PocketsphinxRecogniser implements Recogniser {
       ...FAST_SEARCH,
     ];
     return new Promise((resolve, reject) => {
-      const child = spawn(POCKETSPHINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawnTied(POCKETSPHINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let log = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
         for (const _ of chunk.matchAll(/Decoding '/g)) onUtterance();
         log = (log + chunk).slice(-8000);
       });

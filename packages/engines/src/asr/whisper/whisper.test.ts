@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ beforeAll(async () => {
   await writeTinyWhisper(join(root, catalogModel('whisper-large-v3-turbo')!.repo), { seed: 6, cantonese: true });
   await manager.adopt('whisper-large-v3-turbo');
 });
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('Whisper on tiny models', () => {
   it('outranks pocketsphinx once installed, the bigger model first, and can be named', async () => {

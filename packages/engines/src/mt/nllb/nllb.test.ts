@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,10 @@ beforeAll(async () => {
   await writeTinyNllb(join(root, catalogModel('nllb-200-distilled-600M')!.repo));
   await manager.adopt('nllb-200-distilled-600M');
 });
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('NLLB-200 on a tiny model', () => {
   it('outranks Apertium and the dictionary gist for every pair once installed', async () => {

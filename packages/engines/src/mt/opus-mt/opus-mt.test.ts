@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await byRank.close();
   await byScore.close();
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('Opus-MT on tiny models', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ beforeAll(async () => {
   await writeTinyPiper(join(root, piper.repo), { modelFile: piper.files[0]! });
   await manager.adopt('piper-eng');
 });
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('Kokoro on a tiny model', () => {
   it('speaks English above Piper and leaves other languages alone', async () => {

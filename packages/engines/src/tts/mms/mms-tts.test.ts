@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,10 @@ beforeAll(async () => {
     await manager.adopt(`mms-tts-${language}`);
   }
 });
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('MMS-TTS on tiny models', () => {
   it('wins over eSpeak where its voice is installed and falls back elsewhere', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,10 @@ beforeAll(async () => {
   await writeTinyVits(join(root, catalogModel('mms-tts-spa')!.repo));
   await manager.adopt('mms-tts-spa');
 });
-afterAll(() => resolver.close());
+afterAll(async () => {
+  await resolver.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('Piper on tiny voices', () => {
   it('wins over MMS-TTS and eSpeak where its voice is installed, and can be named', async () => {

@@ -1,0 +1,3 @@
+export * from './owned-temp-dir.js';
+export * from './process-identity.js';
+export * from './tied-spawn.js';
