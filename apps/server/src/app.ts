@@ -33,7 +33,11 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   const context: RouteContext = {
     config,
     dubber,
-    runner: new JobRunner(config.maxConcurrentJobs, config.maxWaitingJobs),
+    runner: new JobRunner({
+      concurrency: config.maxConcurrentJobs,
+      maxWaiting: config.maxWaitingJobs,
+      maxPerClient: config.maxJobsPerClient,
+    }),
     workspaces: new Workspaces(config.tempRoot),
   };
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });

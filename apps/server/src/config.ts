@@ -15,6 +15,8 @@ export interface ServerConfig {
   maxConcurrentJobs: number;
   /** Jobs allowed to wait; one more is refused with 503. */
   maxWaitingJobs: number;
+  /** Jobs one client (address) may have running or waiting; one more is refused with 429. */
+  maxJobsPerClient: number;
   /** URL import: whole-download time cap, longest server silence, redirects followed. */
   urlImport: { timeoutMs: number; idleMs: number; maxRedirects: number };
   /** Seconds between SSE comments that keep idle connections open. */
@@ -56,6 +58,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
     maxConcurrentJobs: number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
     maxWaitingJobs: number('VOXLATE_MAX_WAITING', 8),
+    maxJobsPerClient: number('VOXLATE_MAX_JOBS_PER_CLIENT', 3),
     urlImport: {
       timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000),
       idleMs: number('VOXLATE_URL_IDLE_MS', 15_000),

@@ -137,6 +137,30 @@ describe('abuse and failures', () => {
     await waitFor(() => readdirSync(service.tempRoot).length === 0);
   });
 
+  it('answers 429 to a client past its share of jobs, before any stream opens', async () => {
+    const single = await startService({ VOXLATE_MAX_JOBS_PER_CLIENT: '1' });
+    try {
+      const open = async (): Promise<Response> =>
+        fetch(`${single.url}/process-video`, {
+          method: 'POST',
+          body: await form({ target_language: 'spa' }, { video }),
+        });
+      const first = await open();
+      expect(first.headers.get('content-type')).toMatch(/event-stream/);
+      const second = await open();
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('30');
+      expect(((await second.json()) as { error: string }).error).toMatch(/^You already have 1 jobs running or waiting/);
+      await first.text();
+      // Once the first is done, the client may start another.
+      const third = await open();
+      expect(third.headers.get('content-type')).toMatch(/event-stream/);
+      await third.text();
+    } finally {
+      await single.stop();
+    }
+  });
+
   it('answers 503 with Retry-After when the waiting line is full', async () => {
     const open = async (): Promise<Response> =>
       fetch(`${service.url}/process-video`, {

@@ -9,26 +9,51 @@ interface Waiting {
 /** Seconds a refused client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 30;
 
+export interface JobLimits {
+  /** Jobs running at once. */
+  concurrency: number;
+  /** Jobs allowed to wait; one more is refused with 503. */
+  maxWaiting: number;
+  /** Jobs one client may have running or waiting; one more is refused with 429. */
+  maxPerClient: number;
+}
+
 /**
  * Runs at most `concurrency` jobs at once; the rest wait in arrival order. A full waiting
- * line is refused with 503 and Retry-After; a job whose client leaves while waiting never starts.
+ * line is refused with 503 and Retry-After; a client past its own share with 429, so that one
+ * client cannot fill the line and turn everyone else away. A job whose client leaves while
+ * waiting never starts.
  */
 export class JobRunner {
   private running = 0;
   private readonly waiting: Waiting[] = [];
   private readonly controllers = new Set<AbortController>();
+  private readonly perClient = new Map<string, number>();
 
-  constructor(
-    private readonly concurrency: number,
-    private readonly maxWaiting: number,
-  ) {}
+  constructor(private readonly limits: JobLimits) {}
 
   stats(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Resolves with the job's result; `onQueued` is told the place in line when it has to wait. */
+  /**
+   * Resolves with the job's result. `client` names who asked (the address); `onQueued` is told
+   * the place in line when the job has to wait.
+   */
   async run<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal,
+    options: { client: string; onQueued?: (position: number) => void },
+  ): Promise<T> {
+    this.admit(options.client);
+    try {
+      return await this.runAdmitted(work, signal, options.onQueued);
+    } finally {
+      this.leave(options.client);
+    }
+  }
+
+  private async runAdmitted<T>(
     work: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
     onQueued?: (position: number) => void,
@@ -54,16 +79,40 @@ export class JobRunner {
     for (const waiting of this.waiting.splice(0)) waiting.cancel();
   }
 
+  /**
+   * Throws the 429 or 503 that `run` would throw for this client now: for answers that must
+   * be refused with a status before a stream opens (the SSE endpoint).
+   */
+  checkAdmission(client: string): void {
+    const jobs = this.perClient.get(client) ?? 0;
+    if (jobs >= this.limits.maxPerClient) {
+      throw new HttpError(
+        429,
+        `You already have ${jobs} jobs running or waiting: wait for one to finish before starting another.`,
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+    }
+    if (this.running >= this.limits.concurrency && this.waiting.length >= this.limits.maxWaiting) throw lineFull();
+  }
+
+  private admit(client: string): void {
+    const jobs = this.perClient.get(client) ?? 0;
+    this.checkAdmission(client);
+    this.perClient.set(client, jobs + 1);
+  }
+
+  private leave(client: string): void {
+    const jobs = (this.perClient.get(client) ?? 1) - 1;
+    if (jobs > 0) this.perClient.set(client, jobs);
+    else this.perClient.delete(client);
+  }
+
   private acquire(signal: AbortSignal, onQueued?: (position: number) => void): Promise<void> {
-    if (this.running < this.concurrency) {
+    if (this.running < this.limits.concurrency) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.maxWaiting) {
-      throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
-        'Retry-After': String(RETRY_AFTER_SECONDS),
-      });
-    }
+    if (this.waiting.length >= this.limits.maxWaiting) throw lineFull();
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         start: () => {
@@ -88,4 +137,10 @@ export class JobRunner {
     this.running--;
     this.waiting.shift()?.start();
   }
+}
+
+function lineFull(): HttpError {
+  return new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
 }

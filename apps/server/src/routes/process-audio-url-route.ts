@@ -58,13 +58,17 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
         await requireMediaKind(dubber, fetched, 'audio', abort.signal);
         const output = workspace.path('dubbed.wav');
         const sourceWav = workspace.path('source.wav');
-        const run = await runner.run(async (signal) => {
-          await dubber.audioToWav(fetched, sourceWav, signal);
-          return dubber.dub(
-            { input: fetched, output, sourceLanguage, targetLanguage, outputContainer: 'wav' },
-            { signal },
-          );
-        }, abort.signal);
+        const run = await runner.run(
+          async (signal) => {
+            await dubber.audioToWav(fetched, sourceWav, signal);
+            return dubber.dub(
+              { input: fetched, output, sourceLanguage, targetLanguage, outputContainer: 'wav' },
+              { signal },
+            );
+          },
+          abort.signal,
+          { client: request.ip },
+        );
         await sendJsonWithMedia(
           reply,
           { audio: output, source_audio: sourceWav },

@@ -40,7 +40,9 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           mediaField: 'video',
           maxBytes: config.maxUploadBytes,
         });
-        const job = await validateVideoJob(upload, context, abort.signal);
+        const job = { ...(await validateVideoJob(upload, context, abort.signal)), client: request.ip };
+        // Refused with a status (429, 503) while one can still be sent, before the stream opens.
+        context.runner.checkAdmission(job.client);
         await streamVideoJob(reply, job, workspace, context, abort.signal);
       } finally {
         await workspace.remove();
@@ -57,6 +59,9 @@ interface VideoJob {
   engines: ReturnType<typeof engineChoiceFrom>;
   warnings: string[];
 }
+
+/** A validated job and the client (address) it counts against. */
+type ClientJob = VideoJob & { client: string };
 
 async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, signal: AbortSignal): Promise<VideoJob> {
   if (!upload.media) throw new BadInput('Please upload a file');
@@ -81,7 +86,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
 
 async function streamVideoJob(
   reply: FastifyReply,
-  job: VideoJob,
+  job: ClientJob,
   workspace: Workspace,
   context: RouteContext,
   signal: AbortSignal,
@@ -117,7 +122,7 @@ async function streamVideoJob(
           },
         ),
       signal,
-      (position) => send({ progress: 0, phase: `Waiting in line (${position})` }),
+      { client: job.client, onQueued: (position) => send({ progress: 0, phase: `Waiting in line (${position})` }) },
     );
     await stream.sendWithMedia(
       { result: output },

@@ -45,6 +45,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
               { signal },
             ),
           abort.signal,
+          { client: request.ip },
         );
         await sendJsonWithMedia(reply, { audio: output }, resultFields(run), config.writeTimeoutMs);
       } finally {
