@@ -1,2 +1,3 @@
 export * from './app.js';
 export * from './config.js';
+export { STATUS_BY_CODE } from './http/error-response.js';

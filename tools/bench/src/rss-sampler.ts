@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { treeRss } from '@voxlate/process';
+
+export { treeRss };
 
 /**
  * Samples the resident memory of this process and all its descendants (ffmpeg,
@@ -43,38 +45,3 @@ export class RssSampler {
   }
 }
 
-/** Sum of VmRSS over a process and its descendants, in bytes. */
-export function treeRss(root: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const parent = parentOf(Number(entry));
-    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-  }
-  let total = 0;
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    total += rssOf(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-function rssOf(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}

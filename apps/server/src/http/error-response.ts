@@ -8,7 +8,7 @@ export interface ErrorResponse {
 }
 
 /** HTTP status for each pipeline error code; the pipeline itself knows nothing of HTTP. */
-const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   BadInput: 400,
   UnsupportedLanguage: 422,
   MediaUnreadable: 422,

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rssOf } from '@voxlate/process';
+
+export { descendantsOf, isAlive } from '@voxlate/process';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 
@@ -14,6 +17,8 @@ export interface RunningService {
   stop(): Promise<void>;
   /** Resident memory of the service process, bytes. */
   rss(): number;
+  /** Whether the process has ended (crashed, killed or stopped). */
+  exited(): boolean;
 }
 
 /**
@@ -46,7 +51,8 @@ export async function startService(
     url,
     pid: child.pid!,
     tempRoot,
-    rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    rss: () => rssOf(child.pid!),
+    exited: () => child.exitCode !== null || child.signalCode !== null,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         await new Promise((resolve) => {
@@ -75,41 +81,6 @@ function listeningUrl(child: ChildProcess): Promise<string> {
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)));
   });
-}
-
-/** Every process below `pid` (children, their children...), read from /proc. */
-export function descendantsOf(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone while listing.
-    }
-  }
-  const found: number[] = [];
-  const visit = (parent: number): void => {
-    for (const [child, itsParent] of parentOf) {
-      if (itsParent === parent) {
-        found.push(child);
-        visit(child);
-      }
-    }
-  };
-  visit(pid);
-  return found;
-}
-
-/** A process that still runs (a zombie has ended; it only waits to be reaped). */
-export function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 /** Polls until the condition holds; throws after `ms`. */

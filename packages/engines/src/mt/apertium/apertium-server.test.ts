@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { descendantsOf, isAlive } from '@voxlate/process';
 import { ApertiumServer } from './apertium-server.js';
 import { ApertiumTranslator } from './apertium-translator.js';
 
@@ -29,32 +29,9 @@ describe('ApertiumServer supervision', () => {
   });
 });
 
-/** The pids of a process's children, read from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((candidate) => {
-      try {
-        return Number(readFileSync(`/proc/${candidate}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-}
-
-/** A process that still runs (a zombie waiting to be reaped has already ended). */
-const alive = (pid: number): boolean => {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
-
 async function waitUntilGone(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 50 && pids.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  return pids.filter(alive);
+  for (let i = 0; i < 50 && pids.some(isAlive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(isAlive);
 }
 
 describe('ApertiumServer under a stall', () => {
@@ -65,7 +42,7 @@ describe('ApertiumServer under a stall', () => {
       const pair = { source: 'eng', target: 'spa' } as const;
       expect((await translator.translate({ text: 'Good morning' }, pair, {})).text).toMatch(/Buenos días/i);
       const stoppedPid = stalling.pid()!;
-      const pipelines = childrenOf(stoppedPid);
+      const pipelines = descendantsOf(stoppedPid);
       expect(pipelines.length).toBeGreaterThan(0);
       process.kill(stoppedPid, 'SIGSTOP');
       // Before: the call waited for ever and the job with it.
@@ -88,7 +65,7 @@ describe('ApertiumServer under a stall', () => {
       process.kill(stalling.pid()!, 'SIGSTOP');
       const freeze = setInterval(() => {
         const pid = stalling.pid();
-        if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGSTOP');
+        if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGSTOP');
       }, 20);
       try {
         await expect(translator.translate({ text: 'Good night' }, pair, {})).rejects.toThrow(

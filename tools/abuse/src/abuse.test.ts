@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { figuresOf, formatReport } from './report.js';
+import { runAbuse } from './run-abuse.js';
+
+describe('the abuse suite, quick subset', () => {
+  it('answers every malformed, hostile and misbehaving case clearly, with nothing left behind', async () => {
+    const report = await runAbuse({ quick: true, concurrency: 2, log: () => undefined });
+    const figures = figuresOf(report);
+    const failures = report.cases.filter((c) => c.unexpected || !['done', 'refused', 'busy'].includes(c.verdict));
+    expect(failures, formatReport(report)).toEqual([]);
+    expect(report.cases.length).toBeGreaterThanOrEqual(50);
+    expect(figures).toEqual({
+      serverErrors: 0,
+      crashes: 0,
+      unclear: 0,
+      unexpected: 0,
+      foldersLeft: 0,
+      processesLeft: 0,
+      scenariosFailed: 0,
+    });
+  }, 300_000);
+});

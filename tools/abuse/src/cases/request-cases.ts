@@ -1,0 +1,374 @@
+import { readFileSync } from 'node:fs';
+import type { AbuseCase } from '../abuse-case.js';
+import type { RawRequest } from '../raw-http.js';
+import { BOUNDARY, formData, formType, translateForm } from './form-data.js';
+import type { BaseMedia } from './media-files.js';
+
+type Case = [id: string, request: () => RawRequest, expect?: readonly number[]];
+
+const post = (path: string, headers: Record<string, string>, body: Buffer | string): RawRequest => ({
+  method: 'POST',
+  path,
+  headers,
+  body: typeof body === 'string' ? Buffer.from(body) : body,
+});
+
+/** Multipart bodies broken every way a client (or an attacker) can break them. */
+function multipartCases(speech: () => Buffer): Case[] {
+  const good = (): Buffer => translateForm(speech(), 'speech.wav');
+  return [
+    ['no-boundary', () => post('/translate', { 'content-type': 'multipart/form-data' }, good()), [400]],
+    ['wrong-boundary', () => post('/translate', formType('other-boundary'), good()), [400]],
+    ['truncated-in-headers', () => post('/translate', formType(), good().subarray(0, 60)), [400]],
+    ['truncated-in-file', () => post('/translate', formType(), good().subarray(0, 2000)), [400]],
+    ['no-closing-boundary', () => post('/translate', formType(), good().subarray(0, good().length - 30)), [400]],
+    ['garbage-body', () => post('/translate', formType(), Buffer.alloc(4000, 0x41)), [400]],
+    ['empty-body', () => post('/translate', formType(), ''), [400]],
+    [
+      'boundary-200-chars',
+      () =>
+        post(
+          '/translate',
+          formType('b'.repeat(200)),
+          translateForm(speech(), 'a.wav').toString().replaceAll(BOUNDARY, 'b'.repeat(200)),
+        ),
+      undefined,
+    ],
+    [
+      'boundary-with-quotes',
+      () => post('/translate', { 'content-type': `multipart/form-data; boundary="${BOUNDARY}"` }, good()),
+      undefined,
+    ],
+    [
+      'json-typed-field',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([{ name: 'target_language', value: '{spa', headers: { 'Content-Type': 'application/json' } }]),
+        ),
+      [400],
+    ],
+    [
+      'proto-field-name',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: '__proto__', value: 'x' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'constructor-field-name',
+      () => post('/translate', formType(), formData([{ name: 'constructor', value: 'x' }])),
+      [400],
+    ],
+    [
+      'two-files',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+            { name: 'file', value: speech(), filename: 'b.wav' },
+          ]),
+        ),
+      undefined,
+    ],
+    [
+      'three-files',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([1, 2, 3].map((i) => ({ name: `f${i}`, value: 'x', filename: `${i}.wav` }))),
+        ),
+      [400, 413],
+    ],
+    [
+      '30-fields',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData(Array.from({ length: 30 }, (_, i) => ({ name: `field${i}`, value: 'x' }))),
+        ),
+      [413],
+    ],
+    [
+      'file-in-wrong-field',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'video', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'no-language',
+      () => post('/translate', formType(), formData([{ name: 'file', value: speech(), filename: 'a.wav' }])),
+      [400],
+    ],
+    [
+      'unknown-language',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'tlh' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'unknown-backend',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'backend', value: 'magic' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'flag-not-boolean',
+      () =>
+        post(
+          '/process-video',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'apply_lip_sync', value: 'yes please' },
+            { name: 'video', value: speech(), filename: 'a.mp4' },
+          ]),
+        ),
+      [400, 415],
+    ],
+    [
+      'same-language',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'eng' },
+            { name: 'source_language', value: 'eng' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'unknown-engine',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'asr_engine', value: 'whisper-huge' },
+            { name: 'file', value: speech(), filename: 'a.wav' },
+          ]),
+        ),
+      [400],
+    ],
+    [
+      'audio-to-video-endpoint',
+      () =>
+        post(
+          '/process-video',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'video', value: speech(), filename: 'a.mp4' },
+          ]),
+        ),
+      [415],
+    ],
+    [
+      'text-file-as-audio',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'file', value: 'just some text\n'.repeat(100), filename: 'a.wav' },
+          ]),
+        ),
+      [415],
+    ],
+    [
+      'part-without-headers',
+      () => post('/translate', formType(), `--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
+      [400],
+    ],
+    [
+      'header-injection-in-filename',
+      () =>
+        post(
+          '/translate',
+          formType(),
+          formData([
+            { name: 'target_language', value: 'spa' },
+            { name: 'file', value: speech(), filename: 'a.wav"\r\nContent-Type: text/html\r\nX: "' },
+          ]),
+        ),
+      undefined,
+    ],
+  ];
+}
+
+/** Bodies for the JSON endpoint that are not what it takes. */
+function jsonCases(): Case[] {
+  const json = (body: string): RawRequest => post('/process-audio-url', { 'content-type': 'application/json' }, body);
+  return [
+    ['not-json', () => json('{"url": '), [400]],
+    ['empty', () => json(''), [400]],
+    ['array', () => json('["https://example.com/a.mp3"]'), [400]],
+    ['string', () => json('"https://example.com/a.mp3"'), [400]],
+    ['null', () => json('null'), [400]],
+    ['number', () => json('12345'), [400]],
+    ['proto-key', () => json('{"__proto__": {"polluted": true}, "url": "https://example.com/a.mp3"}'), [400]],
+    ['deep-nesting', () => json(`${'['.repeat(50_000)}${']'.repeat(50_000)}`), [400, 413]],
+    ['url-is-number', () => json('{"url": 42, "target_language": "spa"}'), [400]],
+    ['url-is-object', () => json('{"url": {"href": "https://example.com"}, "target_language": "spa"}'), [400]],
+    ['no-language', () => json('{"url": "https://example.com/a.mp3"}'), [400]],
+    ['file-scheme', () => json('{"url": "file:///etc/passwd", "target_language": "spa"}'), [400]],
+    ['data-scheme', () => json('{"url": "data:audio/wav;base64,UklGRg==", "target_language": "spa"}'), [400]],
+    ['javascript-scheme', () => json('{"url": "javascript:alert(1)", "target_language": "spa"}'), [400]],
+    ['ftp-scheme', () => json('{"url": "ftp://example.com/a.mp3", "target_language": "spa"}'), [400]],
+    ['credentials', () => json('{"url": "https://user:pass@example.com/a.mp3", "target_language": "spa"}'), [400]],
+    ['spaces-in-url', () => json('{"url": "   ", "target_language": "spa"}'), [400]],
+    ['unknown-host', () => json('{"url": "https://no-such-host.invalid/a.mp3", "target_language": "spa"}'), [400]],
+    [
+      'text-plain',
+      () => post('/process-audio-url', { 'content-type': 'text/plain' }, 'https://example.com/a.mp3'),
+      [415],
+    ],
+    [
+      'form-urlencoded',
+      () => post('/process-audio-url', { 'content-type': 'application/x-www-form-urlencoded' }, 'url=x'),
+      [415],
+    ],
+    [
+      'charset-latin1',
+      () => post('/process-audio-url', { 'content-type': 'application/json; charset=latin1' }, '{"url": "x"}'),
+      [400, 415],
+    ],
+    [
+      'over-64-KB',
+      () => json(JSON.stringify({ url: `https://example.com/${'a'.repeat(70_000)}`, target_language: 'spa' })),
+      [413],
+    ],
+  ];
+}
+
+/** Fields longer than anything real, each of which must be refused by name with a short answer. */
+function fieldCases(speech: () => Buffer): Case[] {
+  const with1 = (name: string, value: string): RawRequest =>
+    post(
+      '/translate',
+      formType(),
+      formData([
+        { name, value },
+        { name: 'file', value: speech(), filename: 'a.wav' },
+      ]),
+    );
+  return [
+    ['language-4-KB', () => with1('target_language', 'x'.repeat(4097)), [413]],
+    ['language-1-MB', () => with1('target_language', 'x'.repeat(1024 * 1024)), [413]],
+    ['backend-64-KB', () => with1('backend', 'y'.repeat(64 * 1024)), [413]],
+    ['engine-id-10-KB', () => with1('asr_engine', 'z'.repeat(10_000)), [413]],
+    ['unknown-field-1-MB', () => with1('comment', 'c'.repeat(1024 * 1024)), [413]],
+    ['subtitles-2-MB-plus-one', () => with1('subtitles', 's'.repeat(2 * 1024 * 1024 + 1)), [413]],
+    ['field-name-5-KB', () => with1('n'.repeat(5000), 'x'), [400]],
+    [
+      'filename-10-KB',
+      () => post('/translate', formType(), translateForm(speech(), `${'f'.repeat(10_000)}.wav`)),
+      undefined,
+    ],
+  ];
+}
+
+/** Requests broken at the HTTP level, below the framework. */
+function httpCases(): Case[] {
+  return [
+    ['content-length-not-a-number', () => post('/translate', { ...formType(), 'content-length': 'abc' }, 'x'), [400]],
+    [
+      'content-length-larger-than-body',
+      () => post('/translate', { ...formType(), 'content-length': '100000' }, 'x'.repeat(10)),
+      [408],
+    ],
+    ['two-content-lengths', () => post('/translate', { ...formType(), 'content-length': '5, 6' }, 'hello'), [400]],
+    [
+      'bad-chunk-size',
+      () => post('/translate', { ...formType(), 'transfer-encoding': 'chunked' }, 'zz\r\nabc\r\n0\r\n\r\n'),
+      [400],
+    ],
+    ['header-of-20-KB', () => post('/translate', { ...formType(), 'x-padding': 'p'.repeat(20_000) }, ''), [431]],
+    ['unknown-method', () => ({ method: 'BREW', path: '/translate', headers: {}, body: Buffer.alloc(0) }), [400, 404]],
+    ['put-on-translate', () => ({ method: 'PUT', path: '/translate', headers: {}, body: Buffer.alloc(0) }), [404]],
+    [
+      'path-traversal',
+      () => ({ method: 'GET', path: '/../../../../etc/passwd', headers: {}, body: Buffer.alloc(0) }),
+      [200, 400, 404],
+    ],
+    [
+      'encoded-traversal',
+      () => ({ method: 'GET', path: '/assets/..%2f..%2f..%2fpackage.json', headers: {}, body: Buffer.alloc(0) }),
+      [200, 400, 403, 404],
+    ],
+    ['no-content-type', () => post('/translate', {}, 'hello'), [415]],
+    [
+      'expect-continue',
+      () => post('/translate', { ...formType(), expect: '100-continue' }, translateForm(Buffer.from('RIFF'), 'a.wav')),
+      [415],
+    ],
+    [
+      'gzip-encoded-form',
+      () => post('/translate', { ...formType(), 'content-encoding': 'gzip' }, 'not gzip at all'),
+      [400, 415],
+    ],
+    [
+      'upload-stalls',
+      () => ({ ...post('/translate', formType(), Buffer.alloc(50_000, 0x41)), stallAfter: 1000 }),
+      [408],
+    ],
+  ];
+}
+
+/** All request-level cases. */
+export function requestCases(base: BaseMedia): AbuseCase[] {
+  const speech = (): Buffer => readFileSync(base.speechWav);
+  const family = (category: string, cases: Case[]): AbuseCase[] =>
+    cases.map(([id, request, expect]) => ({
+      id: `${category}/${id}`,
+      category,
+      target: 'service',
+      request,
+      ...(expect ? { expect } : {}),
+    }));
+  return [
+    ...family('multipart', multipartCases(speech)),
+    ...family('json', jsonCases()),
+    ...family('fields', fieldCases(speech)),
+    ...family('http', httpCases()),
+  ];
+}

@@ -1,0 +1,22 @@
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { formatReport, figuresOf, passed } from './report.js';
+import { runAbuse } from './run-abuse.js';
+
+/**
+ * `npm run abuse` (every case and scenario) or `npm run abuse -- --quick` (the subset `make
+ * test` runs). `--json FILE` also writes every outcome. Exits 1 unless every figure is 0.
+ */
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const jsonAt = args.indexOf('--json');
+console.log(
+  `Voxlate abuse suite (${quick ? 'quick' : 'full'}), load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const report = await runAbuse({ quick, concurrency: 2, log: (line) => console.log(line) });
+console.log(formatReport(report));
+if (jsonAt >= 0 && args[jsonAt + 1])
+  writeFileSync(args[jsonAt + 1]!, JSON.stringify({ figures: figuresOf(report), ...report }, null, 2));
+process.exitCode = passed(figuresOf(report)) ? 0 : 1;

@@ -1,0 +1,58 @@
+import type { AbuseReport } from './run-abuse.js';
+import { countBy } from './scenarios/scenario.js';
+
+/** The figures the suite stands on; each must be 0 for the run to pass. */
+export interface AbuseFigures {
+  serverErrors: number;
+  crashes: number;
+  unclear: number;
+  unexpected: number;
+  foldersLeft: number;
+  processesLeft: number;
+  scenariosFailed: number;
+}
+
+export function figuresOf(report: AbuseReport): AbuseFigures {
+  return {
+    serverErrors: report.cases.filter((c) => c.verdict === 'server-error').length,
+    crashes: report.crashes,
+    unclear: report.cases.filter((c) => c.verdict === 'unclear').length,
+    unexpected: report.cases.filter((c) => c.unexpected).length,
+    foldersLeft: report.foldersLeft.length,
+    processesLeft: report.processesLeft.length,
+    scenariosFailed: report.scenarios.filter((s) => !s.held).length,
+  };
+}
+
+export function passed(figures: AbuseFigures): boolean {
+  return Object.values(figures).every((value) => value === 0);
+}
+
+/** The printed summary. */
+export function formatReport(report: AbuseReport): string {
+  const figures = figuresOf(report);
+  const byStatus = countBy(report.cases, (c) => c.status);
+  const byVerdict = countBy(report.cases, (c) => c.verdict);
+  const byCategory = countBy(report.cases, (c) => c.category);
+  const busy = byVerdict['busy'] ?? 0;
+  const list = (counts: Record<string, number>): string =>
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, n]) => `${key}: ${n}`)
+      .join(', ');
+  const lines = [
+    `cases: ${report.cases.length} (${list(byCategory)})`,
+    `cases by status: ${list(byStatus)}`,
+    `verdicts: ${list(byVerdict)}`,
+    `5xx: ${figures.serverErrors}${busy > 0 ? ` (besides ${busy} x 503 with Retry-After: a full line, load shedding by design)` : ''}`,
+    `crashes: ${figures.crashes}`,
+    `answers without a clear message: ${figures.unclear}`,
+    `answers other than the case expected: ${figures.unexpected}`,
+    `folders left: ${figures.foldersLeft}${figures.foldersLeft ? ` (${report.foldersLeft.slice(0, 5).join(', ')})` : ''}`,
+    `processes left: ${figures.processesLeft}${figures.processesLeft ? ` (pids ${report.processesLeft.slice(0, 10).join(', ')})` : ''}`,
+    `peak RSS of the services' process trees: ${Math.round(report.peakRssBytes / 1e6)} MB`,
+    ...report.scenarios.map((s) => `scenario ${s.held ? 'held' : 'FAILED'}: ${s.name}: ${s.detail}`),
+    `time: ${Math.round(report.seconds)} s`,
+  ];
+  return lines.join('\n');
+}
