@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,9 +10,19 @@ const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const LIBRIVOX_CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav';
 
+function verify(args: string[]): { status: number | null; stdout: string } {
+  const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/verify-main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data') },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout };
+}
+
 function dub(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
     cwd: ROOT,
+    env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data') },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -49,6 +59,18 @@ describe('npm run dub', () => {
       }[];
     };
     expect(report.segments.length).toBeGreaterThan(0);
+    // The signed manifest beside the output verifies, and stops verifying once the file changes.
+    const mp4 = join(dir, 'talk.spa.mp4');
+    expect(existsSync(`${mp4}.voxlate.json`)).toBe(true);
+    const verified = verify([mp4]);
+    expect(verified.stdout).toMatch(
+      /signature valid: yes[\s\S]*file matches the manifest: yes[\s\S]*signed by a trusted key: yes[\s\S]*\nverified\n/,
+    );
+    expect(verified.status).toBe(0);
+    appendFileSync(mp4, 'x');
+    const broken = verify([mp4]);
+    expect(broken.stdout).toMatch(/file matches the manifest: NO/);
+    expect(broken.status).toBe(1);
     expect(Object.keys(report.segments[0]!)).toEqual(
       expect.arrayContaining(['start', 'end', 'sourceText', 'targetText', 'engines', 'quality', 'tempo', 'overflow']),
     );

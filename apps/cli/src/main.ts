@@ -6,7 +6,7 @@ import { Dubber } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
-import { writeReport, writeSubtitles } from './write-extras.js';
+import { writeManifest, writeReport, writeSubtitles } from './write-extras.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
@@ -36,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     display.stop();
     const extras = [
+      await writeManifest(run, output),
       ...(args.subtitles ? await writeSubtitles(run, output) : []),
       ...(args.report ? [args.report] : []),
     ];

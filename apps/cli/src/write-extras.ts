@@ -1,6 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fitOf, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
+import { manifestPathOf, type SignedDubRun } from '@voxlate/runtime';
+
+/** The signed provenance manifest beside the output: `<output>.voxlate.json`. */
+export async function writeManifest(run: SignedDubRun, output: string): Promise<string> {
+  const path = manifestPathOf(output);
+  await writeFile(path, `${JSON.stringify(run.provenance, null, 2)}\n`);
+  return path;
+}
 
 /** Writes `<out-without-extension>.<lang>.srt` and `.vtt` for source and target; returns the paths. */
 export async function writeSubtitles(run: DubRun, output: string): Promise<string[]> {

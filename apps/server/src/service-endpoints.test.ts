@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,8 +67,14 @@ describe('POST /translate', () => {
       segments: unknown[];
       warnings: string[];
       subtitles: { target: { srt: string; vtt: string } };
+      provenance: { output: { sha256: string }; signature: { publicKey: string } };
     };
     expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    // The manifest describes exactly the audio sent, signed with the key the service publishes.
+    const audioHash = createHash('sha256').update(Buffer.from(body.audio, 'base64')).digest('hex');
+    expect(body.provenance.output.sha256).toBe(audioHash);
+    const key = (await (await fetch(`${service.url}/api/provenance/key`)).json()) as { publicKey: string };
+    expect(body.provenance.signature.publicKey).toBe(key.publicKey);
     expect(body.transcripts.source).not.toBe('');
     expect(body.transcripts.target).not.toBe('');
     expect(body.segments.length).toBeGreaterThan(0);

@@ -22,3 +22,7 @@ export * from './metrics/word-errors.js';
 export * from './placement.js';
 export * from './fitting/speech-length.js';
 export * from './metrics/chrf.js';
+export * from './provenance/canonical-json.js';
+export * from './provenance/engines-used.js';
+export * from './provenance/manifest.js';
+export * from './provenance/output-tags.js';

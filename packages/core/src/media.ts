@@ -43,6 +43,8 @@ export interface RenderRequest {
   mix: MixOptions;
   output: string;
   container: OutputContainer;
+  /** Metadata written into the output (what made it, and that its speech is synthetic). */
+  tags: Readonly<Record<string, string>>;
 }
 
 /** ffmpeg's side of the pipeline: everything that reads or writes media files. */

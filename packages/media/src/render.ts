@@ -149,10 +149,11 @@ async function encodeOutput(
   const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
   const video = request.container === 'mp4' ? request.info.video : undefined;
   // The default two-loop AAC coder took 4.6 s per minute of audio here; "fast" about a third less.
+  const tags = Object.entries(request.tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
   const args = video
     ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} -map 0:v:0 -map 1:a:0 ${videoCodecArgs(video.codec)}
-        ${audioOut} -c:a aac -aac_coder fast -b:a 192k -movflags +faststart -f mp4 ${request.output}`
-    : argv`-i ${mixPath} ${audioOut} -c:a pcm_s16le -f wav ${request.output}`;
+        ${audioOut} -c:a aac -aac_coder fast -b:a 192k ${tags} -movflags +faststart -f mp4 ${request.output}`
+    : argv`-i ${mixPath} ${audioOut} -c:a pcm_s16le ${tags} -write_bext 1 -f wav ${request.output}`;
   await runFfmpeg(args, {
     signal: context.signal,
     expectedSeconds: request.info.durationSeconds,

@@ -1,4 +1,5 @@
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_DUB_OPTIONS, type DubOptions } from '@voxlate/core';
 
 /** Settings read from the environment, with the product's defaults. */
@@ -8,12 +9,20 @@ export interface RuntimeConfig {
   options: DubOptions;
   /** The models folder (VOXLATE_MODELS_DIR by default); measured engine scores are read from it. */
   modelsRoot?: string;
+  /** Where the installation keeps what lasts: its provenance signing key (VOXLATE_DATA_DIR). */
+  dataDir: string;
+}
+
+/** `$VOXLATE_DATA_DIR`, else `$XDG_DATA_HOME/voxlate`, else `~/.local/share/voxlate`. */
+export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env['VOXLATE_DATA_DIR'] || join(env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share'), 'voxlate');
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const defaults = DEFAULT_DUB_OPTIONS;
   return {
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
+    dataDir: dataDirFromEnv(env),
     options: {
       ...defaults,
       maxDurationSeconds: numberFrom(env['VOXLATE_MAX_MINUTES'], defaults.maxDurationSeconds / 60) * 60,

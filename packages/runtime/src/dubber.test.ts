@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,9 @@ import { defaultRegistries } from '@voxlate/engines';
 import { argv } from '@voxlate/media';
 import { ModelManager } from '@voxlate/models';
 import { Dubber } from './dubber.js';
+import { digestOf } from './provenance/file-digest.js';
+import { checkManifest } from './provenance/sign-manifest.js';
+import { loadOrCreateSigningKey } from './provenance/signing-key.js';
 import {
   durationOf,
   ffmpeg,
@@ -39,7 +42,10 @@ const noModels = new ModelManager({
   hubBase: 'http://127.0.0.1:9',
   offline: true,
 });
-const dubber = new Dubber({ tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS }, defaultRegistries(noModels));
+const dubber = new Dubber(
+  { tempRoot: jobRoot, options: DEFAULT_DUB_OPTIONS, dataDir: join(dir, 'data') },
+  defaultRegistries(noModels),
+);
 let speechWav = '';
 let talkMp4 = '';
 
@@ -105,6 +111,7 @@ describe('dubbing real recordings', () => {
     const codecs = execFileSync('ffprobe', argv`-v error -show_entries stream=codec_name -of csv=p=0 ${output}`);
     expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264']);
     expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');
+    expect(formatTags(output)['comment']).toMatch(/^Synthetic speech: dubbed by Voxlate .* \(eng -> fra\)/);
     expect(run.timeline.segments[0]!.start).toBeGreaterThan(0.5);
     const spoken = run.timeline.segments.filter((s) => s.fit);
     for (let i = 1; i < spoken.length; i++) {
@@ -266,3 +273,49 @@ describe('named errors, with nothing left behind', () => {
     expectNoJobFolders();
   });
 });
+
+describe('provenance', () => {
+  it('tags the output as synthetic and signs a manifest that verifies, and fails once anything changes', async () => {
+    const output = join(dir, 'signed.spa.wav');
+    const run = await dubber.dub(request({ input: speechWav, output }));
+    const tags = formatTags(output);
+    expect(tags['comment']).toMatch(
+      /^Synthetic speech: dubbed by Voxlate \d+\.\d+\.\d+ \(eng -> spa\)\. Engines: asr pocketsphinx, mt apertium, tts espeak-ng/,
+    );
+    expect(readFileSync(output).includes(Buffer.from('bext'))).toBe(true);
+    const manifest = run.provenance;
+    expect(manifest).toMatchObject({ format: 'voxlate-provenance/1', synthetic: true, output: { container: 'wav' } });
+    expect(manifest.request).toMatchObject({ sourceLanguage: 'eng', targetLanguage: 'spa' });
+    expect(manifest.engines).toMatchObject({ asr: ['pocketsphinx'], mt: ['apertium'], tts: ['espeak-ng'] });
+    expect(manifest.input).toEqual(await digestOf(speechWav));
+    const trusted = [dubber.publicKey()];
+    expect(checkManifest(manifest, await digestOf(output), trusted)).toMatchObject({
+      signatureValid: true,
+      fileMatches: true,
+      keyTrusted: true,
+    });
+    // A changed file, a changed manifest, another installation's key: each is caught.
+    const altered = join(dir, 'altered.wav');
+    const bytes = readFileSync(output);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1]! + 1) % 256;
+    writeFileSync(altered, bytes);
+    expect(checkManifest(manifest, await digestOf(altered), trusted).fileMatches).toBe(false);
+    const forged = { ...manifest, request: { ...manifest.request, targetLanguage: 'fra' as const } };
+    expect(checkManifest(forged, await digestOf(output), trusted).signatureValid).toBe(false);
+    const other = loadOrCreateSigningKey(join(dir, 'another-installation'));
+    expect(checkManifest(manifest, await digestOf(output), [other.publicKey]).keyTrusted).toBe(false);
+  });
+
+  it('creates the signing key once, readable by its owner only, and keeps it', () => {
+    const folder = join(dir, 'data-once');
+    const first = loadOrCreateSigningKey(folder);
+    const again = loadOrCreateSigningKey(folder);
+    expect(again.publicKey).toBe(first.publicKey);
+    expect(statSync(join(folder, 'provenance-ed25519.pem')).mode & 0o777).toBe(0o600);
+  });
+});
+
+function formatTags(path: string): Record<string, string> {
+  const output = execFileSync('ffprobe', argv`-v error -show_entries format_tags -of json ${path}`).toString();
+  return (JSON.parse(output) as { format: { tags: Record<string, string> } }).format.tags;
+}

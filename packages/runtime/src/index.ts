@@ -1,2 +1,6 @@
 export * from './config.js';
 export * from './dubber.js';
+export * from './product.js';
+export * from './provenance/file-digest.js';
+export * from './provenance/sign-manifest.js';
+export * from './provenance/signing-key.js';

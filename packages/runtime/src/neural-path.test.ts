@@ -14,7 +14,10 @@ const root = mkdtempSync(join(tmpdir(), 'voxlate-neural-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-neural-jobs-'));
 const media = mkdtempSync(join(tmpdir(), 'voxlate-neural-media-'));
 const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
-const dubber = new Dubber({ tempRoot: jobs, options: DEFAULT_DUB_OPTIONS }, defaultRegistries(manager));
+const dubber = new Dubber(
+  { tempRoot: jobs, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+  defaultRegistries(manager),
+);
 let speech = '';
 
 beforeAll(async () => {

@@ -1,7 +1,8 @@
-import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type DubRun, type Timeline } from '@voxlate/core';
+import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type Timeline } from '@voxlate/core';
+import type { SignedDubRun } from '@voxlate/runtime';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours). */
-export function resultFields(run: DubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
+export function resultFields(run: SignedDubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
   const { timeline } = run;
   return {
     transcripts: timelineTranscripts(timeline),
@@ -20,6 +21,8 @@ export function resultFields(run: DubRun, extraWarnings: readonly string[] = [])
     })),
     warnings: [...timeline.warnings, ...extraWarnings],
     subtitles: subtitles(timeline),
+    // Signed with the installation's key: save it beside the file as <file>.voxlate.json.
+    provenance: run.provenance,
   };
 }
 

@@ -9,6 +9,9 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
 
   app.get('/health', () => ({ status: 'ok', jobs: runner.stats() }));
 
+  // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
+  app.get('/api/provenance/key', () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));
+
   app.get('/api/engines', async () => ({
     vad: await registries.vad.describe(),
     asr: await registries.asr.describe(),

@@ -31,6 +31,8 @@ export async function startService(
 ): Promise<RunningService> {
   const ownsTempRoot = options.tempRoot === undefined;
   const tempRoot = options.tempRoot ?? mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
+  // The installation's data (its signing key) in a folder of the test's, never the user's home.
+  const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-service-data-'));
   const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -39,6 +41,7 @@ export async function startService(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       VOXLATE_TMPDIR: tempRoot,
+      VOXLATE_DATA_DIR: dataDir,
       VOXLATE_RATE_TRANSLATE: '1000',
       VOXLATE_RATE_VIDEO: '1000',
       VOXLATE_RATE_URL: '1000',
@@ -61,6 +64,7 @@ export async function startService(
         });
       }
       if (ownsTempRoot) rmSync(tempRoot, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
 import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
 import type { EngineIds } from '../timeline.js';
+import type { ToolInfo } from '../provenance/output-tags.js';
 import { DEFAULT_TIME_LIMIT, type TimeLimit } from './job-deadline.js';
 
 export interface DubOptions {
@@ -36,6 +37,8 @@ export interface DubRequest {
   outputContainer?: OutputContainer;
   /** Engine ids to use instead of the best installed ones. */
   engines?: EngineIds;
+  /** The tool (and its version) named in the output's metadata. */
+  tool?: ToolInfo;
   options?: Partial<DubOptions>;
 }
 

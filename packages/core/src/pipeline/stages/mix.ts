@@ -1,10 +1,16 @@
 import { BadInput } from '../../errors.js';
 import { placedSpan } from '../../placement.js';
 import type { OutputContainer, PlacedClip } from '../../media.js';
+import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
 
-/** Ducks the original under the dubbed lines, normalises loudness and writes the output. */
+const UNNAMED_TOOL: ToolInfo = { name: 'Voxlate', version: 'unknown' };
+
+/**
+ * Ducks the original under the dubbed lines, normalises loudness and writes the output, tagged
+ * as synthetic speech with the tool, languages and engines that made it.
+ */
 export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
   const container: OutputContainer = ctx.request.outputContainer ?? (info.video ? 'mp4' : 'wav');
@@ -13,8 +19,9 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
     const placed = placedSpan(segment);
     return placed && segment.dubbed ? [{ ref: segment.dubbed, start: placed.start }] : [];
   });
+  const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
   await ctx.ports.media.render(
-    { input: ctx.request.input, info, clips, mix: ctx.options.mix, output: ctx.request.output, container },
+    { input: ctx.request.input, info, clips, mix: ctx.options.mix, output: ctx.request.output, container, tags },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );
   return container;

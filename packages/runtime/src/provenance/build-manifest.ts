@@ -1,0 +1,44 @@
+import {
+  enginesUsed,
+  MANIFEST_FORMAT,
+  SYNTHETIC_STATEMENT,
+  type DubRequest,
+  type DubRun,
+  type FileDigest,
+  type ToolInfo,
+  type UnsignedManifest,
+} from '@voxlate/core';
+import { digestOfText } from './file-digest.js';
+
+/** The manifest of a finished dub, before it is signed. */
+export function buildManifest(parts: {
+  request: DubRequest;
+  run: DubRun;
+  input: FileDigest;
+  output: FileDigest;
+  tool: ToolInfo;
+  created: Date;
+}): UnsignedManifest {
+  const { request, run } = parts;
+  const options = request.options ?? {};
+  return {
+    format: MANIFEST_FORMAT,
+    synthetic: true,
+    statement: SYNTHETIC_STATEMENT,
+    tool: parts.tool,
+    created: parts.created.toISOString(),
+    output: { ...parts.output, container: run.container },
+    input: parts.input,
+    request: {
+      sourceLanguage: run.timeline.sourceLanguage,
+      targetLanguage: run.timeline.targetLanguage,
+      ...(request.transcript === undefined ? {} : { transcript: digestOfText(request.transcript) }),
+      options: {
+        ...(request.engines ? { engines: request.engines } : {}),
+        ...(options.fit ? { tempoCap: options.fit.tempoCap } : {}),
+        ...(options.mix ? { duckDb: options.mix.duckDb, loudnessLufs: options.mix.loudnessLufs } : {}),
+      },
+    },
+    engines: enginesUsed(run.timeline),
+  };
+}
