@@ -34,7 +34,8 @@ export function formatReport(report: AbuseReport): string {
   const byStatus = countBy(report.cases, (c) => c.status);
   const byVerdict = countBy(report.cases, (c) => c.verdict);
   const byCategory = countBy(report.cases, (c) => c.category);
-  const busy = byVerdict['busy'] ?? 0;
+  // 503 with Retry-After is the designed answer to a full line: counted apart from faults.
+  const busy = (byVerdict['busy'] ?? 0) + report.scenarios.reduce((n, s) => n + (s.statuses?.['503'] ?? 0), 0);
   const list = (counts: Record<string, number>): string =>
     Object.entries(counts)
       .sort(([a], [b]) => a.localeCompare(b))
