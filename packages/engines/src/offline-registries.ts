@@ -7,6 +7,7 @@ import { EngineRegistry } from './registry.js';
 import { RubberbandStretcher } from './stretch/rubberband-stretcher.js';
 import { EspeakSynthesiser } from './tts/espeak/espeak-synthesiser.js';
 import { WebRtcVad } from './vad/webrtc-vad.js';
+import { engineSettingsFromEnv, type EngineSettings } from './engine-settings.js';
 
 /** One registry per task. Neural engines register here too, with a higher rank. */
 export interface EngineRegistries {
@@ -19,14 +20,8 @@ export interface EngineRegistries {
 
 const always = (): Promise<boolean> => Promise.resolve(true);
 
-/** Longest wait for one call to a child server (VOXLATE_ENGINE_CALL_TIMEOUT_MS, 20 s by default). */
-function engineCallTimeoutMs(): number | undefined {
-  const value = Number(process.env['VOXLATE_ENGINE_CALL_TIMEOUT_MS']);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
 /** The engines that work on a fresh machine from npm and Debian packages alone. */
-export function offlineRegistries(): EngineRegistries {
+export function offlineRegistries(settings: EngineSettings = engineSettingsFromEnv()): EngineRegistries {
   return {
     vad: new EngineRegistry<VoiceActivityDetector>('voice activity').register({
       id: 'webrtc-vad',
@@ -48,21 +43,21 @@ export function offlineRegistries(): EngineRegistries {
         kind: 'offline',
         rank: 20,
         isInstalled: () => ApertiumServer.isInstalled(),
-        load: () => ApertiumTranslator.create(new ApertiumServer(), engineCallTimeoutMs()),
+        load: () => ApertiumTranslator.create(new ApertiumServer(), settings.callTimeoutMs),
       })
       .register({
         id: 'dictionary-gist',
         kind: 'offline',
         rank: 5,
         isInstalled: always,
-        load: () => GistTranslator.create(),
+        load: () => GistTranslator.create(settings.idleMs),
       }),
     tts: new EngineRegistry<Synthesiser>('speech synthesis').register({
       id: 'espeak-ng',
       kind: 'offline',
       rank: 10,
       isInstalled: always,
-      load: () => EspeakSynthesiser.create(),
+      load: () => EspeakSynthesiser.create(undefined, settings.idleMs),
     }),
     stretch: new EngineRegistry<TimeStretcher>('time stretch').register({
       id: 'rubberband',

@@ -53,6 +53,6 @@ export function speechVideo(dir: string, seconds = 60): string {
   return path;
 }
 
-function ffmpeg(strings: TemplateStringsArray, ...values: (string | number)[]): void {
+export function ffmpeg(strings: TemplateStringsArray, ...values: (string | number)[]): void {
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...argv(strings, ...values)]);
 }

@@ -44,4 +44,3 @@ export class RssSampler {
     this.peaks.set(this.label, Math.max(this.peaks.get(this.label) ?? 0, bytes));
   }
 }
-

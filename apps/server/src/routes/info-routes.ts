@@ -7,7 +7,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
   const { dubber, runner } = context;
   const { registries } = dubber.resolver;
 
-  app.get('/health', () => ({ status: 'ok', jobs: runner.stats() }));
+  app.get('/health', () => ({ status: 'ok', jobs: runner.stats(), memory: memoryFigures() }));
 
   // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
   app.get('/api/provenance/key', () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));
@@ -47,4 +47,11 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
       }),
     );
   });
+}
+
+/** The service's own memory, MB: resident, JavaScript heap, and buffers and WASM memory outside it. */
+function memoryFigures(): { rss: number; heap: number; external: number; arrayBuffers: number } {
+  const usage = process.memoryUsage();
+  const mb = (bytes: number): number => Math.round(bytes / 1e6);
+  return { rss: mb(usage.rss), heap: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) };
 }

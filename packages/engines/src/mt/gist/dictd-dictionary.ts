@@ -1,24 +1,20 @@
 import { readFile } from 'node:fs/promises';
+import { DictdIndex } from './dictd-index.js';
 import { DictzipReader } from './dictzip.js';
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** dictd's index numbers are base64 digits, most significant first. */
-export function decodeDictdNumber(text: string): number {
-  let value = 0;
-  for (const char of text) value = value * 64 + BASE64.indexOf(char);
-  return value;
-}
+/** Translations remembered per dictionary: the common words of a few hours of speech. */
+const MAX_CACHED = 20_000;
 
 /**
  * A FreeDict dictionary in dictd format (`.index` + `.dict.dz`), as Debian installs it.
- * The index is held in memory; entries are read on demand and cached.
+ * The index is held in memory (compactly); entries are read on demand, and the translations
+ * of the most recent words are remembered (a bounded number).
  */
 export class DictdDictionary {
   private readonly cache = new Map<string, string | undefined>();
 
   private constructor(
-    private readonly index: Map<string, [number, number][]>,
+    private readonly index: DictdIndex,
     private readonly data: DictzipReader,
   ) {}
 
@@ -27,36 +23,28 @@ export class DictdDictionary {
       readFile(`${basePath}.index`, 'utf8'),
       DictzipReader.open(`${basePath}.dict.dz`),
     ]);
-    return new DictdDictionary(parseIndex(indexText), data);
+    return new DictdDictionary(DictdIndex.parse(indexText), data);
   }
 
   has(headword: string): boolean {
-    return this.index.has(headword.toLowerCase());
+    return this.index.has(headword);
   }
 
   /** The most likely translation of a headword, or undefined. */
   async translate(headword: string): Promise<string | undefined> {
     const key = headword.toLowerCase();
     if (this.cache.has(key)) return this.cache.get(key);
-    const locations = this.index.get(key) ?? [];
+    const locations = this.index.locations(key);
     const entries = await Promise.all(locations.map(([offset, length]) => this.data.read(offset, length)));
     const best = bestTranslation(entries);
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(key, best);
     return best;
   }
-}
 
-function parseIndex(text: string): Map<string, [number, number][]> {
-  const index = new Map<string, [number, number][]>();
-  for (const line of text.split('\n')) {
-    const [word, offset, length] = line.split('\t');
-    if (!word || !offset || !length || word.startsWith('00database')) continue;
-    const key = word.toLowerCase();
-    const list = index.get(key) ?? [];
-    list.push([decodeDictdNumber(offset), decodeDictdNumber(length)]);
-    index.set(key, list);
+  async close(): Promise<void> {
+    await this.data.close();
   }
-  return index;
 }
 
 /**

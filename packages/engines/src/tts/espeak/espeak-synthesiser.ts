@@ -10,6 +10,7 @@ import {
 import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
+import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
 
 const SAMPLE_RATE = 22050;
 
@@ -23,22 +24,33 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly name = 'eSpeak NG (WASM)';
   readonly timings = 'phonemes' as const;
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
-  private japanese: Promise<JapaneseReading> | undefined;
+  /** kuromoji's dictionary (some 100 MB): kept while Japanese is being dubbed, released when idle. */
+  private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
 
   private constructor(
     private readonly worker: EspeakWorker,
     /** Words per minute. */
     private readonly rate: number,
-  ) {}
+    idleMs: number,
+  ) {
+    this.japanese = new WarmCache(idleMs);
+  }
 
-  static async create(rate = 170): Promise<EspeakSynthesiser> {
+  static async create(rate = 170, idleMs = DEFAULT_WARM_IDLE_MS): Promise<EspeakSynthesiser> {
     const module = await initialiseEspeak();
-    return new EspeakSynthesiser(new module.eSpeakNGWorker(), rate);
+    return new EspeakSynthesiser(new module.eSpeakNGWorker(), rate, idleMs);
   }
 
   async synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech> {
     throwIfAborted(context.signal);
-    const prepared = language === 'jpn' ? (await this.japaneseReading()).toKana(text) : text;
+    const prepared =
+      language === 'jpn'
+        ? await this.japanese.use(
+            'kuromoji',
+            () => JapaneseReading.create(),
+            (reading) => reading.toKana(text),
+          )
+        : text;
     this.worker.set_voice(ESPEAK_VOICES[language]);
     this.worker.set_rate(this.rate);
     const chunks: Int16Array[] = [];
@@ -60,9 +72,8 @@ export class EspeakSynthesiser implements Synthesiser {
     };
   }
 
-  private japaneseReading(): Promise<JapaneseReading> {
-    this.japanese ??= JapaneseReading.create();
-    return this.japanese;
+  async close(): Promise<void> {
+    await this.japanese.close();
   }
 }
 

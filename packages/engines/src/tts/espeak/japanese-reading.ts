@@ -7,7 +7,7 @@ const KATAKANA = /[\u30a1-\u30f6]/g;
 /**
  * eSpeak reads kana but not kanji (they come out as "Chinese letter"), so Japanese text is
  * turned into hiragana with kuromoji's dictionary first. Building the analyser takes
- * seconds, so one is kept warm for the life of the process.
+ * seconds, so the synthesiser keeps one warm while Japanese is being dubbed.
  */
 export class JapaneseReading {
   private constructor(private readonly tokenizer: kuromoji.Tokenizer) {}

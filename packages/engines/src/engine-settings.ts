@@ -1,0 +1,21 @@
+/** Settings of the offline engines, from the environment. */
+export interface EngineSettings {
+  /** Longest wait for one call to a child server (VOXLATE_ENGINE_CALL_TIMEOUT_MS; 20 s by default). */
+  callTimeoutMs?: number;
+  /** Dictionaries and analysers unused this long are released (VOXLATE_ENGINE_IDLE_MINUTES; 5 by default). */
+  idleMs?: number;
+}
+
+export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EngineSettings {
+  const positive = (name: string): number | undefined => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const idleMinutes = positive('VOXLATE_ENGINE_IDLE_MINUTES');
+  return {
+    ...(positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS') === undefined
+      ? {}
+      : { callTimeoutMs: positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS')! }),
+    ...(idleMinutes === undefined ? {} : { idleMs: idleMinutes * 60_000 }),
+  };
+}
