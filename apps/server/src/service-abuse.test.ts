@@ -379,6 +379,8 @@ describe('a service killed with -9', () => {
       expect(children.filter(isAlive)).toEqual([]);
       const left = readdirSync(tempRoot);
       expect(left.length).toBeGreaterThan(0);
+      // Already dead: this only removes the test's own data folder.
+      await doomed.stop();
       const next = await startService({}, { tempRoot });
       expect(readdirSync(tempRoot)).toEqual([]);
       await next.stop();

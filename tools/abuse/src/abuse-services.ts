@@ -62,6 +62,7 @@ export class AbuseServices {
       if (!service.exited()) continue;
       this.crashes++;
       revived.push(target);
+      await service.stop();
       await this.startOne(target);
     }
     return revived;
@@ -101,6 +102,7 @@ export class AbuseServices {
 
   /** Replaces a service's process (used by the kill -9 scenario, which kills it on purpose). */
   async restart(target: Target): Promise<RunningService> {
+    await this.running.get(target)?.stop();
     return this.startOne(target);
   }
 
