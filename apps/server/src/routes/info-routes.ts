@@ -53,5 +53,10 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
 function memoryFigures(): { rss: number; heap: number; external: number; arrayBuffers: number } {
   const usage = process.memoryUsage();
   const mb = (bytes: number): number => Math.round(bytes / 1e6);
-  return { rss: mb(usage.rss), heap: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) };
+  return {
+    rss: mb(usage.rss),
+    heap: mb(usage.heapUsed),
+    external: mb(usage.external),
+    arrayBuffers: mb(usage.arrayBuffers),
+  };
 }
