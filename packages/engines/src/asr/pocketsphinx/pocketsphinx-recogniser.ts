@@ -66,11 +66,16 @@ export class PocketsphinxRecogniser implements Recogniser {
     let done = 0;
     const onUtterance = (): void => context.onProgress?.(++done, spans.length);
     try {
-      const results = await Promise.all(
+      // Every group is waited for, even once one has failed or been cancelled: a process still
+      // exiting would write into the folder while it is being removed.
+      const settled = await Promise.allSettled(
         groups.map((group, g) =>
           this.decodeGroup(audio.path, group, join(workDir, `group-${g}`), context, onUtterance),
         ),
       );
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      const results = settled.map((outcome) => (outcome as PromiseFulfilledResult<GroupResult>).value);
       const bySpan = new Map(results.flat().map((result) => [result.index, result.span]));
       return spans.map((_, index) => bySpan.get(index) ?? { text: '', words: [] });
     } finally {
@@ -84,7 +89,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     prefix: string,
     context: EngineContext,
     onUtterance: () => void,
-  ): Promise<{ index: number; span: RecognisedSpan }[]> {
+  ): Promise<GroupResult> {
     if (group.length === 0) return [];
     const ctlPath = `${prefix}.ctl`;
     const hypsegPath = `${prefix}.hypseg`;
@@ -154,3 +159,5 @@ export class PocketsphinxRecogniser implements Recogniser {
 function frame(seconds: number): number {
   return Math.round(seconds * 100);
 }
+
+type GroupResult = { index: number; span: RecognisedSpan }[];
