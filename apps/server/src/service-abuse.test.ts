@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTimestamp } from '@voxlate/core';
+import { toSrt } from '@voxlate/core';
 import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { descendantsOf, form, isAlive, startService, waitFor, type RunningService } from './test/service-process.js';
 
@@ -21,6 +21,24 @@ afterAll(async () => {
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Starts a video job and resolves once it is transcribing (pocketsphinx running), with its request. */
+async function videoJobTranscribing(serviceUrl: string): Promise<ClientRequest> {
+  const encoded = new Response(await form({ target_language: 'spa' }, { video }));
+  const request = httpRequest(new URL('/process-video', serviceUrl), {
+    method: 'POST',
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  });
+  const transcribing = new Promise<void>((resolve) => {
+    request.on('response', (response) =>
+      response.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('Transcribing') && resolve()),
+    );
+  });
+  request.on('error', () => undefined);
+  request.end(Buffer.from(await encoded.arrayBuffer()));
+  await transcribing;
+  return request;
+}
 
 const jobs = async (): Promise<{ running: number; waiting: number }> =>
   ((await (await fetch(`${service.url}/health`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
@@ -114,23 +132,7 @@ describe('abuse and failures', () => {
   });
 
   it('aborts the job of a client that disconnects mid-stream and removes its files', async () => {
-    const url = new URL('/process-video', service.url);
-    const body = await form({ target_language: 'spa' }, { video });
-    const encoded = new Response(body);
-    const request = httpRequest(url, {
-      method: 'POST',
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-    });
-    const started = new Promise<void>((resolve) => {
-      request.on('response', (response) => {
-        response.setEncoding('utf8').on('data', (chunk: string) => {
-          if (chunk.includes('Transcribing')) resolve();
-        });
-      });
-    });
-    request.on('error', () => undefined);
-    request.end(Buffer.from(await encoded.arrayBuffer()));
-    await started;
+    const request = await videoJobTranscribing(service.url);
     expect((await jobs()).running).toBe(1);
     request.destroy();
     await waitFor(async () => (await jobs()).running === 0);
@@ -183,12 +185,7 @@ describe('abuse and failures', () => {
 
 describe('limits on subtitles given as the source', () => {
   const srt = (cues: [number, number, string][]): string =>
-    cues
-      .map(
-        ([start, end, text], i) =>
-          `${i + 1}\n${formatTimestamp(start, ',')} --> ${formatTimestamp(end, ',')}\n${text}\n`,
-      )
-      .join('\n');
+    toSrt(cues.map(([start, end, text]) => ({ start, end, text })));
 
   it('refuses 2,000 cues on a short clip at once, before any work', async () => {
     const bomb = srt(Array.from({ length: 2000 }, (_, i) => [i * 0.002, i * 0.002 + 0.01, `cue ${i}`]));
@@ -324,20 +321,7 @@ describe('limits, CORS and shutdown', () => {
   it('removes the folders of running jobs when the server shuts down', async () => {
     const tempRoot = mkdtempSync(join(tmpdir(), 'voxlate-shutdown-test-'));
     const stoppable = await startService({}, { tempRoot });
-    const url = new URL('/process-video', stoppable.url);
-    const encoded = new Response(await form({ target_language: 'spa' }, { video }));
-    const request = httpRequest(url, {
-      method: 'POST',
-      headers: { 'content-type': encoded.headers.get('content-type')! },
-    });
-    const running = new Promise<void>((resolve) => {
-      request.on('response', (response) =>
-        response.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('Transcribing') && resolve()),
-      );
-    });
-    request.on('error', () => undefined);
-    request.end(Buffer.from(await encoded.arrayBuffer()));
-    await running;
+    await videoJobTranscribing(stoppable.url);
     expect(readdirSync(stoppable.tempRoot).length).toBeGreaterThan(0);
     await stoppable.stop();
     expect(readdirSync(tempRoot)).toEqual([]);
@@ -358,19 +342,7 @@ describe('a service killed with -9', () => {
       expect(warm.status).toBe(200);
       await warm.arrayBuffer();
       // A second job is killed mid-way, while pocketsphinx decodes.
-      const encoded = new Response(await form({ target_language: 'spa' }, { video }));
-      const request = httpRequest(new URL('/process-video', doomed.url), {
-        method: 'POST',
-        headers: { 'content-type': encoded.headers.get('content-type')! },
-      });
-      const transcribing = new Promise<void>((resolve) => {
-        request.on('response', (response) =>
-          response.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('Transcribing') && resolve()),
-        );
-      });
-      request.on('error', () => undefined);
-      request.end(Buffer.from(await encoded.arrayBuffer()));
-      await transcribing;
+      await videoJobTranscribing(doomed.url);
       const children = descendantsOf(doomed.pid);
       expect(children.length).toBeGreaterThan(3);
       process.kill(doomed.pid, 'SIGKILL');

@@ -213,6 +213,14 @@ describe('named errors, with nothing left behind', () => {
     expectNoJobFolders();
   });
 
+  it('AAC of exactly the maximum length is accepted (its padding counts a little over)', async () => {
+    const exact = join(dir, 'exactly-12s.m4a');
+    ffmpeg`-stream_loop -1 -i ${speechWav} -t 12 -c:a aac ${exact}`;
+    const options = { ...DEFAULT_DUB_OPTIONS, maxDurationSeconds: 12 };
+    const run = await dubber.dub(request({ input: exact, output: join(dir, 'exact.wav'), options }));
+    expect(run.timeline.duration).toBeGreaterThan(11.9);
+  });
+
   it('audio longer than its header says, under the maximum: all of it is dubbed', async () => {
     const lie = makeDurationLie(dir, speechWav, 12, 3);
     const run = await dubber.dub(request({ input: lie, output: join(dir, 'lie-ok.wav') }));

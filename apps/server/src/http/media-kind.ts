@@ -1,4 +1,4 @@
-import { MediaUnreadable, TooLong, type MediaInfo } from '@voxlate/core';
+import { DURATION_GRACE_SECONDS, MediaUnreadable, TooLong, type MediaInfo } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import { HttpError } from './http-error.js';
 
@@ -24,6 +24,6 @@ export async function requireMediaKind(
   const maxSeconds = dubber.config.options.maxDurationSeconds;
   if (info.durationSeconds > maxSeconds) throw new TooLong(info.durationSeconds, maxSeconds);
   const measured = await dubber.measureAudioSeconds(path, maxSeconds + 1, signal).catch(unreadable);
-  if (measured > maxSeconds) throw TooLong.pastDeclared(info.durationSeconds, maxSeconds);
+  if (measured > maxSeconds + DURATION_GRACE_SECONDS) throw TooLong.pastDeclared(info.durationSeconds, maxSeconds);
   return info;
 }

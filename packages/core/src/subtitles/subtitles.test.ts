@@ -56,12 +56,7 @@ describe('subtitles', () => {
 
 describe('sourceCues: limits on subtitles given as the source', () => {
   const srt = (cues: [number, number, string][]): string =>
-    cues
-      .map(
-        ([start, end, text], i) =>
-          `${i + 1}\n${formatTimestamp(start, ',')} --> ${formatTimestamp(end, ',')}\n${text}\n`,
-      )
-      .join('\n');
+    toSrt(cues.map(([start, end, text]) => ({ start, end, text })));
 
   it('keeps the cues inside the media, clips the last one and counts those after the end', () => {
     const { cues, droppedAfterEnd } = sourceCues(

@@ -36,34 +36,29 @@ const BOMBS: readonly [string, () => string | Buffer, readonly number[] | undefi
   ['bom-and-crlf', () => `\uFEFF1\r\n00:00:00,500 --> 00:00:02,000\r\nWelcome back.\r\n\r\n`, [200]],
 ];
 
-/** Each bomb as a text field and, for a few, as a file part. */
+/** Each bomb as a text field and, for the first few, as a file part. */
 export function subtitleCases(base: BaseMedia): AbuseCase[] {
-  const speech = (): Buffer => readFileSync(base.speechWav);
-  const cases: AbuseCase[] = BOMBS.map(([name, text, expect]) => ({
-    id: `subtitles/${name}`,
+  const bombCase = (
+    name: string,
+    text: () => string | Buffer,
+    expect: readonly number[] | undefined,
+    filename?: string,
+  ): AbuseCase => ({
+    id: `subtitles/${name}${filename === undefined ? '' : '-as-file'}`,
     category: 'subtitles',
     target: 'service',
     request: () => ({
       method: 'POST',
       path: '/translate',
       headers: formType(),
-      body: translateForm(speech(), 'speech.wav', [{ name: 'subtitles', value: text() }]),
+      body: translateForm(readFileSync(base.speechWav), 'speech.wav', [
+        { name: 'subtitles', value: text(), ...(filename === undefined ? {} : { filename }) },
+      ]),
     }),
     ...(expect ? { expect } : {}),
-  }));
-  for (const [name, text, expect] of BOMBS.slice(0, 4)) {
-    cases.push({
-      id: `subtitles/${name}-as-file`,
-      category: 'subtitles',
-      target: 'service',
-      request: () => ({
-        method: 'POST',
-        path: '/translate',
-        headers: formType(),
-        body: translateForm(speech(), 'speech.wav', [{ name: 'subtitles', value: text(), filename: 'bomb.srt' }]),
-      }),
-      ...(expect ? { expect } : {}),
-    });
-  }
-  return cases;
+  });
+  return [
+    ...BOMBS.map(([name, text, expect]) => bombCase(name, text, expect)),
+    ...BOMBS.slice(0, 4).map(([name, text, expect]) => bombCase(name, text, expect, 'bomb.srt')),
+  ];
 }

@@ -1,4 +1,5 @@
 import { TooLong } from '../../errors.js';
+import { DURATION_GRACE_SECONDS } from '../../media.js';
 import type { StageContext } from '../stage-context.js';
 
 /**
@@ -16,7 +17,9 @@ export async function ingest(ctx: StageContext): Promise<void> {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('ingest', 1 + done / total, 2),
   });
-  if (analysis.duration > maxSeconds) throw TooLong.pastDeclared(declared.durationSeconds, maxSeconds);
+  if (analysis.duration > maxSeconds + DURATION_GRACE_SECONDS) {
+    throw TooLong.pastDeclared(declared.durationSeconds, maxSeconds);
+  }
   // A truncated file declares more than it holds (the mix pads to the declared length, keeping
   // audio and picture aligned); a lying one holds more than it declares: the longer one is real.
   const info = { ...declared, durationSeconds: Math.max(declared.durationSeconds, analysis.duration) };
