@@ -16,7 +16,9 @@ export interface ServiceFigures {
     rssAfterEachMb: number[];
     slopeMbPerJob: number;
     idleStartMb: number;
-    idleAfterMb: number;
+    /** The lowest RSS in the two idle minutes after the last job, and when it came. */
+    idleLowestMb: number;
+    idleLowestAfterSeconds: number;
   };
   durationLie?: { status: number; seconds: number; peakRssMb: number; peakTempMb: number };
   refusedUpload?: { status: number; peakRssMb: number; idleMb: number };
@@ -86,19 +88,26 @@ async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['
       await drain(answer);
       after.push(mb(service.rss()));
     }
-    // Warm resources go after 15 s unused; V8 gives the memory back on its own idle collection.
-    await new Promise((resolve) => setTimeout(resolve, 75_000));
+    // Warm resources go after 15 s unused; V8 gives the memory back on its own idle collection,
+    // which comes when it comes: the lowest RSS of two idle minutes is reported, and when.
+    let lowest = service.rss();
+    let lowestAt = 0;
+    for (let second = 5; second <= 120; second += 5) {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      if (service.rss() < lowest) [lowest, lowestAt] = [service.rss(), second];
+    }
     const figures = {
       jobs: after.length,
       rssAfterEachMb: after,
       slopeMbPerJob: Math.round(slopePerStep(after.slice(10)) * 100) / 100,
       idleStartMb: mb(idleStart),
-      idleAfterMb: mb(service.rss()),
+      idleLowestMb: mb(lowest),
+      idleLowestAfterSeconds: lowestAt,
     };
     log(
       `service, 50 dubs in a row (10 targets): RSS ${figures.idleStartMb} MB idle at start, ` +
         `${after[9]} MB after the first round, ${after.at(-1)} MB after 50; slope over jobs 11-50 ` +
-        `${figures.slopeMbPerJob} MB/job; ${figures.idleAfterMb} MB idle 75 s later`,
+        `${figures.slopeMbPerJob} MB/job; idle afterwards down to ${figures.idleLowestMb} MB (${lowestAt} s after the last job)`,
     );
     return figures;
   } finally {
