@@ -50,6 +50,9 @@ export async function startService(
       VOXLATE_RATE_TRANSLATE: '1000',
       VOXLATE_RATE_VIDEO: '1000',
       VOXLATE_RATE_URL: '1000',
+      // As `npm start` sets it (see package.json and the README): big buffers are mapped, so the
+      // memory of a released dictionary goes back to the system.
+      ...(options.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
