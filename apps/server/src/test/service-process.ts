@@ -35,8 +35,9 @@ export async function startService(
   const tempRoot = options.tempRoot ?? mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
   // The installation's data (its signing key) in a folder of the test's, never the user's home.
   const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-service-data-'));
+  // Built: as `npm start` runs it (package.json), with --expose-gc for the engines' idle release.
   const entry = options.built
-    ? ['apps/server/dist/main.js']
+    ? ['--expose-gc', 'apps/server/dist/main.js']
     : ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn('node', entry, {
     cwd: ROOT,
