@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeBytes } from './test/raw-http.js';
 import { startService, type RunningService } from './test/service-process.js';
 
 let service: RunningService;
@@ -9,19 +9,9 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 /** Sends bytes as they are (no client library fixes them up) and reads the whole answer. */
-function exchange(bytes: string | Buffer): Promise<{ status: number; body: string }> {
-  const { port } = new URL(service.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = answer.split('\r\n\r\n', 2);
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body });
-    });
-    socket.write(bytes);
-  });
+async function exchange(bytes: string | Buffer): Promise<{ status: number; body: string }> {
+  const answer = await exchangeBytes(new URL(service.url), bytes, { timeoutMs: 30_000 });
+  return { status: answer.status, body: answer.body };
 }
 
 function post(path: string, contentType: string | undefined, body: string): Promise<{ status: number; body: string }> {

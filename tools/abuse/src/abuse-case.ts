@@ -1,4 +1,4 @@
-import type { RawRequest } from './raw-http.js';
+import type { RawRequest } from '../../../apps/server/src/test/raw-http.js';
 
 /** Which service a case is sent to: the normal one, or one that may fetch loopback links. */
 export type Target = 'service' | 'links';

@@ -1,4 +1,4 @@
-import type { RawResponse } from './raw-http.js';
+import type { RawResponse } from '../../../apps/server/src/test/raw-http.js';
 
 /**
  * What an answer was:

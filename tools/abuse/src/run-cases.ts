@@ -2,7 +2,7 @@ import { STATUS_BY_CODE } from '@voxlate/server';
 import type { AbuseCase } from './abuse-case.js';
 import type { AbuseServices } from './abuse-services.js';
 import { classify, type Classified } from './classify.js';
-import { exchange } from './raw-http.js';
+import { exchange } from '../../../apps/server/src/test/raw-http.js';
 
 export interface CaseOutcome extends Classified {
   id: string;

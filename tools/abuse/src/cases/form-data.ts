@@ -1,3 +1,5 @@
+import type { RawRequest } from '../../../../apps/server/src/test/raw-http.js';
+
 /** A part of a hand-made multipart body. */
 export interface Part {
   name: string;
@@ -29,22 +31,30 @@ export const formType = (boundary = BOUNDARY): Record<string, string> => ({
   'content-type': `multipart/form-data; boundary=${boundary}`,
 });
 
-/** The studio's audio-mode form: a file and a target language. */
-export function translateForm(file: Buffer, filename: string, extra: Part[] = []): Buffer {
+/** The studio's form: English to Spanish, the media last, in the field its endpoint reads. */
+function studioForm(mediaField: 'file' | 'video', file: Buffer, filename: string, extra: Part[]): Buffer {
   return formData([
     { name: 'target_language', value: 'spa' },
     { name: 'source_language', value: 'eng' },
     ...extra,
-    { name: 'file', value: file, filename },
+    { name: mediaField, value: file, filename },
   ]);
 }
 
-/** The studio's video-mode form. */
-export function videoForm(file: Buffer, filename: string, extra: Part[] = []): Buffer {
-  return formData([
-    { name: 'target_language', value: 'spa' },
-    { name: 'source_language', value: 'eng' },
-    ...extra,
-    { name: 'video', value: file, filename },
-  ]);
+/** The audio-mode form (/translate). */
+export const translateForm = (file: Buffer, filename: string, extra: Part[] = []): Buffer =>
+  studioForm('file', file, filename, extra);
+
+/** The video-mode form (/process-video). */
+export const videoForm = (file: Buffer, filename: string, extra: Part[] = []): Buffer =>
+  studioForm('video', file, filename, extra);
+
+/** A link import (/process-audio-url) with this JSON body. */
+export function linkImport(body: Record<string, unknown>): RawRequest {
+  return {
+    method: 'POST',
+    path: '/process-audio-url',
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(body)),
+  };
 }

@@ -1,4 +1,5 @@
 import type { AbuseCase } from '../abuse-case.js';
+import { linkImport } from './form-data.js';
 
 /** Imports from the misbehaving link server (sent to the service that may fetch loopback links). */
 export function linkCases(linksBase: string): AbuseCase[] {
@@ -20,14 +21,7 @@ export function linkCases(linksBase: string): AbuseCase[] {
     id: `links/${path}`,
     category: 'links',
     target: 'links',
-    request: () => ({
-      method: 'POST',
-      path: '/process-audio-url',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.from(
-        JSON.stringify({ url: `${linksBase}/${path}`, target_language: 'spa', source_language: 'eng' }),
-      ),
-    }),
+    request: () => linkImport({ url: `${linksBase}/${path}`, target_language: 'spa', source_language: 'eng' }),
     expect,
   }));
 }

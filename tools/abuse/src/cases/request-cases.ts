@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AbuseCase } from '../abuse-case.js';
-import type { RawRequest } from '../raw-http.js';
+import type { RawRequest } from '../../../../apps/server/src/test/raw-http.js';
 import { BOUNDARY, formData, formType, translateForm } from './form-data.js';
 import type { BaseMedia } from './media-files.js';
 

@@ -1,4 +1,5 @@
 import type { AbuseCase } from '../abuse-case.js';
+import { linkImport } from './form-data.js';
 
 /**
  * Links that lead to this machine, its network or a cloud's metadata service, in every spelling
@@ -60,12 +61,7 @@ export function ssrfCases(serviceUrl: string): AbuseCase[] {
     id: `ssrf/${String(i).padStart(2, '0')}-${url.replace(/^https?:\/\//, '').slice(0, 40)}`,
     category: 'ssrf',
     target: 'service',
-    request: () => ({
-      method: 'POST',
-      path: '/process-audio-url',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify({ url, target_language: 'spa', backend: 'cascaded' })),
-    }),
+    request: () => linkImport({ url, target_language: 'spa', backend: 'cascaded' }),
     expect: [400],
   }));
 }

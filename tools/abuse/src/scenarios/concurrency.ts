@@ -3,7 +3,7 @@ import type { AbuseServices } from '../abuse-services.js';
 import { classify } from '../classify.js';
 import { formType, translateForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';
-import { exchange } from '../raw-http.js';
+import { exchange } from '../../../../apps/server/src/test/raw-http.js';
 import { countBy, type ScenarioResult } from './scenario.js';
 
 /**

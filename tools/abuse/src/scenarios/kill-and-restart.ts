@@ -4,7 +4,7 @@ import { descendantsOf, isAlive } from '@voxlate/process';
 import type { AbuseServices } from '../abuse-services.js';
 import { formType, videoForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';
-import { requestBytes } from '../raw-http.js';
+import { requestBytes } from '../../../../apps/server/src/test/raw-http.js';
 import { waitUntil, type ScenarioResult } from './scenario.js';
 
 /**

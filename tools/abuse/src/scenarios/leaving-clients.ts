@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { AbuseServices } from '../abuse-services.js';
 import { formType, videoForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';
-import { requestBytes } from '../raw-http.js';
+import { requestBytes } from '../../../../apps/server/src/test/raw-http.js';
 import { waitUntil, type ScenarioResult } from './scenario.js';
 
 /** 3 video streams whose clients go away mid-job: each job is aborted and its folder removed. */

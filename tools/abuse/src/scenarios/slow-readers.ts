@@ -6,7 +6,7 @@ import { ffmpeg } from '../../../../packages/runtime/src/test/make-media.js';
 import type { AbuseServices } from '../abuse-services.js';
 import { formType, translateForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';
-import { requestBytes } from '../raw-http.js';
+import { requestBytes } from '../../../../apps/server/src/test/raw-http.js';
 import { waitUntil, type ScenarioResult } from './scenario.js';
 
 /**

@@ -38,17 +38,27 @@ export function requestBytes(request: RawRequest, host: string): Buffer {
  * asks for `Connection: close`). `timeoutMs` bounds the whole exchange.
  */
 export function exchange(base: URL, request: RawRequest, timeoutMs: number): Promise<RawResponse> {
-  const started = Date.now();
   const bytes = requestBytes(request, base.host);
   const sent =
     request.stallAfter === undefined
       ? bytes
       : bytes.subarray(0, bytes.length - request.body.length + request.stallAfter);
+  return exchangeBytes(base, sent, { timeoutMs, ...(request.from ? { from: request.from } : {}) });
+}
+
+/** Sends bytes exactly as given (even ones that are not HTTP) and reads until the server closes. */
+export function exchangeBytes(
+  base: URL,
+  sent: Buffer | string,
+  options: { timeoutMs: number; from?: string },
+): Promise<RawResponse> {
+  const started = Date.now();
+  const timeoutMs = options.timeoutMs;
   return new Promise((resolve) => {
     const socket = connect({
       host: base.hostname,
       port: Number(base.port),
-      ...(request.from ? { localAddress: request.from } : {}),
+      ...(options.from ? { localAddress: options.from } : {}),
     });
     const chunks: Buffer[] = [];
     const finish = (): void => {
