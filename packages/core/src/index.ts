@@ -12,6 +12,7 @@ export * from './subtitles/cue.js';
 export * from './subtitles/parse-subtitles.js';
 export * from './subtitles/source-cues.js';
 export * from './pipeline/job-deadline.js';
+export * from './pipeline/length-limit.js';
 export * from './quote-input.js';
 export * from './subtitles/write-subtitles.js';
 export * from './subtitles/timeline-cues.js';

@@ -2,12 +2,6 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { ClipRef } from './timeline.js';
 
-/**
- * How far past the length limit a file may run and still be within it: encoders pad the last
- * frame (a 30:00.000 AAC file counts 1800.011 s of packets).
- */
-export const DURATION_GRACE_SECONDS = 0.5;
-
 export interface MediaInfo {
   durationSeconds: number;
   /** Container name as the demuxer reports it, for example "mov,mp4,m4a,3gp,3g2,mj2". */

@@ -11,11 +11,10 @@ export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Eng
     const value = Number(env[name]);
     return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
   };
+  const callTimeoutMs = positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS');
   const idleMinutes = positive('VOXLATE_ENGINE_IDLE_MINUTES');
   return {
-    ...(positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS') === undefined
-      ? {}
-      : { callTimeoutMs: positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS')! }),
+    ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
     ...(idleMinutes === undefined ? {} : { idleMs: idleMinutes * 60_000 }),
   };
 }

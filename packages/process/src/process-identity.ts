@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { statFields } from './proc-stat.js';
 
 /**
  * A process named by its pid and its start time (clock ticks after boot, from /proc): a pid is
@@ -11,15 +11,9 @@ export interface ProcessIdentity {
 
 /** The start time of a process, or undefined when it no longer runs (or has ended and waits as a zombie). */
 export function startTicksOf(pid: number): number | undefined {
-  try {
-    // The command name (field 2) may hold spaces and parentheses: fields are read after its ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z') return undefined;
-    return Number(fields[19]);
-  } catch {
-    return undefined;
-  }
+  const fields = statFields(pid);
+  // Field 22, the start time; a zombie has ended and only waits to be reaped.
+  return fields === undefined || fields[0] === 'Z' ? undefined : Number(fields[19]);
 }
 
 let own: ProcessIdentity | undefined;

@@ -1,14 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
-function statFields(pid: number): string[] | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
+import { statFields } from './proc-stat.js';
 
 /** A process that still runs (a zombie has ended; it only waits to be reaped). */
 export function isAlive(pid: number): boolean {

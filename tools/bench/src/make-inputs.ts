@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { argv } from '@voxlate/media';
+import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 export const CODEC2_RAW = '/usr/share/codec2/raw';
@@ -51,8 +50,4 @@ export function speechVideo(dir: string, seconds = 60): string {
   const path = join(dir, 'talk-720p.mp4');
   ffmpeg`-f lavfi -i testsrc2=size=1280x720:rate=30 -i ${audio} -t ${seconds} -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a copy ${path}`;
   return path;
-}
-
-export function ffmpeg(strings: TemplateStringsArray, ...values: (string | number)[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...argv(strings, ...values)]);
 }

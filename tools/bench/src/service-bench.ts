@@ -1,11 +1,12 @@
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rssOf, treeRss } from '@voxlate/process';
 import { form, startService } from '../../../apps/server/src/test/service-process.js';
+import { ffmpeg, makeDurationLie } from '../../../packages/runtime/src/test/make-media.js';
 import { slopePerStep } from './least-squares.js';
-import { librivoxClips, loopedRecording, ffmpeg } from './make-inputs.js';
+import { librivoxClips, loopedRecording } from './make-inputs.js';
 
 const mb = (bytes: number): number => Math.round(bytes / 1e6);
 /** The service as `npm start` runs it (built), not from source: its memory is what is measured. */
@@ -117,14 +118,12 @@ async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['
   }
 }
 
-/** A 5 MB file holding 2 h of audio whose header says 5 s: refused, quickly, with flat memory and temp. */
+/** A 7 MB file holding 2 h of audio whose header says 5 s: refused, quickly, with flat memory and temp. */
 async function durationLie(work: string, log: (line: string) => void): Promise<ServiceFigures['durationLie']> {
-  const path = join(work, 'two-hours-as-5s.mkv');
-  ffmpeg`-f lavfi -i sine=frequency=220:duration=7200 -ac 1 -c:a libopus -b:a 6k ${path}`;
+  const tone = join(work, 'tone.wav');
+  ffmpeg`-f lavfi -i sine=frequency=220:duration=10 -ac 1 ${tone}`;
+  const path = makeDurationLie(work, tone, 7200, 5, '6k');
   const bytes = readFileSync(path);
-  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
-  bytes.writeDoubleBE(5000, at + 3);
-  writeFileSync(path, bytes);
   const service = await startService({}, BUILT);
   try {
     let peakTemp = 0;

@@ -1,4 +1,4 @@
-import { DURATION_GRACE_SECONDS, MediaUnreadable, TooLong, type MediaInfo } from '@voxlate/core';
+import { MediaUnreadable, requireWithinLength, type MediaInfo } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import { HttpError } from './http-error.js';
 
@@ -22,8 +22,8 @@ export async function requireMediaKind(
   // Refused before the job is queued or a stream is opened, so the answer is a plain 422. The
   // header is not trusted: the packets are counted too (the pipeline checks again as it decodes).
   const maxSeconds = dubber.config.options.maxDurationSeconds;
-  if (info.durationSeconds > maxSeconds) throw new TooLong(info.durationSeconds, maxSeconds);
+  requireWithinLength(maxSeconds, info.durationSeconds);
   const measured = await dubber.measureAudioSeconds(path, maxSeconds + 1, signal).catch(unreadable);
-  if (measured > maxSeconds + DURATION_GRACE_SECONDS) throw TooLong.pastDeclared(info.durationSeconds, maxSeconds);
+  requireWithinLength(maxSeconds, info.durationSeconds, measured);
   return info;
 }

@@ -79,12 +79,18 @@ export function durationOf(path: string): number {
 
 /**
  * A Matroska file whose header lies about its length: `mediaPath` looped for `realSeconds` as
- * Opus, with the segment's Duration element rewritten to `claimedSeconds`. ffprobe believes
- * the header; only decoding shows how much audio there is.
+ * Opus (at `bitrate`, 24k by default), with the segment's Duration element rewritten to
+ * `claimedSeconds`. ffprobe believes the header; only decoding shows how much audio there is.
  */
-export function makeDurationLie(dir: string, mediaPath: string, realSeconds: number, claimedSeconds: number): string {
+export function makeDurationLie(
+  dir: string,
+  mediaPath: string,
+  realSeconds: number,
+  claimedSeconds: number,
+  bitrate = '24k',
+): string {
   const path = join(dir, `lie-${realSeconds}s-as-${claimedSeconds}s-${basename(mediaPath)}.mkv`);
-  ffmpeg`-stream_loop -1 -i ${mediaPath} -t ${realSeconds} -c:v copy -c:a libopus -b:a 24k ${path}`;
+  ffmpeg`-stream_loop -1 -i ${mediaPath} -t ${realSeconds} -c:v copy -c:a libopus -b:a ${bitrate} ${path}`;
   const bytes = readFileSync(path);
   // EBML Duration (0x4489), 8-byte float, milliseconds at the default timestamp scale.
   const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));

@@ -1,5 +1,4 @@
-import { TooLong } from '../../errors.js';
-import { DURATION_GRACE_SECONDS } from '../../media.js';
+import { requireWithinLength } from '../length-limit.js';
 import type { StageContext } from '../stage-context.js';
 
 /**
@@ -11,15 +10,13 @@ export async function ingest(ctx: StageContext): Promise<void> {
   const { media } = ctx.ports;
   const maxSeconds = ctx.options.maxDurationSeconds;
   const declared = await media.probe(ctx.request.input, { signal: ctx.signal });
-  if (declared.durationSeconds > maxSeconds) throw new TooLong(declared.durationSeconds, maxSeconds);
+  requireWithinLength(maxSeconds, declared.durationSeconds);
   ctx.progress('ingest', 1, 3);
   const analysis = await media.decodeForAnalysis(ctx.request.input, declared, maxSeconds, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('ingest', 1 + done / total, 2),
   });
-  if (analysis.duration > maxSeconds + DURATION_GRACE_SECONDS) {
-    throw TooLong.pastDeclared(declared.durationSeconds, maxSeconds);
-  }
+  requireWithinLength(maxSeconds, declared.durationSeconds, analysis.duration);
   // A truncated file declares more than it holds (the mix pads to the declared length, keeping
   // audio and picture aligned); a lying one holds more than it declares: the longer one is real.
   const info = { ...declared, durationSeconds: Math.max(declared.durationSeconds, analysis.duration) };
