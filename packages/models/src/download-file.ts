@@ -1,10 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EngineUnavailable, throwIfAborted } from '@voxlate/core';
+import { resolveHubFile } from './hub-file-info.js';
 import { ChecksumMismatch } from './model-errors.js';
 
 export interface DownloadProgress {
@@ -18,93 +19,131 @@ export interface DownloadedFile {
   sha256: string;
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
+interface Expected {
+  size?: number;
+  sha256?: string;
+}
+
+interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
 
 /**
- * Downloads one file to `destination`, resuming a `.part` left by an interrupted download
- * (HTTP Range), hashing as it goes, and checking size and sha256 against what the server
- * states (the hub's X-Linked-Size / X-Linked-Etag for large files). Only a verified file is
- * renamed into place; a corrupt one is deleted.
+ * Downloads one file from the hub to `destination`. Size and sha256 come from the hub's own
+ * answer (see resolveHubFile), the bytes from where it points (the CDN, whose headers are not
+ * trusted for either). A `.part` left by an interrupted download is resumed with a Range request
+ * to a freshly signed CDN URL, but only if it belongs to the same file (its expectations are kept
+ * beside it). Only a verified file is renamed into place; a corrupt one is deleted.
  */
 export async function downloadFile(
   url: string,
   destination: string,
-  options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
+  options: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   const part = `${destination}.part`;
   await mkdir(dirname(destination), { recursive: true });
-  const hash = createHash('sha256');
+  const info = await resolveHubFile(url, options.signal);
+  const expected: Expected = {
+    ...(info.size !== undefined ? { size: info.size } : {}),
+    ...(info.sha256 ? { sha256: info.sha256 } : {}),
+  };
+  await discardPartOfAnotherFile(part, expected);
+  let hash = createHash('sha256');
   let received = await hashExisting(part, hash);
-  const response = await fetch(url, {
-    headers: received > 0 ? { range: `bytes=${received}-` } : {},
-    redirect: 'follow',
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  if (response.status === 200 && received > 0) {
-    // The server ignored the range: start over.
-    received = 0;
-    hash.destroy();
-    return restart(url, destination, part, options);
-  }
-  if (response.status !== 200 && response.status !== 206) {
-    throw new EngineUnavailable(`Downloading ${url} failed: HTTP ${response.status}.`);
-  }
-  const expected = expectations(response, received);
   const file = new URL(url).pathname;
   const report = (bytes: number): void => options.onProgress?.({ file, received: bytes, total: expected.size });
   report(received);
+  if (expected.size === undefined || received < expected.size) {
+    const response = await fetchBytes(info.source, received, options.signal);
+    const rangeIgnored = response.status === 200 && received > 0;
+    if (rangeIgnored) {
+      hash = createHash('sha256');
+      received = 0;
+    }
+    // 416: the part already holds every byte; the checks below decide.
+    if (response.status !== 416)
+      received = await writeBody(response, part, { append: received > 0, hash, received, report, options });
+  }
+  throwIfAborted(options.signal);
+  return finish(part, destination, file, { size: received, sha256: hash.digest('hex') }, expected);
+}
+
+async function fetchBytes(source: string, from: number, signal: AbortSignal | undefined): Promise<Response> {
+  const response = await fetch(source, {
+    headers: { 'accept-encoding': 'identity', ...(from > 0 ? { range: `bytes=${from}-` } : {}) },
+    redirect: 'follow',
+    ...(signal ? { signal } : {}),
+  });
+  const acceptable = response.status === 200 || response.status === 206 || (response.status === 416 && from > 0);
+  if (!acceptable) {
+    await response.body?.cancel();
+    throw new EngineUnavailable(`Downloading ${new URL(source).pathname} failed: HTTP ${response.status}.`);
+  }
+  return response;
+}
+
+/** Writes (or appends) the body to the part, hashing and reporting; returns the bytes now held. */
+async function writeBody(
+  response: Response,
+  part: string,
+  state: { append: boolean; hash: Hash; received: number; report: (bytes: number) => void; options: DownloadOptions },
+): Promise<number> {
+  let received = state.received;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
+      state.hash.update(chunk);
       received += chunk.length;
-      report(received);
+      state.report(received);
       callback(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(response.body! as never), counter, createWriteStream(part, { flags: 'a' }), {
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  throwIfAborted(options.signal);
-  const sha256 = hash.digest('hex');
-  await verify(part, file, { size: received, sha256 }, expected);
-  await rename(part, destination);
-  return { size: received, sha256 };
+  const signal = state.options.signal;
+  await pipeline(
+    Readable.fromWeb(response.body! as never),
+    counter,
+    createWriteStream(part, { flags: state.append ? 'a' : 'w' }),
+    ...(signal ? [{ signal }] : []),
+  );
+  return received;
 }
 
-async function restart(
-  url: string,
+async function finish(
+  part: string,
   destination: string,
-  part: string,
-  options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void },
-): Promise<DownloadedFile> {
-  await rm(part, { force: true });
-  return downloadFile(url, destination, options);
-}
-
-/** What the server says the whole file is: size and, for LFS files, its sha256. */
-function expectations(response: Response, alreadyHave: number): { size?: number; sha256?: string } {
-  const linkedSize = Number(response.headers.get('x-linked-size'));
-  const length = Number(response.headers.get('content-length'));
-  const size = linkedSize > 0 ? linkedSize : length > 0 ? length + alreadyHave : undefined;
-  const etag = (response.headers.get('x-linked-etag') ?? response.headers.get('etag') ?? '')
-    .replace(/^W\//, '')
-    .replaceAll('"', '');
-  return { ...(size !== undefined ? { size } : {}), ...(SHA256.test(etag) ? { sha256: etag } : {}) };
-}
-
-async function verify(
-  part: string,
   file: string,
   actual: DownloadedFile,
-  expected: { size?: number; sha256?: string },
-): Promise<void> {
+  expected: Expected,
+): Promise<DownloadedFile> {
+  await verify(part, file, actual, expected);
+  await rename(part, destination);
+  await rm(expectationsOf(part), { force: true });
+  return actual;
+}
+
+/** The hub's statement for a `.part`, kept beside it so a resume never mixes two versions. */
+function expectationsOf(part: string): string {
+  return `${part}.json`;
+}
+
+async function discardPartOfAnotherFile(part: string, expected: Expected): Promise<void> {
+  const stated = JSON.stringify(expected);
+  const kept = await readFile(expectationsOf(part), 'utf8').catch(() => undefined);
+  const partSize = (await stat(part).catch(() => undefined))?.size;
+  const tooLong = partSize !== undefined && expected.size !== undefined && partSize > expected.size;
+  if (kept !== stated || tooLong) await rm(part, { force: true });
+  await writeFile(expectationsOf(part), stated);
+}
+
+async function verify(part: string, file: string, actual: DownloadedFile, expected: Expected): Promise<void> {
   const sizeWrong = expected.size !== undefined && expected.size !== actual.size;
   const hashWrong = expected.sha256 !== undefined && expected.sha256 !== actual.sha256;
   if (!sizeWrong && !hashWrong) return;
   await rm(part, { force: true });
+  await rm(expectationsOf(part), { force: true });
   throw new ChecksumMismatch(
     file,
-    expected.sha256 ?? `${expected.size} bytes`,
+    hashWrong ? expected.sha256! : `${expected.size} bytes`,
     hashWrong ? actual.sha256 : `${actual.size} bytes`,
   );
 }

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,115 +5,140 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogModel } from './model-catalog.js';
 import { ChecksumMismatch, OfflineMode, UnknownModel } from './model-errors.js';
 import { ModelManager } from './model-manager.js';
+import { startLoopbackHub, type LoopbackHub } from './test/loopback-hub.js';
 
-/** A loopback stand-in for the hub: `/<repo>/resolve/<revision>/<file>`, LFS headers, Range support. */
 const files: Record<string, Buffer> = {
-  'config.json': Buffer.from('{"model_type":"tiny"}'),
+  'config.json': Buffer.from(JSON.stringify({ model_type: 'tiny', padding: 'x'.repeat(2000) })),
   'onnx/model.onnx': Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 31) % 256)),
 };
-const requests: { path: string; range: string | undefined }[] = [];
-let cutAfterBytes: number | undefined;
-let lieAboutHash = false;
-let server: Server;
-let hub = '';
-
-function serve(request: IncomingMessage, response: ServerResponse): void {
-  requests.push({ path: request.url!, range: request.headers.range });
-  const match = /^\/voxlate-test\/tiny-model\/resolve\/main\/(.+)$/.exec(request.url!);
-  const body = match ? files[match[1]!] : undefined;
-  if (!body) return void response.writeHead(404).end();
-  const sha = lieAboutHash ? '0'.repeat(64) : createHash('sha256').update(body).digest('hex');
-  const start = Number(/bytes=(\d+)-/.exec(request.headers.range ?? '')?.[1] ?? 0);
-  response.writeHead(start > 0 ? 206 : 200, {
-    'x-linked-etag': `"${sha}"`,
-    'x-linked-size': String(body.length),
-    'content-length': String(body.length - start),
-  });
-  const rest = body.subarray(start);
-  if (cutAfterBytes !== undefined && match![1] === 'onnx/model.onnx') {
-    const limit = cutAfterBytes;
-    cutAfterBytes = undefined;
-    // Cut the connection a little after the bytes are out, so the client has read them (a reset
-    // right after the write can arrive first on a loaded machine, and nothing would be kept).
-    response.write(rest.subarray(0, limit), () => setTimeout(() => response.socket?.destroy(), 200));
-    return;
-  }
-  response.end(rest);
-}
+const REPO = 'voxlate-test/tiny-model';
 
 const tiny: CatalogModel = {
   id: 'tiny-model',
   task: 'asr',
-  repo: 'voxlate-test/tiny-model',
+  repo: REPO,
   revision: 'main',
   files: ['config.json', 'onnx/model.onnx'],
   description: 'test model',
 };
 
+let hub: LoopbackHub;
+/** A second hub whose CDN URLs expire at once, for resumes after expiry. */
+let briefHub: LoopbackHub;
 beforeAll(async () => {
-  server = createServer(serve);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hub = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  hub = await startLoopbackHub({ repos: { [REPO]: files }, renamed: { 'voxlate-test/old-name': REPO } });
+  briefHub = await startLoopbackHub({ repos: { [REPO]: files }, signedUrlLifetimeMs: 100 });
 });
 /** Models folders made by the tests, removed at the end. */
 const roots: string[] = [];
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await Promise.all([hub.close(), briefHub.close()]);
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 beforeEach(() => {
-  requests.length = 0;
-  cutAfterBytes = undefined;
-  lieAboutHash = false;
+  hub.requests.length = 0;
+  hub.lieAboutHashes(false);
 });
 
-const manager = (offline = false): ModelManager => {
+const manager = (options: { offline?: boolean; model?: CatalogModel; on?: LoopbackHub } = {}): ModelManager => {
   const root = mkdtempSync(join(tmpdir(), 'voxlate-models-'));
   roots.push(root);
-  return new ModelManager({ root, hubBase: hub, offline }, [tiny]);
+  return new ModelManager({ root, hubBase: (options.on ?? hub).url, offline: options.offline ?? false }, [
+    options.model ?? tiny,
+  ]);
 };
+const cdnRequests = (on = hub): LoopbackHub['requests'] => on.requests.filter((request) => request.server === 'cdn');
 
-describe('ModelManager', () => {
-  it('downloads a model in the hub layout, verifies it and lists it as installed', async () => {
+describe('ModelManager against a hub that serves like huggingface.co', () => {
+  it('installs LFS files through the 302 (sha256 from X-Linked-Etag, not the CDN ETag) and small gzip-able files', async () => {
     const models = manager();
     const progress: number[] = [];
     await models.add('tiny-model', { onProgress: (p) => progress.push(p.received) });
     const folder = models.folderOf(tiny);
     expect(readFileSync(join(folder, 'onnx/model.onnx')).equals(files['onnx/model.onnx']!)).toBe(true);
+    expect(readFileSync(join(folder, 'config.json')).equals(files['config.json']!)).toBe(true);
     expect(progress.at(-1)).toBe(files['onnx/model.onnx']!.length);
+    // The bytes came from the CDN, not from the hub.
+    expect(cdnRequests().map((request) => request.path)).toEqual([
+      expect.stringMatching(/^\/xet-bridge\/[0-9a-f]{64}\?/),
+    ]);
     expect(await models.list()).toEqual([
-      expect.objectContaining({ id: 'tiny-model', installed: true, bytes: 300_021 }),
+      expect.objectContaining({ id: 'tiny-model', installed: true, bytes: files['config.json']!.length + 300_000 }),
     ]);
     expect(await models.verify()).toEqual([{ id: 'tiny-model', problems: [] }]);
-    requests.length = 0;
+    hub.requests.length = 0;
     await models.add('tiny-model');
-    expect(requests).toEqual([]);
+    expect(hub.requests).toEqual([]);
   });
 
-  it('resumes an interrupted download with a Range request', async () => {
+  it('resumes an interrupted download with a Range request to the CDN', async () => {
     const models = manager();
-    cutAfterBytes = 100_000;
-    await models.add('tiny-model').catch(() => undefined);
+    hub.cutNext('onnx/model.onnx', 100_000);
+    await expect(models.add('tiny-model')).rejects.toThrow();
     const folder = models.folderOf(tiny);
     expect(statSync(join(folder, 'onnx/model.onnx.part')).size).toBe(100_000);
+    hub.requests.length = 0;
     await models.add('tiny-model');
-    expect(requests.at(-1)!.range).toMatch(/^bytes=\d+-$/);
+    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=100000-']);
     expect(readFileSync(join(folder, 'onnx/model.onnx')).equals(files['onnx/model.onnx']!)).toBe(true);
     expect(existsSync(join(folder, 'onnx/model.onnx.part'))).toBe(false);
+    expect(existsSync(join(folder, 'onnx/model.onnx.part.json'))).toBe(false);
   });
 
-  it('refuses a file whose checksum does not match and leaves nothing behind', async () => {
+  it('resumes after the signed CDN URL expired, by asking the hub again', async () => {
+    const models = manager({ on: briefHub });
+    briefHub.cutNext('onnx/model.onnx', 50_000);
+    await expect(models.add('tiny-model')).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    briefHub.requests.length = 0;
+    await models.add('tiny-model');
+    const hubFirst = briefHub.requests.findIndex((request) => request.path.includes('/resolve/main/onnx/model.onnx'));
+    expect(hubFirst).toBeGreaterThanOrEqual(0);
+    expect(cdnRequests(briefHub).at(-1)!.range).toBe('bytes=50000-');
+    expect(readFileSync(join(models.folderOf(tiny), 'onnx/model.onnx')).equals(files['onnx/model.onnx']!)).toBe(true);
+  });
+
+  it('starts over when the partial download belongs to another version of the file', async () => {
     const models = manager();
-    lieAboutHash = true;
+    const folder = models.folderOf(tiny);
+    mkdirSync(join(folder, 'onnx'), { recursive: true });
+    writeFileSync(join(folder, 'onnx/model.onnx.part'), Buffer.alloc(1000, 7));
+    writeFileSync(join(folder, 'onnx/model.onnx.part.json'), JSON.stringify({ size: 300_000, sha256: 'a'.repeat(64) }));
+    await models.add('tiny-model');
+    expect(cdnRequests().map((request) => request.range)).toEqual([undefined]);
+    expect(readFileSync(join(folder, 'onnx/model.onnx')).equals(files['onnx/model.onnx']!)).toBe(true);
+  });
+
+  it("follows the hub's relative redirect for a renamed repository", async () => {
+    const models = manager({ model: { ...tiny, repo: 'voxlate-test/old-name' } });
+    await models.add('tiny-model');
+    expect(hub.requests.filter((request) => request.server === 'hub').map((request) => request.path)).toContain(
+      `/${REPO}/resolve/main/onnx/model.onnx`,
+    );
+    expect(await models.verify()).toEqual([{ id: 'tiny-model', problems: [] }]);
+  });
+
+  it('refuses a file whose sha256 does not match the hub and leaves nothing behind', async () => {
+    const models = manager();
+    hub.lieAboutHashes(true);
     await expect(models.add('tiny-model')).rejects.toBeInstanceOf(ChecksumMismatch);
-    expect(existsSync(join(models.folderOf(tiny), 'config.json'))).toBe(false);
-    expect(existsSync(join(models.folderOf(tiny), 'config.json.part'))).toBe(false);
+    const folder = models.folderOf(tiny);
+    expect(existsSync(join(folder, 'onnx/model.onnx'))).toBe(false);
+    expect(existsSync(join(folder, 'onnx/model.onnx.part'))).toBe(false);
+    expect(existsSync(join(folder, 'onnx/model.onnx.part.json'))).toBe(false);
+  });
+
+  it('names a missing repository or file clearly', async () => {
+    const models = manager({ model: { ...tiny, repo: 'voxlate-test/nowhere' } });
+    await expect(models.add('tiny-model')).rejects.toThrow(/repository not found/);
+    const missingFile = manager({ model: { ...tiny, files: ['onnx/absent.onnx'] } });
+    await expect(missingFile.add('tiny-model')).rejects.toThrow(/no such file/);
   });
 
   it('touches no network in offline mode, but still lists and verifies', async () => {
-    const models = manager(true);
+    const models = manager({ offline: true });
     await expect(models.add('tiny-model')).rejects.toBeInstanceOf(OfflineMode);
-    expect(requests).toEqual([]);
+    expect(hub.requests).toEqual([]);
     expect((await models.list())[0]!.installed).toBe(false);
   });
 
@@ -125,7 +148,6 @@ describe('ModelManager', () => {
     writeFileSync(join(models.folderOf(tiny), 'config.json'), '{"model_type":"tampered"}');
     const [result] = await models.verify();
     expect(result!.problems).toEqual(['config.json: wrong size']);
-    mkdirSync(join(models.folderOf(tiny), 'onnx'), { recursive: true });
     await models.remove('tiny-model');
     expect(existsSync(models.folderOf(tiny))).toBe(false);
   });
