@@ -19,6 +19,8 @@ export interface EngineContext {
   signal?: AbortSignal;
   /** Units done out of total, for a progress bar. */
   onProgress?: (done: number, total: number) => void;
+  /** Something the user should know about the result (it still goes on), said once per run. */
+  warn?: (message: string) => void;
 }
 
 export interface VoiceActivityDetector extends EngineInfo {

@@ -5,6 +5,11 @@ export interface Word {
   text: string;
   start: number;
   end: number;
+  /**
+   * The time was not measured for this word: spread over its segment (a model without
+   * alignment), or moved because the aligner put it outside its speech or made it implausibly long.
+   */
+  approximate?: true;
 }
 
 /** A phoneme of the synthesised speech, times in seconds from the start of the clip. */

@@ -16,7 +16,11 @@ export interface CatalogModel {
 const TOKENIZER = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 const SEQ2SEQ_Q8 = ['onnx/encoder_model_quantized.onnx', 'onnx/decoder_model_merged_quantized.onnx'];
 
-function whisper(size: string, repo = `onnx-community/whisper-${size}`): CatalogModel {
+/**
+ * The `_timestamped` exports: the plain onnx-community/whisper-* ones have no cross-attention
+ * outputs, and transformers.js cannot give word timestamps without them.
+ */
+function whisper(size: string, repo = `onnx-community/whisper-${size}_timestamped`): CatalogModel {
   return {
     id: `whisper-${size}`,
     task: 'asr',

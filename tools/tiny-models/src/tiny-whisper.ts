@@ -49,6 +49,19 @@ export interface TinyWhisperOptions {
   /** Whether the model has a <|yue|> token, as large-v3 and turbo do (tiny/base/small do not). */
   cantonese?: boolean;
   seed?: number;
+  /**
+   * Whether the decoder returns `cross_attentions.*` (default true), as the `_timestamped`
+   * exports do; the plain onnx-community/whisper-* exports do not, and transformers.js cannot
+   * give word timestamps from them.
+   */
+  crossAttentions?: boolean;
+  /**
+   * Where the attention of the tokens after the last word goes (an encoder frame, 20 ms each)
+   * instead of following the words: the last word then lasts until there (transformers.js ends
+   * a word where the next token starts). A frame far off gives the run-away word times reported
+   * for large-v3-turbo_timestamped (a last word lasting tens of seconds).
+   */
+  lastWordFrame?: number;
 }
 
 interface Vocabulary {
@@ -78,7 +91,7 @@ export async function writeTinyWhisper(folder: string, options: TinyWhisperOptio
   await writeFile(join(folder, 'onnx', 'encoder_model_quantized.onnx'), encoderGraph().toBytes());
   await writeFile(
     join(folder, 'onnx', 'decoder_model_merged_quantized.onnx'),
-    decoderGraph(vocabulary, languages, random).toBytes(),
+    decoderGraph(vocabulary, languages, random, options).toBytes(),
   );
   await writeJson(join(folder, 'config.json'), modelConfig(vocabulary));
   await writeJson(join(folder, 'generation_config.json'), generationConfig(vocabulary));
@@ -153,7 +166,12 @@ const enum TokenClass {
 const CLASSES = 8;
 const BLOCKED = -30;
 
-function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], random: () => number): OnnxGraph {
+function decoderGraph(
+  vocabulary: Vocabulary,
+  languages: readonly string[],
+  random: () => number,
+  options: TinyWhisperOptions,
+): OnnxGraph {
   const { size } = vocabulary;
   const graph = new OnnxGraph('tiny_whisper_decoder')
     .input('input_ids', INT64, ['batch_size', 'decoder_sequence_length'])
@@ -178,7 +196,14 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     )
     .floats('first_text_position', [], Float32Array.of(3))
     .floats('frames_per_token', [], Float32Array.of(8))
-    .floats('attention_sharpness', [], Float32Array.of(-0.05))
+    .floats('last_text_index', [], Float32Array.of(TEXT_TOKENS + 0.5))
+    .floats(
+      'last_word_jump',
+      [],
+      Float32Array.of(options.lastWordFrame === undefined ? 0 : options.lastWordFrame - 8 * (TEXT_TOKENS + 1)),
+    )
+    // A broad attention when a word runs away, so no frame is zero for every token (DTW normalises per frame).
+    .floats('attention_sharpness', [], Float32Array.of(options.lastWordFrame === undefined ? -0.05 : -0.0005))
     .ints('axis_one', [1], [1])
     .ints('heads', [1], [HEADS])
     .ints('encoder_positions', [1], [ENCODER_POSITIONS])
@@ -193,7 +218,11 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     // Cross-attention: token at position p looks around encoder frame 8 * (p - 3).
     .node('Cast', ['positions'], ['positions_float'], { to: FLOAT })
     .node('Sub', ['positions_float', 'first_text_position'], ['text_index'])
-    .node('Mul', ['text_index', 'frames_per_token'], ['attention_centre'])
+    .node('Mul', ['text_index', 'frames_per_token'], ['regular_centre'])
+    .node('Greater', ['text_index', 'last_text_index'], ['after_last_word'])
+    .node('Cast', ['after_last_word'], ['after_last_word_float'], { to: FLOAT })
+    .node('Mul', ['after_last_word_float', 'last_word_jump'], ['centre_jump'])
+    .node('Add', ['regular_centre', 'centre_jump'], ['attention_centre'])
     .node('Unsqueeze', ['attention_centre', 'axis_one'], ['attention_centre_column'])
     .node('Sub', ['encoder_frames', 'attention_centre_column'], ['frame_distance'])
     .node('Mul', ['frame_distance', 'frame_distance'], ['frame_distance_squared'])
@@ -205,6 +234,8 @@ function decoderGraph(vocabulary: Vocabulary, languages: readonly string[], rand
     .node('Expand', ['attention_one_head', 'attention_shape'], ['attention']);
 
   addCacheOutputs(graph, CACHE, tokenKeys);
+  // Without the outputs the attention nodes are left unused; ONNX Runtime drops them.
+  if (options.crossAttentions === false) return graph;
   for (let layer = 0; layer < DECODER_LAYERS; layer++) {
     graph
       .output(`cross_attentions.${layer}`, FLOAT, ['batch_size', HEADS, 'decoder_sequence_length', ENCODER_POSITIONS])

@@ -14,6 +14,7 @@ export async function recognise(ctx: StageContext): Promise<void> {
   const results = await recogniser.recognise(requireAnalysis(ctx), timeline.segments, timeline.sourceLanguage, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('recognise', done, total),
+    warn: (message) => ctx.warn('recognise', message),
   });
   timeline.segments.forEach((segment, i) => {
     const result = results[i];

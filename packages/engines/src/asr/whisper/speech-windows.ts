@@ -38,9 +38,13 @@ export function packSpans(spans: readonly TimeSpan[], maxSeconds: number, gapSec
   return windows;
 }
 
+/** How far past its speech a word may reach before moving it counts as a correction (Whisper's last word often runs on a little). */
+const OVERRUN_TOLERANCE_SECONDS = 0.5;
+
 /**
  * Words with window times -> words with source times, grouped by span: each word goes to the
  * piece holding its middle, or the nearest piece when it falls in a gap, and is kept inside it.
+ * A word that lay well outside its piece is marked approximate.
  */
 export function wordsBySpan(words: readonly Word[], window: SpeechWindow): Map<number, Word[]> {
   const grouped = new Map<number, Word[]>(window.pieces.map((piece) => [piece.span, []]));
@@ -49,7 +53,15 @@ export function wordsBySpan(words: readonly Word[], window: SpeechWindow): Map<n
     const piece = nearestPiece(window.pieces, middle);
     const length = piece.end - piece.start;
     const toSource = (t: number): number => piece.start + Math.min(Math.max(t - piece.offset, 0), length);
-    grouped.get(piece.span)!.push({ text: word.text, start: toSource(word.start), end: toSource(word.end) });
+    const outside =
+      word.start < piece.offset - OVERRUN_TOLERANCE_SECONDS ||
+      word.end > piece.offset + length + OVERRUN_TOLERANCE_SECONDS;
+    grouped.get(piece.span)!.push({
+      text: word.text,
+      start: toSource(word.start),
+      end: toSource(word.end),
+      ...(outside || word.approximate ? { approximate: true as const } : {}),
+    });
   }
   return grouped;
 }

@@ -21,12 +21,15 @@ import { loadLocalPipeline } from '../../neural/local-pipeline.js';
 import { SessionCache } from '../../neural/session-cache.js';
 import { packSpans, wordsBySpan, type SpeechWindow } from './speech-windows.js';
 import { languageToken, whisperLanguagesOf, type WhisperGenerationConfig } from './whisper-languages.js';
+import { settleWords, spreadOverSegment } from './word-times.js';
 
 /** Whisper listens to 30-second windows; language detection needs no more than one. */
 const WINDOW_SECONDS = 30;
 /** Spans are packed into windows this long (a margin under 30 s), with this much silence between them. */
 const PACKED_WINDOW_SECONDS = 28;
 const GAP_SECONDS = 0.5;
+/** A word ending this far past the window's audio was misaligned, not merely running on. */
+const WORD_OVERRUN_SECONDS = 0.5;
 /** Languages written without spaces between words. */
 const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
 
@@ -34,12 +37,19 @@ const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
  * OpenAI Whisper on ONNX Runtime through transformers.js, from the local models folder.
  * Spans are packed into 28-second windows (silence between them) and each window transcribed
  * with the language forced (<|sot|> <|lang|> <|transcribe|>, built here so <|yue|> works too)
- * and word timestamps from cross-attention alignment; words go back to their spans by time.
+ * and word timestamps from cross-attention alignment (the `_timestamped` exports); a model
+ * without cross-attention outputs falls back to segment timestamps with the words spread over
+ * each segment, with a warning. Words go back to their spans by time; implausible word times
+ * are clamped and marked approximate.
  * The pipeline is loaded once and kept for later windows and requests.
  */
 export class WhisperRecogniser implements Recogniser, LanguageDetector {
   readonly kind = 'neural' as const;
   readonly name: string;
+  /** Learnt from the loaded model: whether it can align single words. */
+  private wordTiming: 'word' | 'segment' | undefined;
+  /** Runs already told that this model gives segment timing only. */
+  private readonly warnedSegmentTiming = new WeakSet<EngineContext>();
   private readonly session = new SessionCache<'model', AutomaticSpeechRecognitionPipeline>((whisper) =>
     whisper.dispose(),
   );
@@ -73,24 +83,81 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     // Chinese and Japanese come back as clause-long "words": those spans are not packed together.
     const packing = UNSPACED.includes(language) ? 0 : PACKED_WINDOW_SECONDS;
     const windows = packSpans(spans, packing, GAP_SECONDS);
+    const unspaced = UNSPACED.includes(language);
     for (const [i, window] of windows.entries()) {
       throwIfAborted(context.signal);
       const samples = await windowAudio(audio, window);
-      const output = await whisper<Float32Array>(samples, {
-        return_timestamps: 'word',
-        // A single span longer than a window is cut into overlapping windows and merged back.
-        chunk_length_s: window.duration > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
-        // Passed through to generate(): the prompt with the language token (transformers.js has no <|yue|>).
-        ...{ decoder_input_ids: prompt },
-      });
-      for (const [span, spanWords] of wordsBySpan(wordsOf(output, window.duration), window)) words.set(span, spanWords);
+      const heard = await this.transcribeWindow(whisper, samples, window.duration, prompt, unspaced, context);
+      for (const [span, spanWords] of wordsBySpan(heard, window)) words.set(span, spanWords);
       context.onProgress?.(i + 1, windows.length);
     }
-    const separator = UNSPACED.includes(language) ? '' : ' ';
+    this.reportCorrections([...words.values()], context);
+    const separator = unspaced ? '' : ' ';
     return spans.map((_, span) => {
       const spanWords = words.get(span) ?? [];
       return { text: spanWords.map((word) => word.text).join(separator), words: spanWords };
     });
+  }
+
+  /**
+   * One window's words in window time: aligned word timestamps where the model can give them,
+   * otherwise segment timestamps with the words spread over each segment.
+   */
+  private async transcribeWindow(
+    whisper: AutomaticSpeechRecognitionPipeline,
+    samples: Float32Array,
+    duration: number,
+    prompt: number[],
+    unspaced: boolean,
+    context: EngineContext,
+  ): Promise<Word[]> {
+    const options = {
+      // A single span longer than a window is cut into overlapping windows and merged back.
+      chunk_length_s: duration > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
+      // Passed through to generate(): the prompt with the language token (transformers.js has no <|yue|>).
+      ...{ decoder_input_ids: prompt },
+    };
+    if (this.timing(whisper) === 'word') {
+      try {
+        return wordsOf(await whisper<Float32Array>(samples, { ...options, return_timestamps: 'word' }), duration);
+      } catch (error) {
+        if (!(error instanceof Error) || !/cross attentions/i.test(error.message)) throw error;
+        this.wordTiming = 'segment';
+      }
+    }
+    if (!this.warnedSegmentTiming.has(context)) {
+      this.warnedSegmentTiming.add(context);
+      context.warn?.(
+        `${this.name} was exported without cross-attentions, so it cannot time single words: word times ` +
+          `are spread over each sentence. Install the _timestamped export (npm run models -- add ${this.id}) for word timing.`,
+      );
+    }
+    const output = await whisper<Float32Array>(samples, { ...options, return_timestamps: true });
+    return segmentWordsOf(output, duration, unspaced);
+  }
+
+  /** Settles every measured word (order, plausible length) and says how many had to be moved. */
+  private reportCorrections(spans: Word[][], context: EngineContext): void {
+    if (this.wordTiming === 'segment') return;
+    let total = 0;
+    let corrected = 0;
+    for (const words of spans) {
+      settleWords(words);
+      total += words.length;
+      corrected += words.filter((word) => word.approximate).length;
+    }
+    if (corrected > 0)
+      context.warn?.(
+        `${corrected} of ${total} word times from ${this.name} fell outside their speech or ran implausibly ` +
+          'long; they were clamped and marked approximate.',
+      );
+  }
+
+  /** Word timestamps need the decoder's cross-attention outputs; the plain exports have none. */
+  private timing(whisper: AutomaticSpeechRecognitionPipeline): 'word' | 'segment' {
+    this.wordTiming ??=
+      decoderOutputs(whisper)?.some((name) => name.startsWith('cross_attentions')) === false ? 'segment' : 'word';
+    return this.wordTiming;
   }
 
   /**
@@ -135,14 +202,36 @@ function generationConfigOf(whisper: AutomaticSpeechRecognitionPipeline): Whispe
   return (whisper.model as unknown as { generation_config: WhisperGenerationConfig }).generation_config;
 }
 
-/** Word chunks -> Word[] in window time, kept inside the audio (alignment may run into the padding). */
+/** The merged decoder's output names, where the runtime tells them. */
+function decoderOutputs(whisper: AutomaticSpeechRecognitionPipeline): readonly string[] | undefined {
+  const sessions = (whisper.model as unknown as { sessions?: Record<string, { outputNames?: readonly string[] }> })
+    .sessions;
+  return sessions?.['decoder_model_merged']?.outputNames;
+}
+
+/** Segment chunks -> words spread over each segment, in window time. */
+function segmentWordsOf(output: AutomaticSpeechRecognitionOutput, duration: number, unspaced: boolean): Word[] {
+  const inside = (seconds: number | null | undefined, fallback: number): number =>
+    Math.min(Math.max(seconds ?? fallback, 0), duration);
+  return (output.chunks ?? []).flatMap((chunk) => {
+    const start = inside(chunk.timestamp[0], 0);
+    return spreadOverSegment(chunk.text, start, Math.max(start, inside(chunk.timestamp[1], duration)), unspaced);
+  });
+}
+
+/**
+ * Word chunks -> Word[] in window time, kept inside the audio (alignment may run into the
+ * padding); a word that ran well past the audio is marked approximate.
+ */
 function wordsOf(output: AutomaticSpeechRecognitionOutput, duration: number): Word[] {
   const inside = (seconds: number | null | undefined, fallback: number): number =>
     Math.min(Math.max(seconds ?? fallback, 0), duration);
   return (output.chunks ?? [])
-    .map((chunk) => {
+    .map((chunk): Word => {
       const start = inside(chunk.timestamp[0], 0);
-      return { text: chunk.text.trim(), start, end: Math.max(start, inside(chunk.timestamp[1], duration)) };
+      const end = Math.max(start, inside(chunk.timestamp[1], duration));
+      const ranPast = (chunk.timestamp[1] ?? duration) > duration + WORD_OVERRUN_SECONDS;
+      return { text: chunk.text.trim(), start, end, ...(ranPast ? { approximate: true as const } : {}) };
     })
     .filter((word) => word.text !== '');
 }

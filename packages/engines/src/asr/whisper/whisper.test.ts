@@ -8,6 +8,7 @@ import { tinyWhisperToneFor, writeTinyWhisper } from '@voxlate/tiny-models';
 import { defaultRegistries } from '../../neural-registries.js';
 import { RegistryResolver } from '../../registry-resolver.js';
 import { LIBRIVOX_0880, analysisAudioOf } from '../../test/audio-fixtures.js';
+import { longestPlausible } from './word-times.js';
 
 /**
  * The Whisper engine on tiny random-weight models written by the repo, in the folders and
@@ -22,8 +23,16 @@ beforeAll(async () => {
   // base has no <|yue|> (as the real one); turbo has it (as large-v3 and turbo do).
   await writeTinyWhisper(join(root, catalogModel('whisper-base')!.repo), { seed: 5 });
   await manager.adopt('whisper-base');
-  await writeTinyWhisper(join(root, catalogModel('whisper-large-v3-turbo')!.repo), { seed: 6, cantonese: true });
+  // turbo's last word runs away to 22 s (as reported for large-v3-turbo_timestamped).
+  await writeTinyWhisper(join(root, catalogModel('whisper-large-v3-turbo')!.repo), {
+    seed: 6,
+    cantonese: true,
+    lastWordFrame: 1100,
+  });
   await manager.adopt('whisper-large-v3-turbo');
+  // small as the plain export (no cross-attention outputs): what a user gets from onnx-community/whisper-small.
+  await writeTinyWhisper(join(root, catalogModel('whisper-small')!.repo), { seed: 7, crossAttentions: false });
+  await manager.adopt('whisper-small');
 });
 afterAll(async () => {
   await resolver.close();
@@ -54,8 +63,14 @@ describe('Whisper on tiny models', () => {
       { start: 2.4, end: 2.6 },
     ];
     const progress: number[] = [];
-    const results = await whisper.recognise(speech, spans, 'eng', { onProgress: (done) => progress.push(done) });
+    const warnings: string[] = [];
+    const results = await whisper.recognise(speech, spans, 'eng', {
+      onProgress: (done) => progress.push(done),
+      warn: (message) => warnings.push(message),
+    });
     expect(progress).toEqual([1]);
+    expect(warnings).toEqual([]);
+    expect(results.flatMap((result) => result.words).some((word) => word.approximate)).toBe(false);
     expect(results).toHaveLength(2);
     expect(results[0]!.words.length).toBeGreaterThan(1);
     for (const [i, result] of results.entries()) {
@@ -74,6 +89,52 @@ describe('Whisper on tiny models', () => {
       {},
     );
     expect(toneText!.text).not.toBe(results[0]!.text);
+  });
+
+  it('falls back to segment timestamps, with a warning, for a model exported without cross-attentions', async () => {
+    const whisper = await resolver.recogniser('eng', 'whisper-small');
+    const spans = [
+      { start: 0.2, end: 2.2 },
+      { start: 2.4, end: 3.4 },
+    ];
+    for (let run = 0; run < 2; run++) {
+      const warnings: string[] = [];
+      const results = await whisper.recognise(analysisAudioOf(LIBRIVOX_0880), spans, 'eng', {
+        warn: (message) => warnings.push(message),
+      });
+      // Each run is told, once.
+      expect(warnings).toEqual([expect.stringMatching(/without cross-attentions.*spread over each sentence/)]);
+      const words = results.flatMap((result) => result.words);
+      expect(words.length).toBeGreaterThan(1);
+      expect(words.every((word) => word.approximate)).toBe(true);
+      for (const [i, result] of results.entries()) {
+        expect(result.words.map((word) => word.text).join(' ')).toBe(result.text);
+        for (const word of result.words) {
+          expect(word.start).toBeGreaterThanOrEqual(spans[i]!.start);
+          expect(word.end).toBeLessThanOrEqual(spans[i]!.end);
+          expect(word.end).toBeGreaterThan(word.start);
+        }
+      }
+    }
+  });
+
+  it('clamps and flags word times that run away from their speech', async () => {
+    const whisper = await resolver.recogniser('eng', 'whisper-large-v3-turbo');
+    const span = { start: 1, end: 25 };
+    const warnings: string[] = [];
+    const [result] = await whisper.recognise(toneAudio(300, 26), [span], 'eng', {
+      warn: (message) => warnings.push(message),
+    });
+    const words = result!.words;
+    expect(words.length).toBeGreaterThan(1);
+    for (const [j, word] of words.entries()) {
+      expect(word.start).toBeGreaterThanOrEqual(span.start);
+      expect(word.end).toBeLessThanOrEqual(span.end);
+      expect(word.end - word.start).toBeLessThanOrEqual(longestPlausible(word.text) + 1e-9);
+      if (j > 0) expect(word.start).toBeGreaterThanOrEqual(words[j - 1]!.start);
+    }
+    expect(words.some((word) => word.approximate)).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/word times from Whisper large-v3-turbo .* clamped/)]);
   });
 
   it('opens a new window when the spans would not fit in one', async () => {
