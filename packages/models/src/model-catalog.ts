@@ -31,6 +31,12 @@ function whisper(size: string, repo = `onnx-community/whisper-${size}_timestampe
   };
 }
 
+/**
+ * MMS-TTS voices Xenova published as ONNX for our languages (none for Greek: its voice comes
+ * from Piper; `Xenova/mms-tts-ell` does not exist).
+ */
+export const MMS_TTS_LANGUAGES = ['eng', 'fra', 'spa', 'deu', 'rus', 'kor'] as const;
+
 function mmsTts(language: string): CatalogModel {
   return {
     id: `mms-tts-${language}`,
@@ -126,7 +132,7 @@ export const CATALOG: readonly CatalogModel[] = [
     files: [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8],
     description: 'NLLB-200 distilled 600M: translation between all 11 languages (yue_Hant included)',
   },
-  ...['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'].map(mmsTts),
+  ...MMS_TTS_LANGUAGES.map(mmsTts),
   ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
   ...OPUS_MT_PAIRS.map(opusMt),
   KOKORO_ENGLISH,

@@ -1,8 +1,5 @@
 import type { LanguageCode } from '@voxlate/core';
-import type { ModelManager } from '@voxlate/models';
-
-/** Languages with an MMS-TTS voice in the model catalog, by our code. */
-export const MMS_TTS_LANGUAGES: readonly LanguageCode[] = ['eng', 'fra', 'spa', 'deu', 'rus', 'ell', 'kor'];
+import { MMS_TTS_LANGUAGES, type ModelManager } from '@voxlate/models';
 
 /** The languages whose MMS-TTS voice is installed right now (no ONNX runtime loaded to find out). */
 export async function installedMmsLanguages(manager: ModelManager): Promise<LanguageCode[]> {

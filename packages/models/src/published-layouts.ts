@@ -1,0 +1,73 @@
+/**
+ * The files each repository named by the catalog publishes (the part of its listing the catalog
+ * uses), copied from the hub's file listings; the URL above each entry is where to check it again.
+ * The catalog test holds every entry to this table, so a typo in a repo or file name, or a repo
+ * that was never published (as `Xenova/mms-tts-ell` was not), fails a test instead of a user's
+ * download. Change a line here only after reading the listing at its URL.
+ */
+const TOKENIZER = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
+const SEQ2SEQ_Q8 = ['onnx/encoder_model_quantized.onnx', 'onnx/decoder_model_merged_quantized.onnx'];
+const WHISPER = [...TOKENIZER, 'generation_config.json', 'preprocessor_config.json', ...SEQ2SEQ_Q8];
+const MARIAN = [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8];
+const VITS = [...TOKENIZER, 'onnx/model_quantized.onnx'];
+const piper = (voice: string): string[] => [`${voice}.onnx`, 'tokens.txt'];
+
+export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
+  // https://huggingface.co/onnx-community/whisper-tiny_timestamped/tree/main/onnx
+  'onnx-community/whisper-tiny_timestamped': WHISPER,
+  // https://huggingface.co/onnx-community/whisper-base_timestamped/tree/main/onnx
+  'onnx-community/whisper-base_timestamped': WHISPER,
+  // https://huggingface.co/onnx-community/whisper-small_timestamped/tree/main/onnx
+  'onnx-community/whisper-small_timestamped': WHISPER,
+  // https://huggingface.co/onnx-community/whisper-large-v3-turbo_timestamped/tree/main/onnx
+  'onnx-community/whisper-large-v3-turbo_timestamped': WHISPER,
+  // https://huggingface.co/Xenova/nllb-200-distilled-600M/tree/main/onnx
+  'Xenova/nllb-200-distilled-600M': MARIAN,
+  // https://huggingface.co/Xenova/mms-tts-eng/tree/main/onnx
+  'Xenova/mms-tts-eng': VITS,
+  // https://huggingface.co/Xenova/mms-tts-fra/tree/main/onnx
+  'Xenova/mms-tts-fra': VITS,
+  // https://huggingface.co/Xenova/mms-tts-spa/tree/main/onnx
+  'Xenova/mms-tts-spa': VITS,
+  // https://huggingface.co/Xenova/mms-tts-deu/tree/main/onnx
+  'Xenova/mms-tts-deu': VITS,
+  // https://huggingface.co/Xenova/mms-tts-rus/tree/main/onnx
+  'Xenova/mms-tts-rus': VITS,
+  // https://huggingface.co/Xenova/mms-tts-kor/tree/main/onnx (is_uroman: true, Latin-only vocabulary)
+  'Xenova/mms-tts-kor': VITS,
+  // https://huggingface.co/csukuangfj/vits-piper-en_US-lessac-medium/tree/main
+  'csukuangfj/vits-piper-en_US-lessac-medium': piper('en_US-lessac-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-de_DE-thorsten-medium/tree/main
+  'csukuangfj/vits-piper-de_DE-thorsten-medium': piper('de_DE-thorsten-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-fr_FR-siwis-medium/tree/main
+  'csukuangfj/vits-piper-fr_FR-siwis-medium': piper('fr_FR-siwis-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-es_ES-davefx-medium/tree/main
+  'csukuangfj/vits-piper-es_ES-davefx-medium': piper('es_ES-davefx-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-it_IT-paola-medium/tree/main
+  'csukuangfj/vits-piper-it_IT-paola-medium': piper('it_IT-paola-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-ru_RU-irina-medium/tree/main
+  'csukuangfj/vits-piper-ru_RU-irina-medium': piper('ru_RU-irina-medium'),
+  // https://huggingface.co/csukuangfj/vits-piper-el_GR-rapunzelina-low/tree/main (16 kHz)
+  'csukuangfj/vits-piper-el_GR-rapunzelina-low': piper('el_GR-rapunzelina-low'),
+  // https://huggingface.co/csukuangfj/vits-piper-zh_CN-huayan-medium/tree/main
+  'csukuangfj/vits-piper-zh_CN-huayan-medium': piper('zh_CN-huayan-medium'),
+  // https://huggingface.co/Xenova/opus-mt-en-de/tree/main/onnx (and likewise for each pair below)
+  'Xenova/opus-mt-en-de': MARIAN,
+  'Xenova/opus-mt-en-fr': MARIAN,
+  'Xenova/opus-mt-en-es': MARIAN,
+  'Xenova/opus-mt-en-it': MARIAN,
+  'Xenova/opus-mt-en-ru': MARIAN,
+  'Xenova/opus-mt-en-zh': MARIAN,
+  'Xenova/opus-mt-de-en': MARIAN,
+  'Xenova/opus-mt-fr-en': MARIAN,
+  'Xenova/opus-mt-es-en': MARIAN,
+  'Xenova/opus-mt-it-en': MARIAN,
+  'Xenova/opus-mt-ru-en': MARIAN,
+  'Xenova/opus-mt-zh-en': MARIAN,
+  'Xenova/opus-mt-ja-en': MARIAN,
+  'Xenova/opus-mt-ko-en': MARIAN,
+  // https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX/tree/main
+  'onnx-community/Kokoro-82M-v1.0-ONNX': [...TOKENIZER, 'onnx/model_quantized.onnx', 'voices/af_heart.bin'],
+  // https://huggingface.co/seanghay/uvr_models/tree/main (UVR's MDX-Net models, one ONNX file each)
+  'seanghay/uvr_models': ['Kim_Vocal_2.onnx', 'UVR_MDXNET_1_9703.onnx', 'UVR-MDX-NET-Inst_HQ_3.onnx'],
+};
