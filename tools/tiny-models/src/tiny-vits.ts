@@ -7,6 +7,15 @@ import { writeJson } from './write-json.js';
 /** Samples produced per input token by the tiny model. */
 const HOP = 256;
 const CHARACTERS = " abcdefghijklmnopqrstuvwxyz'.,?!-";
+/** The alphabet of a voice trained on uroman output, as mms-tts-kor's: 25 Latin symbols, no Hangul. */
+const UROMAN_CHARACTERS = " '-.abcdeghijklmnoprstuwy";
+
+export interface TinyVitsOptions {
+  samplingRate?: number;
+  seed?: number;
+  /** A voice that reads romanised text only (`is_uroman: true`, a Latin-only vocabulary). */
+  uroman?: boolean;
+}
 
 /**
  * A tiny random-weight VITS (MMS-TTS) model in the layout transformers.js loads:
@@ -14,10 +23,7 @@ const CHARACTERS = " abcdefghijklmnopqrstuvwxyz'.,?!-";
  * (input_ids, attention_mask -> waveform). Its audio is tones that depend on the text,
  * so tests can tell inputs apart; it says nothing about speech quality.
  */
-export async function writeTinyVits(
-  folder: string,
-  options: { samplingRate?: number; seed?: number } = {},
-): Promise<void> {
+export async function writeTinyVits(folder: string, options: TinyVitsOptions = {}): Promise<void> {
   await mkdir(join(folder, 'onnx'), { recursive: true });
   const random = seededRandom(options.seed ?? 7);
   const graph = new OnnxGraph('tiny_vits')
@@ -38,19 +44,24 @@ export async function writeTinyVits(
     architectures: ['VitsModel'],
     sampling_rate: options.samplingRate ?? 16000,
   });
-  await writeJson(join(folder, 'tokenizer.json'), characterTokenizer());
+  await writeJson(join(folder, 'tokenizer.json'), characterTokenizer(options.uroman ? UROMAN_CHARACTERS : CHARACTERS));
   await writeJson(join(folder, 'tokenizer_config.json'), {
     tokenizer_class: 'VitsTokenizer',
+    is_uroman: options.uroman ?? false,
     pad_token: '<pad>',
     unk_token: '<unk>',
     model_max_length: 1000000,
   });
 }
 
-/** A character-level tokenizer (WordLevel over single characters), like MMS-TTS's. */
-function characterTokenizer(): object {
+/**
+ * A character-level tokenizer (WordLevel over single characters), like MMS-TTS's: characters
+ * outside the alphabet are removed, so text in another script tokenises to nothing.
+ */
+function characterTokenizer(characters: string): object {
   const vocab: Record<string, number> = { '<pad>': 0, '<unk>': 1 };
-  for (const char of CHARACTERS) vocab[char] = Object.keys(vocab).length;
+  for (const char of characters) vocab[char] = Object.keys(vocab).length;
+  const outside = `[^${characters.replace(/[-\]\\^]/g, '\\$&')}]`;
   return {
     version: '1.0',
     truncation: null,
@@ -59,7 +70,10 @@ function characterTokenizer(): object {
       { id: 0, content: '<pad>', single_word: false, lstrip: false, rstrip: false, normalized: false, special: true },
       { id: 1, content: '<unk>', single_word: false, lstrip: false, rstrip: false, normalized: false, special: true },
     ],
-    normalizer: { type: 'Lowercase' },
+    normalizer: {
+      type: 'Sequence',
+      normalizers: [{ type: 'Lowercase' }, { type: 'Replace', pattern: { Regex: outside }, content: '' }],
+    },
     pre_tokenizer: { type: 'Split', pattern: { Regex: '.' }, behavior: 'Isolated', invert: false },
     post_processor: null,
     decoder: null,

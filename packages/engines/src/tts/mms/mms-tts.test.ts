@@ -21,6 +21,9 @@ beforeAll(async () => {
     await writeTinyVits(join(root, `Xenova/mms-tts-${language}`), { seed: language.length });
     await manager.adopt(`mms-tts-${language}`);
   }
+  // Korean as published: is_uroman, a Latin-only alphabet, Hangul stripped by the tokenizer.
+  await writeTinyVits(join(root, 'Xenova/mms-tts-kor'), { seed: 3, uroman: true });
+  await manager.adopt('mms-tts-kor');
 });
 afterAll(async () => {
   await resolver.close();
@@ -44,5 +47,25 @@ describe('MMS-TTS on tiny models', () => {
     expect(long.audio.samples.length).toBeGreaterThan(short.audio.samples.length);
     expect(short.phonemes).toEqual([]);
     expect(voice.timings).toBe('none');
+  });
+
+  it('reads Hangul through the romaniser for a voice trained on romanised text', async () => {
+    const voice = await resolver.synthesiser('kor');
+    expect(voice.id).toBe('mms-tts');
+    const hangul = await voice.synthesise('안녕하세요', 'kor', {});
+    const latin = await voice.synthesise('annyeonghaseyo', 'kor', {});
+    expect(hangul.audio.samples.length).toBe('annyeonghaseyo'.length * 256);
+    expect(Array.from(hangul.audio.samples)).toEqual(Array.from(latin.audio.samples));
+  });
+
+  it("refuses clearly, without crashing, text with nothing in the voice's alphabet", async () => {
+    const korean = await resolver.synthesiser('kor');
+    await expect(korean.synthesise('2024', 'kor', {})).rejects.toThrow(
+      /MMS-TTS kor voice cannot say "2024": none of its characters .* \(it reads romanised text\)/,
+    );
+    const english = await resolver.synthesiser('eng');
+    await expect(english.synthesise('日本語', 'eng', {})).rejects.toThrow(/MMS-TTS eng voice cannot say "日本語"/);
+    // Still speaks afterwards.
+    expect((await english.synthesise('ok', 'eng', {})).audio.samples.length).toBe(2 * 256);
   });
 });
