@@ -59,7 +59,7 @@ function piper(language: string, voice: string): CatalogModel {
     repo: `csukuangfj/vits-piper-${voice}`,
     revision: 'main',
     files: [`${voice}.onnx`, 'tokens.txt'],
-    description: `Piper voice ${voice} (VITS, 22 kHz) for ${language}`,
+    description: `Piper voice ${voice} (VITS, ${voice.endsWith('-low') ? '16' : '22.05'} kHz) for ${language}`,
   };
 }
 

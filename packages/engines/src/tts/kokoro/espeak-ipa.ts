@@ -1,9 +1,10 @@
 import initialiseEspeak from '@echogarden/espeak-ng-emscripten';
+import { normaliseForKokoro, splitAtPunctuation } from './kokoro-text.js';
 
 /**
  * IPA phonemes from eSpeak NG (the same WASM build the eSpeak voices use), in the form Kokoro
- * was trained on: clauses joined with commas and a final full stop (eSpeak drops punctuation and
- * gives one clause per line), and the substitutions kokoro-js applies for English.
+ * was trained on: the text normalised as kokoro-js does, the punctuation between eSpeak's chunks
+ * kept as written (eSpeak drops it), and kokoro-js's substitutions for English.
  */
 export class EspeakIpa {
   private constructor(private readonly worker: EspeakWorker) {}
@@ -15,18 +16,20 @@ export class EspeakIpa {
 
   phonemes(text: string, voice: string): string {
     this.worker.set_voice(voice);
-    const { ipa } = this.worker.synthesize_ipa(text);
-    const clauses = ipa
-      .split('\n')
-      .map((clause) => clause.replaceAll('_', '').trim())
-      .filter(Boolean);
-    return clauses.length === 0 ? '' : kokoroSpelling(`${clauses.join(', ')}${finalMark(text)}`);
+    const pieces = splitAtPunctuation(normaliseForKokoro(text));
+    const ipa = pieces.map((piece) => (piece.punctuation ? piece.text : this.ipaOf(piece.text))).join('');
+    return kokoroSpelling(ipa).trim();
   }
-}
 
-function finalMark(text: string): string {
-  const last = text.trim().at(-1) ?? '';
-  return '.!?'.includes(last) ? last : '.';
+  /** eSpeak gives one clause per line, with `_` between phonemes of a word. */
+  private ipaOf(text: string): string {
+    return this.worker
+      .synthesize_ipa(text)
+      .ipa.split('\n')
+      .map((clause) => clause.replaceAll('_', '').trim())
+      .filter(Boolean)
+      .join(' ');
+  }
 }
 
 /** kokoro-js's post-processing of eSpeak's English IPA. */

@@ -52,10 +52,15 @@ describe('Kokoro on a tiny model', () => {
 });
 
 describe('eSpeak NG IPA for Kokoro', () => {
-  it('joins clauses with commas, keeps the final mark and drops the phoneme separators', async () => {
+  it('keeps the punctuation between eSpeak chunks, and reads numbers and money as kokoro-js does', async () => {
     const ipa = await EspeakIpa.create();
-    const phonemes = ipa.phonemes('Hello world, welcome back!', 'en-us');
-    expect(phonemes).toMatch(/^həlˈoʊ wˈɜːld, wˈɛlkʌm bˈæk!$/);
+    expect(ipa.phonemes('Hello world, welcome back!', 'en-us')).toMatch(/^həlˈoʊ wˈɜːld, wˈɛlkʌm bˈæk!$/);
+    const question = ipa.phonemes('Really? Yes; of course!', 'en-us');
+    expect(question).toMatch(/^\S+\? \S+; .+!$/);
+    expect(question).not.toMatch(/_/);
+    // Years in pairs and money in words, so the phonemes differ from eSpeak's own reading.
+    expect(ipa.phonemes('In 1984.', 'en-us')).toBe(ipa.phonemes('In 19 84.', 'en-us'));
+    expect(ipa.phonemes('It costs $5.50', 'en-us')).toBe(ipa.phonemes('It costs 5 dollars and 50 cents', 'en-us'));
     expect(ipa.phonemes('   ', 'en-us')).toBe('');
   });
 

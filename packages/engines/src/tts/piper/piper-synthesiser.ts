@@ -10,11 +10,13 @@ import {
 } from '@voxlate/core';
 import type { ModelManager } from '@voxlate/models';
 import { SessionCache } from '../../neural/session-cache.js';
-import { ESPEAK_DATA, installedPiperLanguages, piperVoiceFiles } from './piper-voices.js';
+import { findEspeakData } from './espeak-data.js';
+import { installedPiperLanguages, piperVoiceFiles } from './piper-voices.js';
 
 /**
- * Piper voices (VITS, mostly 22 kHz) run by sherpa-onnx's native addon, phonemised with eSpeak
- * NG's data from Debian. Synthesis runs off the main thread (generateAsync); one voice per
+ * Piper voices (VITS) run by sherpa-onnx's native addon, phonemised with eSpeak NG's data from
+ * Debian (found with findEspeakData). The audio comes at the rate the voice's model states
+ * (22.05 kHz for most, 16 kHz for the "low" voices such as the Greek one). Synthesis runs off the main thread (generateAsync); one voice per
  * language is loaded on first use and kept for later segments and requests.
  */
 export class PiperSynthesiser implements Synthesiser {
@@ -28,10 +30,14 @@ export class PiperSynthesiser implements Synthesiser {
   private constructor(
     private readonly manager: ModelManager,
     readonly languages: readonly LanguageCode[],
+    private readonly espeakData: string,
   ) {}
 
+  /** No languages when eSpeak NG's data cannot be found: Piper cannot phonemise without it. */
   static async create(manager: ModelManager): Promise<PiperSynthesiser> {
-    return new PiperSynthesiser(manager, await installedPiperLanguages(manager));
+    const espeakData = await findEspeakData();
+    const languages = espeakData ? await installedPiperLanguages(manager) : [];
+    return new PiperSynthesiser(manager, languages, espeakData ?? '');
   }
 
   async synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech> {
@@ -56,7 +62,7 @@ export class PiperSynthesiser implements Synthesiser {
     return this.voices.get(language, () =>
       sherpa.OfflineTts.createAsync({
         model: {
-          vits: { model: files.model, tokens: files.tokens, dataDir: ESPEAK_DATA },
+          vits: { model: files.model, tokens: files.tokens, dataDir: this.espeakData },
           numThreads: availableParallelism(),
           provider: 'cpu',
           debug: false,

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cancelled } from '@voxlate/core';
 import { ModelManager, catalogModel } from '@voxlate/models';
 import { writeTinyPiper, writeTinyVits } from '@voxlate/tiny-models';
+import { espeakDataFromDpkg, espeakDataFromVersion, findEspeakData } from './espeak-data.js';
 import { defaultRegistries } from '../../neural-registries.js';
 import { RegistryResolver } from '../../registry-resolver.js';
 
@@ -18,12 +19,14 @@ const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline:
 const resolver = new RegistryResolver(defaultRegistries(manager));
 
 beforeAll(async () => {
-  for (const [language, espeakVoice] of [
-    ['eng', 'en-us'],
-    ['spa', 'es'],
+  for (const [language, espeakVoice, sampleRate] of [
+    ['eng', 'en-us', 22050],
+    ['spa', 'es', 22050],
+    // The Greek voice is a "low" one: 16 kHz.
+    ['ell', 'el', 16000],
   ] as const) {
     const model = catalogModel(`piper-${language}`)!;
-    await writeTinyPiper(join(root, model.repo), { espeakVoice, modelFile: model.files[0]! });
+    await writeTinyPiper(join(root, model.repo), { espeakVoice, sampleRate, modelFile: model.files[0]! });
     await manager.adopt(model.id);
   }
   await writeTinyVits(join(root, catalogModel('mms-tts-spa')!.repo));
@@ -53,6 +56,30 @@ describe('Piper on tiny voices', () => {
     const english = await piper.synthesise('Hola a todos, bienvenidos de nuevo al canal.', 'eng', {});
     // Same letters, another language's phonemes: eSpeak NG reads them with the voice's rules.
     expect(english.audio.samples).not.toEqual(long.audio.samples);
+  });
+
+  it('returns the rate the voice model states (the Greek voice is 16 kHz), as the catalog says', async () => {
+    const piper = await resolver.synthesiser('ell');
+    expect(piper.id).toBe('piper');
+    const greek = await piper.synthesise('Καλημέρα σε όλους.', 'ell', {});
+    expect(greek.audio.sampleRate).toBe(16000);
+    expect(catalogModel('piper-ell')!.description).toMatch(/16 kHz/);
+    expect(catalogModel('piper-eng')!.description).toMatch(/22\.05 kHz/);
+  });
+
+  it('finds eSpeak NG data where this machine keeps it, or where the setting says', async () => {
+    const found = await findEspeakData({});
+    expect(found).toMatch(/espeak-ng-data$/);
+    expect(existsSync(join(found!, 'phontab'))).toBe(true);
+    expect(await findEspeakData({ VOXLATE_ESPEAK_DATA: found! })).toBe(found);
+    expect(
+      espeakDataFromVersion('eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/aarch64-linux-gnu/espeak-ng-data\n'),
+    ).toBe('/usr/lib/aarch64-linux-gnu/espeak-ng-data');
+    expect(
+      espeakDataFromDpkg(
+        '/.\n/usr/lib/aarch64-linux-gnu/espeak-ng-data\n/usr/share/doc/espeak-ng-data\n/usr/lib/x/phontab\n',
+      ),
+    ).toEqual(['/usr/lib/aarch64-linux-gnu/espeak-ng-data']);
   });
 
   it('stops when cancelled', async () => {
