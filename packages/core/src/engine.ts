@@ -1,6 +1,7 @@
 import type { AudioSource, PcmAudio } from './audio.js';
 import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
 import type { LanguageCode } from './languages.js';
+import type { Separator } from './separation.js';
 import type { PhonemeTiming, TranslationQuality, Word } from './timeline.js';
 
 /** Offline engines work from npm/Debian packages alone; neural ones need downloaded weights. */
@@ -118,4 +119,6 @@ export interface EngineResolver {
   translator(pair: LanguagePair, id?: string): Promise<Translator>;
   synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser>;
   stretcher(id?: string): Promise<TimeStretcher>;
+  /** The best installed voice/background separator (a named one when given), if any. */
+  separator(id?: string): Promise<Separator | undefined>;
 }

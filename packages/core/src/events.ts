@@ -1,13 +1,14 @@
 import type { LanguageCode } from './languages.js';
 import type { Segment } from './timeline.js';
 
-export const STAGES = ['ingest', 'segment', 'recognise', 'translate', 'synthesise', 'fit', 'mix'] as const;
+export const STAGES = ['ingest', 'separate', 'segment', 'recognise', 'translate', 'synthesise', 'fit', 'mix'] as const;
 
 export type StageName = (typeof STAGES)[number];
 
 /** Short human text per stage, as the studio shows it. */
 export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
   ingest: 'Preparing media',
+  separate: 'Separating voice from background',
   segment: 'Finding speech',
   recognise: 'Transcribing',
   translate: 'Translating',

@@ -27,3 +27,4 @@ export * from './provenance/canonical-json.js';
 export * from './provenance/engines-used.js';
 export * from './provenance/manifest.js';
 export * from './provenance/output-tags.js';
+export * from './separation.js';

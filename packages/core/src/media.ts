@@ -1,5 +1,6 @@
 import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
+import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
 
 export interface MediaInfo {
@@ -45,6 +46,11 @@ export interface RenderRequest {
   container: OutputContainer;
   /** Metadata written into the output (what made it, and that its speech is synthetic). */
   tags: Readonly<Record<string, string>>;
+  /**
+   * The original's background with the voice taken out: laid under the clips at its own level.
+   * Without it the original is ducked under the clips (`mix.duckDb`).
+   */
+  background?: PcmFile;
 }
 
 /** ffmpeg's side of the pipeline: everything that reads or writes media files. */
@@ -57,7 +63,17 @@ export interface MediaPort {
    * header lies about its length can neither run past the limit nor hide audio beyond it.
    */
   decodeForAnalysis(input: string, info: MediaInfo, limitSeconds: number, context: EngineContext): Promise<AudioSource>;
-  /** Ducks the original under the clips, normalises loudness and writes the output. */
+  /** The audio at the separator's rate and channels as float PCM in the job's folder, `info`'s length. */
+  decodeForSeparation(
+    input: string,
+    info: MediaInfo,
+    format: { sampleRate: number; channels: number },
+    context: EngineContext,
+  ): Promise<PcmFile>;
+  /**
+   * Lays the clips over the separated background, or ducks the original under them, normalises
+   * loudness and writes the output.
+   */
   render(request: RenderRequest, context: EngineContext): Promise<void>;
 }
 

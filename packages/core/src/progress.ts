@@ -39,6 +39,8 @@ export class ProgressTracker {
 /** Default share of the work per stage, measured on the offline engines. */
 export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = [
   ['ingest', 4],
+  // Weighed by its cost where it runs (neural, about the cost of recognition); skipped otherwise.
+  ['separate', 12],
   ['segment', 4],
   ['recognise', 40],
   ['translate', 8],

@@ -1,3 +1,4 @@
+import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
 
 /** A recognised word, times in seconds from the start of the source. */
@@ -43,6 +44,8 @@ export interface EngineIds {
   mt?: string;
   tts?: string;
   stretch?: string;
+  /** The voice/background separator (request only; segments do not carry it). */
+  separate?: string;
 }
 
 export interface Segment {
@@ -76,4 +79,6 @@ export interface Timeline {
   sampleRate: number;
   segments: Segment[];
   warnings: string[];
+  /** How the original's background was kept (set by the separate stage). */
+  background?: BackgroundTreatment;
 }

@@ -1,6 +1,7 @@
 import { CATALOG, ModelManager } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
+import { MDX_MODELS } from './separate/mdx-net/mdx-models.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
 import { installedPiperLanguages } from './tts/piper/piper-voices.js';
 
@@ -60,6 +61,16 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     // Loaded lazily: ONNX Runtime is only brought into the process when a voice is installed.
     load: async () => (await import('./tts/mms/mms-tts-synthesiser.js')).MmsTtsSynthesiser.create(manager),
   });
+  for (const modelId of Object.keys(MDX_MODELS)) {
+    registries.separate.register({
+      id: modelId,
+      kind: 'neural',
+      rank: NEURAL_RANK,
+      isInstalled: () => manager.isInstalled(modelId),
+      load: async () =>
+        Promise.resolve((await import('./separate/mdx-net/mdx-separator.js')).MdxSeparator.create(manager, modelId)),
+    });
+  }
   return registries;
 }
 

@@ -1,4 +1,11 @@
-import type { Recogniser, Synthesiser, TimeStretcher, Translator, VoiceActivityDetector } from '@voxlate/core';
+import type {
+  Recogniser,
+  Separator,
+  Synthesiser,
+  TimeStretcher,
+  Translator,
+  VoiceActivityDetector,
+} from '@voxlate/core';
 import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
 import { ApertiumServer } from './mt/apertium/apertium-server.js';
 import { ApertiumTranslator } from './mt/apertium/apertium-translator.js';
@@ -16,6 +23,8 @@ export interface EngineRegistries {
   mt: EngineRegistry<Translator>;
   tts: EngineRegistry<Synthesiser>;
   stretch: EngineRegistry<TimeStretcher>;
+  /** Voice/background separators: neural only (without one the mix ducks the original). */
+  separate: EngineRegistry<Separator>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -66,5 +75,6 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       isInstalled: always,
       load: () => RubberbandStretcher.create(),
     }),
+    separate: new EngineRegistry<Separator>('voice/background separation'),
   };
 }

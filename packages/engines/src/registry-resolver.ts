@@ -8,6 +8,7 @@ import {
   type LanguageDetector,
   type LanguagePair,
   type Recogniser,
+  type Separator,
   type Synthesiser,
   type TimeStretcher,
   type Translator,
@@ -102,6 +103,11 @@ export class RegistryResolver implements EngineResolver {
       : (await this.registries.stretch.candidates(() => true))[0];
     if (!engine) throw new UnsupportedLanguage('No time stretcher is installed.');
     return engine;
+  }
+
+  async separator(id?: string): Promise<Separator | undefined> {
+    if (id) return this.registries.separate.get(id);
+    return (await this.registries.separate.candidates(() => true))[0];
   }
 
   async close(): Promise<void> {

@@ -61,3 +61,8 @@ declare module 'kuromoji' {
 declare module 'opencc-js' {
   export function Converter(options: { from: string; to: string }): (text: string) => string;
 }
+
+declare module '@echogarden/pffft-wasm/simd' {
+  const initialise: () => Promise<EmscriptenHeap & Record<string, (...args: number[]) => number>>;
+  export default initialise;
+}

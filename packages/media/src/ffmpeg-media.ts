@@ -1,5 +1,14 @@
-import type { AudioSource, ClipStore, EngineContext, MediaInfo, MediaPort, RenderRequest } from '@voxlate/core';
+import type {
+  AudioSource,
+  ClipStore,
+  EngineContext,
+  MediaInfo,
+  MediaPort,
+  PcmFile,
+  RenderRequest,
+} from '@voxlate/core';
 import { decodeForAnalysis } from './decode-analysis.js';
+import { decodeForSeparation } from './decode-separation.js';
 import { probeMedia } from './probe.js';
 import { renderDub } from './render.js';
 
@@ -21,6 +30,15 @@ export class FfmpegMedia implements MediaPort {
     context: EngineContext,
   ): Promise<AudioSource> {
     return decodeForAnalysis(input, { info, limitSeconds, workDir: this.workDir }, context);
+  }
+
+  decodeForSeparation(
+    input: string,
+    info: MediaInfo,
+    format: { sampleRate: number; channels: number },
+    context: EngineContext,
+  ): Promise<PcmFile> {
+    return decodeForSeparation(input, { info, format, workDir: this.workDir }, context);
   }
 
   render(request: RenderRequest, context: EngineContext): Promise<void> {

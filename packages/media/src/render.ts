@@ -26,7 +26,8 @@ export function mixFormatFor(request: RenderRequest): MixFormat {
 }
 
 /**
- * Streams the original audio through Node, ducks it under the dubbed clips and adds them,
+ * Streams the original audio (or its separated background) through Node, ducks the original
+ * under the dubbed clips (the background stays at its level) and adds them,
  * writes the mix to the job folder while ffmpeg measures its loudness, then normalises
  * and encodes the output. Memory stays bounded by one chunk and the clips in play.
  */
@@ -55,7 +56,7 @@ async function mixToFile(
 ): Promise<LoudnessMeasurement | undefined> {
   const pcmArgs = ['-f', 'f32le', '-ar', String(format.sampleRate), '-ac', String(format.channels)];
   const seconds = request.info.durationSeconds;
-  const decoderArgs = argv`${safeInputArgs()} -i ${request.input} -map 0:a:0 -vn -af apad=whole_dur=${seconds} -t ${seconds}`;
+  const decoderArgs = [...sourceArgs(request), ...argv`-vn -af apad=whole_dur=${seconds} -t ${seconds}`];
   const decoder = startFfmpeg([...decoderArgs, ...pcmArgs, 'pipe:1'], {
     signal: context.signal,
     stdoutIsData: true,
@@ -68,9 +69,10 @@ async function mixToFile(
     signal: context.signal,
   });
   const { mix } = request;
+  // The separated background has no voice left to hide: it stays at its own level.
   const envelope = new DuckEnvelope(
     request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration })),
-    decibelsToGain(mix.duckDb),
+    request.background ? 1 : decibelsToGain(mix.duckDb),
     mix.fadeSeconds,
   );
   const track = new DubTrack(request.clips, format.sampleRate, loadClip);
@@ -87,6 +89,13 @@ async function mixToFile(
     throw error;
   }
   return parseEbur128Summary(writer.stderr());
+}
+
+/** ffmpeg input arguments for what goes under the dub: the separated background, or the original. */
+function sourceArgs(request: RenderRequest): string[] {
+  const background = request.background;
+  if (!background) return argv`${safeInputArgs()} -i ${request.input} -map 0:a:0`;
+  return argv`-f f32le -ar ${background.sampleRate} -ac ${background.channels} -i ${background.path}`;
 }
 
 async function pumpMix(

@@ -6,7 +6,7 @@
  */
 export interface CatalogModel {
   id: string;
-  task: 'asr' | 'mt' | 'tts';
+  task: 'asr' | 'mt' | 'tts' | 'separate';
   repo: string;
   revision: string;
   files: string[];
@@ -119,6 +119,20 @@ export const KOKORO_ENGLISH: CatalogModel = {
   description: 'Kokoro 82M (StyleTTS 2, 24 kHz), American English voice af_heart',
 };
 
+/**
+ * Voice/background separation: UVR's MDX-Net "Kim Vocal 2", a vocals model among the best single
+ * MDX-Net models on MVSEP's multisong leaderboard (mvsep.com/quality_checker, arXiv 2305.07489),
+ * 64 MB, ONNX as UVR publishes it. UVR_MDXNET_1_9703 (30 MB) costs less and separates worse.
+ */
+export const MDX_KIM_VOCAL_2: CatalogModel = {
+  id: 'mdx-kim-vocal-2',
+  task: 'separate',
+  repo: 'seanghay/uvr_models',
+  revision: 'main',
+  files: ['Kim_Vocal_2.onnx'],
+  description: 'MDX-Net Kim Vocal 2 (UVR): takes the voice out, keeps music and ambience (44.1 kHz stereo)',
+};
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -136,6 +150,7 @@ export const CATALOG: readonly CatalogModel[] = [
   ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
   ...OPUS_MT_PAIRS.map(opusMt),
   KOKORO_ENGLISH,
+  MDX_KIM_VOCAL_2,
 ];
 
 /** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */
@@ -148,6 +163,7 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
     ...Object.keys(PIPER_VOICES).map((language) => `piper-${language}`),
     // Piper has no Korean voice; MMS-TTS does.
     'mms-tts-kor',
+    'mdx-kim-vocal-2',
   ],
 };
 

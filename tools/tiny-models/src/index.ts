@@ -4,3 +4,4 @@ export * from './tiny-whisper.js';
 export * from './tiny-seq2seq.js';
 export * from './tiny-piper.js';
 export * from './tiny-kokoro.js';
+export * from './tiny-mdx.js';

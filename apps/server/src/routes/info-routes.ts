@@ -18,6 +18,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     mt: await registries.mt.describe(),
     tts: await registries.tts.describe(),
     stretch: await registries.stretch.describe(),
+    separate: await registries.separate.describe(),
   }));
 
   app.get('/api/languages', async () => {

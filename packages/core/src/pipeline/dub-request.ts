@@ -14,6 +14,11 @@ export interface DubOptions {
   maxDurationSeconds: number;
   /** How long a job may run, from the media's length. */
   timeLimit: TimeLimit;
+  /**
+   * 'auto': take the voice out of the original with the best installed separator and keep the
+   * background at full level; 'off' (or none installed): duck the original under the dub.
+   */
+  separation: 'auto' | 'off';
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -22,6 +27,7 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   segmentation: DEFAULT_SEGMENTATION,
   maxDurationSeconds: 30 * 60,
   timeLimit: DEFAULT_TIME_LIMIT,
+  separation: 'auto',
 };
 
 export interface DubRequest {

@@ -12,6 +12,7 @@ import { fitTiming } from './stages/fit-timing.js';
 import { ingest } from './stages/ingest.js';
 import { mix } from './stages/mix.js';
 import { recognise } from './stages/recognise.js';
+import { chooseSeparator, separate } from './stages/separate.js';
 import { synthesise } from './stages/synthesise.js';
 import { translate } from './stages/translate.js';
 
@@ -25,8 +26,8 @@ export interface DubRun extends DubResult {
 }
 
 /**
- * Runs the whole dub: ingest -> find speech -> recognise -> translate -> synthesise ->
- * fit timing -> mix, writing everything it learns on one Timeline.
+ * Runs the whole dub: ingest -> separate voice from background -> find speech -> recognise ->
+ * translate -> synthesise -> fit timing -> mix, writing everything it learns on one Timeline.
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
   rejectSameLanguage(request);
@@ -59,6 +60,10 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     await stage('ingest', ingest);
     // The clock starts once the media's real length is known (the header may lie).
     deadline.arm(options.timeLimit, timeline.duration);
+    const separator = await chooseSeparator(ctx);
+    if (typeof separator === 'string')
+      skip(ctx, tracker, 'separate', `${separator}: the original is ducked under the dub`);
+    else await stage('separate', (context) => separate(context, separator));
     await stage('segment', findSpeech);
     if (request.transcript === undefined) await stage('recognise', recognise);
     else skip(ctx, tracker, 'recognise', 'the subtitles given are the source text');

@@ -2,6 +2,7 @@ import type { AudioSource } from '../audio.js';
 import type { EngineResolver } from '../engine.js';
 import type { EventListener, PipelineEvent, StageName } from '../events.js';
 import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
+import type { PcmFile } from '../separation.js';
 import { ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import type { DubOptions, DubRequest } from './dub-request.js';
@@ -23,6 +24,8 @@ export interface StageContext {
   /** Set by the ingest stage. */
   info?: MediaInfo;
   analysis?: AudioSource;
+  /** Set by the separate stage when a separator ran: the original without its voice. */
+  background?: PcmFile;
   emit(event: PipelineEvent): void;
   progress(stage: StageName, done: number, total: number): void;
   warn(stage: StageName, message: string): void;

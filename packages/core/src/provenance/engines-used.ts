@@ -1,6 +1,6 @@
 import type { EngineIds, Timeline } from '../timeline.js';
 
-/** Every engine that served some line, per task, in order of first use: what made this dub. */
+/** Every engine that served some line (and the separator), per task, in order of first use: what made this dub. */
 export function enginesUsed(timeline: Timeline): Record<keyof EngineIds, string[]> {
   const used: Record<string, string[]> = {};
   for (const segment of timeline.segments) {
@@ -10,5 +10,7 @@ export function enginesUsed(timeline: Timeline): Record<keyof EngineIds, string[
       if (!list.includes(id)) list.push(id);
     }
   }
+  // The separator served the whole file, not a line.
+  if (timeline.background?.method === 'separated') used['separate'] = [timeline.background.engine];
   return used;
 }

@@ -8,8 +8,9 @@ import { requireInfo } from './require.js';
 const UNNAMED_TOOL: ToolInfo = { name: 'Voxlate', version: 'unknown' };
 
 /**
- * Ducks the original under the dubbed lines, normalises loudness and writes the output, tagged
- * as synthetic speech with the tool, languages and engines that made it.
+ * Lays the dubbed lines over the separated background (or, without one, ducks the original
+ * under them), normalises loudness and writes the output, tagged as synthetic speech with the
+ * tool, languages and engines that made it.
  */
 export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
@@ -21,7 +22,16 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   });
   const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
   await ctx.ports.media.render(
-    { input: ctx.request.input, info, clips, mix: ctx.options.mix, output: ctx.request.output, container, tags },
+    {
+      input: ctx.request.input,
+      info,
+      clips,
+      mix: ctx.options.mix,
+      output: ctx.request.output,
+      container,
+      tags,
+      ...(ctx.background ? { background: ctx.background } : {}),
+    },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );
   return container;

@@ -1,0 +1,47 @@
+import type { Separator } from '../../separation.js';
+import type { StageContext } from '../stage-context.js';
+import { requireInfo } from './require.js';
+
+/**
+ * The separator to run, or why none runs; then the mix ducks the original under the dub, and
+ * the Timeline says so.
+ */
+export async function chooseSeparator(ctx: StageContext): Promise<Separator | string> {
+  const separator =
+    ctx.options.separation === 'off' ? undefined : await ctx.ports.engines.separator(ctx.request.engines?.separate);
+  if (separator) return separator;
+  const reason =
+    ctx.options.separation === 'off'
+      ? 'separation was turned off'
+      : 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)';
+  ctx.timeline.background = { method: 'ducked', duckDb: ctx.options.mix.duckDb, reason };
+  return reason;
+}
+
+/**
+ * Takes the voice out of the original, so the mix can lay the dub over the music and ambience
+ * at their own level: decodes the audio in the separator's format, separates it to two files in
+ * the job's folder and keeps the background for the mix.
+ */
+export async function separate(ctx: StageContext, separator: Separator): Promise<void> {
+  const info = requireInfo(ctx);
+  const format = { sampleRate: separator.sampleRate, channels: separator.channels };
+  const mixed = await ctx.ports.media.decodeForSeparation(ctx.request.input, info, format, {
+    signal: ctx.signal,
+    onProgress: (done, total) => ctx.progress('separate', (DECODE_SHARE * done) / total, 1),
+  });
+  const folder = mixed.path.slice(0, mixed.path.lastIndexOf('/') + 1);
+  const stems = await separator.separate(
+    mixed,
+    { voice: `${folder}separated-voice.f32le`, background: `${folder}separated-background.f32le` },
+    {
+      signal: ctx.signal,
+      onProgress: (done, total) => ctx.progress('separate', DECODE_SHARE + ((1 - DECODE_SHARE) * done) / total, 1),
+    },
+  );
+  ctx.background = stems.background;
+  ctx.timeline.background = { method: 'separated', engine: separator.id };
+}
+
+/** Share of the stage spent decoding (the network takes the rest). */
+const DECODE_SHARE = 0.05;
