@@ -18,12 +18,17 @@ export interface CliArgs {
   subtitles: boolean;
   report: string | undefined;
   tempoCap: number | undefined;
+  /** False with --duck: keep the original ducked under the dub even when a separator is installed. */
+  separate: boolean;
   engines: EngineIds;
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
-                      [--asr ID] [--mt ID] [--tts ID]
+                      [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
+
+--duck: keep the original under the dub at -18 dB instead of separating its voice out
+        (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
 
 Languages: ${LANGUAGE_CODES.join(', ')}`;
 
@@ -43,6 +48,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       asr: { type: 'string' },
       mt: { type: 'string' },
       tts: { type: 'string' },
+      separator: { type: 'string' },
+      duck: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -58,10 +65,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     subtitles: values.subtitles ?? false,
     report: values.report,
     tempoCap: values['tempo-cap'] === undefined ? undefined : tempoCap(values['tempo-cap']),
+    separate: !(values.duck ?? false),
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),
       ...(values.tts ? { tts: values.tts } : {}),
+      ...(values.separator ? { separate: values.separator } : {}),
     },
   };
 }

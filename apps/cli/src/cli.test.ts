@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
+import { writeTinyMdx } from '@voxlate/tiny-models';
+import { makeSpeechOverMusic, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
@@ -19,10 +21,13 @@ function verify(args: string[]): { status: number | null; stdout: string } {
   return { status: result.status, stdout: result.stdout };
 }
 
-function dub(args: string[]): { status: number | null; stdout: string; stderr: string } {
+function dub(
+  args: string[],
+  env: Record<string, string> = {},
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data') },
+    env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data'), ...env },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -74,6 +79,23 @@ describe('npm run dub', () => {
     expect(Object.keys(report.segments[0]!)).toEqual(
       expect.arrayContaining(['start', 'end', 'sourceText', 'targetText', 'engines', 'quality', 'tempo', 'overflow']),
     );
+  });
+
+  it('separates the voice out with an installed separator, or ducks with --duck, and says which', async () => {
+    const models = join(dir, 'models');
+    const manager = new ModelManager({ root: models, hubBase: 'http://127.0.0.1:9', offline: true });
+    await writeTinyMdx(join(manager.folderOf(MDX_KIM_VOCAL_2), 'Kim_Vocal_2.onnx'));
+    await manager.adopt('mdx-kim-vocal-2');
+    const { mix } = makeSpeechOverMusic(dir, LIBRIVOX_CLIP);
+    const srt = join(dir, 'music.srt');
+    writeFileSync(srt, '1\n00:00:00,300 --> 00:00:02,800\nShe was the eldest of the three daughters.\n');
+    const env = { VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' };
+    const separated = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'separated.wav')], env);
+    expect(separated.status).toBe(0);
+    expect(separated.stdout).toMatch(/background: voice separated out by mdx-kim-vocal-2, kept at full level/);
+    const ducked = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'ducked.wav'), '--duck'], env);
+    expect(ducked.status).toBe(0);
+    expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);
   });
 
   it('exits with a clear message on bad input', () => {

@@ -28,9 +28,10 @@ async function main(argv: readonly string[]): Promise<number> {
         targetLanguage: args.to,
         engines: args.engines,
         ...(transcript === undefined ? {} : { transcript }),
-        ...(args.tempoCap === undefined
-          ? {}
-          : { options: { fit: { ...dubber.config.options.fit, tempoCap: args.tempoCap } } }),
+        options: {
+          ...(args.tempoCap === undefined ? {} : { fit: { ...dubber.config.options.fit, tempoCap: args.tempoCap } }),
+          ...(args.separate ? {} : { separation: 'off' as const }),
+        },
       },
       { signal: abort.signal, onEvent: (event) => display.handle(event) },
     );

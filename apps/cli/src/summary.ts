@@ -7,7 +7,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The closing lines: segments, tempo statistics, quality and warnings. */
+/** Whether the dub sits over the separated background or over the ducked original. */
+function backgroundLine(run: DubRun): string {
+  const background = run.timeline.background;
+  if (background?.method === 'separated')
+    return `  background: voice separated out by ${background.engine}, kept at full level`;
+  if (background) return `  background: original ducked ${background.duckDb} dB under the dub (${background.reason})`;
+  return '  background: original ducked under the dub';
+}
+
+/** The closing lines: segments, tempo statistics, background, quality and warnings. */
 export function summarise(run: DubRun, seconds: number): string {
   const segments = run.timeline.segments;
   const tempos = segments.flatMap((segment) => (segment.fit ? [segment.fit.tempo] : []));
@@ -21,6 +30,7 @@ export function summarise(run: DubRun, seconds: number): string {
       ? `  tempo: ${spedUp} sped up, median ${median(tempos).toFixed(2)}x, max ${Math.max(...tempos).toFixed(2)}x; ` +
         `${overflowing} overflowing`
       : '  tempo: no dubbed lines',
+    backgroundLine(run),
     ...run.timeline.warnings.map((warning) => `  warning: ${warning}`),
   ];
   return lines.join('\n');

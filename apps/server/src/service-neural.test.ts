@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelManager, catalogModel } from '@voxlate/models';
-import { writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { writeTinyMdx, writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
 /**
@@ -22,7 +22,9 @@ beforeAll(async () => {
   await writeTinyWhisper(folder('whisper-base'));
   await writeTinyNllb(folder('nllb-200-distilled-600M'));
   await writeTinyVits(folder('mms-tts-spa'));
-  for (const id of ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa']) await manager.adopt(id);
+  await writeTinyMdx(join(folder('mdx-kim-vocal-2'), 'Kim_Vocal_2.onnx'));
+  for (const id of ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa', 'mdx-kim-vocal-2'])
+    await manager.adopt(id);
   speech = await makeSpeechWav(media, ['Welcome back to the channel.']);
   service = await startService({ VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' });
 });
@@ -56,6 +58,7 @@ describe('the service with neural models installed', () => {
     >;
     expect(engines['asr']).toContainEqual({ id: 'whisper-base', kind: 'neural', installed: true });
     expect(engines['asr']).toContainEqual({ id: 'whisper-small', kind: 'neural', installed: false });
+    expect(engines['separate']).toEqual([{ id: 'mdx-kim-vocal-2', kind: 'neural', installed: true }]);
   });
 
   it('detects the source language when none is given and records the engines per segment', async () => {
@@ -68,7 +71,10 @@ describe('the service with neural models installed', () => {
       source_language: string;
       segments: { engines: Record<string, string>; route: string }[];
       warnings: string[];
+      background: unknown;
     };
+    // The voice was separated out of the original: the dub sits over the background at full level.
+    expect(body.background).toEqual({ method: 'separated', engine: 'mdx-kim-vocal-2' });
     expect(body.source_language).not.toBe('yue');
     expect(body.warnings.join(' ')).not.toMatch(/not detected/);
     expect(body.segments.length).toBeGreaterThan(0);
@@ -87,5 +93,19 @@ describe('the service with neural models installed', () => {
     expect(((await response.json()) as { error: string }).error).toMatch(
       /"whisper-small" is not installed.*Installed: .*whisper-base/,
     );
+  });
+
+  it('streams the separation phase of a video dub', async () => {
+    const video = makeVideo(media, speech);
+    const response = await fetch(`${service.url}/process-video`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa', backend: 'cascaded' }, { video }),
+    });
+    const events = (await response.text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice(6)) as { phase?: string; background?: unknown });
+    expect(events.map((event) => event.phase)).toContain('Separating voice from background');
+    expect(events.at(-1)).toMatchObject({ phase: 'Done', background: { method: 'separated' } });
   });
 });

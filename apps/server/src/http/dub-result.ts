@@ -20,6 +20,8 @@ export function resultFields(run: SignedDubRun, extraWarnings: readonly string[]
       ...fitOf(segment),
     })),
     warnings: [...timeline.warnings, ...extraWarnings],
+    // How the original's sound was kept: separated (background at full level) or ducked.
+    ...(timeline.background ? { background: timeline.background } : {}),
     subtitles: subtitles(timeline),
     // Signed with the installation's key: save it beside the file as <file>.voxlate.json.
     provenance: run.provenance,

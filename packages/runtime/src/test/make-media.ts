@@ -45,6 +45,28 @@ export function makeVideo(dir: string, audioPath: string, name = 'talk.mp4'): st
   return path;
 }
 
+/** Real game music from Debian's chromium-bsu-data: a 6.5 s loop, 22 kHz mono. */
+export const GAME_MUSIC = '/usr/share/games/chromium-bsu/wav/music_game.wav';
+
+/**
+ * Speech over real music, as 44.1 kHz stereo WAV: the music looped under the whole speech at
+ * `musicDb`, written alone too (the known background a separator should give back).
+ */
+export function makeSpeechOverMusic(
+  dir: string,
+  speech: string,
+  options: { name?: string; musicDb?: number } = {},
+): { mix: string; background: string } {
+  const mix = join(dir, options.name ?? 'speech-over-music.wav');
+  const background = mix.replace(/\.wav$/, '.background.wav');
+  const seconds = durationOf(speech);
+  const music = `aloop=loop=-1:size=2e9,atrim=0:${seconds},volume=${options.musicDb ?? -12}dB,aresample=44100,aformat=channel_layouts=stereo`;
+  ffmpeg`-i ${GAME_MUSIC} -filter_complex ${`[0]${music}[m]`} -map [m] -c:a pcm_f32le ${background}`;
+  ffmpeg`-i ${speech} -i ${background} -filter_complex ${'[0]aresample=44100,aformat=channel_layouts=stereo[s];[s][1]amix=inputs=2:duration=first:normalize=0[a]'}
+    -map [a] -c:a pcm_f32le ${mix}`;
+  return { mix, background };
+}
+
 /** Two librivox clips (real recordings, with transcripts) joined into one WAV. */
 export function makeLibrivoxWav(dir: string): string {
   const path = join(dir, 'librivox.wav');
