@@ -8,6 +8,7 @@ import { fitFigures, type FitFigures } from './fit-figures.js';
 import { codec2Recordings, librivoxClips, loopedRecording, speechVideo, type BenchInput } from './make-inputs.js';
 import { reportNeuralEngines } from './neural-engines.js';
 import { RssSampler } from './rss-sampler.js';
+import { separationSpeed } from './separation-figures.js';
 import { runServiceBench } from './service-bench.js';
 
 interface CaseResult {
@@ -130,11 +131,12 @@ async function main(): Promise<void> {
     console.log(report(result));
   }
   for (const line of await reportNeuralEngines(dubber)) console.log(line);
+  const separation = await separationSpeed(quick, (line) => console.log(line));
   const service = await runServiceBench({ quick, log: (line) => console.log(line) });
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, service }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service }, null, 2)}\n`,
   );
   console.log(
     `load after: ${loadavg()
