@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { ModelManager, catalogModel } from '@voxlate/models';
 import {
   writeTinyKokoro,
   writeTinyMarian,
+  writeTinyMdx,
   writeTinyNllb,
   writeTinyPiper,
   writeTinyVits,
@@ -40,6 +41,7 @@ async function installTinyModels(root: string): Promise<ModelManager> {
   await writeTinyPiper(folder('piper-deu'), { espeakVoice: 'de', modelFile: catalogModel('piper-deu')!.files[0]! });
   await writeTinyKokoro(folder('kokoro-eng'), ['af_heart']);
   await writeTinyMarian(folder('opus-mt-eng-fra'));
+  await writeTinyMdx(join(folder('mdx-kim-vocal-2'), 'Kim_Vocal_2.onnx'));
   const ids = [
     'whisper-tiny',
     'nllb-200-distilled-600M',
@@ -48,6 +50,7 @@ async function installTinyModels(root: string): Promise<ModelManager> {
     'mms-tts-spa',
     'piper-deu',
     'kokoro-eng',
+    'mdx-kim-vocal-2',
   ];
   for (const id of ids) await manager.adopt(id);
   return manager;
@@ -160,6 +163,30 @@ describe.each(await registries.stretch.installedIds())('time stretch contract: %
     await expect(stretcher.stretch({ samples, sampleRate }, 1.2, { signal: aborted() })).rejects.toBeInstanceOf(
       Cancelled,
     );
+  });
+});
+
+describe.each(await registries.separate.installedIds())('separator contract: %s', (id) => {
+  it('splits a recording into two stems of its length that add up to it, and stops when cancelled', async () => {
+    const separator = await registries.separate.get(id);
+    const dir = mkdtempSync(join(modelsRoot, 'separate-'));
+    const frames = Math.round(3.3 * separator.sampleRate);
+    const mix = Float32Array.from(
+      { length: frames * separator.channels },
+      (_, i) => 0.3 * Math.sin(i / 7) * Math.sin(i / 997),
+    );
+    const path = join(dir, 'mix.f32le');
+    writeFileSync(path, Buffer.from(mix.buffer));
+    const input = { path, sampleRate: separator.sampleRate, channels: separator.channels, frames };
+    const outputs = { voice: join(dir, 'voice.f32le'), background: join(dir, 'background.f32le') };
+    const stems = await separator.separate(input, outputs, {});
+    const read = (file: string): Float32Array => new Float32Array(readFileSync(file).buffer.slice(0));
+    const [voice, background] = [read(stems.voice.path), read(stems.background.path)];
+    expect([stems.voice.frames, stems.background.frames]).toEqual([frames, frames]);
+    let worst = 0;
+    for (let i = 0; i < mix.length; i++) worst = Math.max(worst, Math.abs(mix[i]! - voice[i]! - background[i]!));
+    expect(worst).toBeLessThan(1e-5);
+    await expect(separator.separate(input, outputs, { signal: aborted() })).rejects.toBeInstanceOf(Cancelled);
   });
 });
 

@@ -15,6 +15,8 @@ export interface TinyVitsOptions {
   seed?: number;
   /** A voice that reads romanised text only (`is_uroman: true`, a Latin-only vocabulary). */
   uroman?: boolean;
+  /** Letters beyond a-z in the voice's alphabet (accents, or Cyrillic for Russian), as its language writes. */
+  extraLetters?: string;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function writeTinyVits(folder: string, options: TinyVitsOptions = {
     architectures: ['VitsModel'],
     sampling_rate: options.samplingRate ?? 16000,
   });
-  await writeJson(join(folder, 'tokenizer.json'), characterTokenizer(options.uroman ? UROMAN_CHARACTERS : CHARACTERS));
+  const alphabet = options.uroman ? UROMAN_CHARACTERS : CHARACTERS + (options.extraLetters ?? '');
+  await writeJson(join(folder, 'tokenizer.json'), characterTokenizer(alphabet));
   await writeJson(join(folder, 'tokenizer_config.json'), {
     tokenizer_class: 'VitsTokenizer',
     is_uroman: options.uroman ?? false,

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import sherpa, { type OfflineTts } from 'sherpa-onnx-node';
 import {
   EngineUnavailable,
+  quoteInput,
   throwIfAborted,
   type EngineContext,
   type LanguageCode,
@@ -43,7 +44,16 @@ export class PiperSynthesiser implements Synthesiser {
   async synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech> {
     throwIfAborted(context.signal);
     const voice = await this.voice(language);
-    const audio = await voice.generateAsync({ text, sid: 0, speed: 1 });
+    const audio = await voice.generateAsync({ text, sid: 0, speed: 1 }).catch((error: unknown) => {
+      // sherpa-onnx throws when the phonemes map to no token of the voice: say so plainly.
+      if (error instanceof Error && /no audio/i.test(error.message)) {
+        throw new EngineUnavailable(
+          `The Piper ${language} voice cannot say ${quoteInput(text)}: its phonemiser gave nothing to say ` +
+            "(its eSpeak NG voice is missing, or none of the text's sounds is in the voice's alphabet).",
+        );
+      }
+      throw error;
+    });
     throwIfAborted(context.signal);
     return { audio: { samples: audio.samples, sampleRate: audio.sampleRate }, phonemes: [] };
   }

@@ -82,6 +82,20 @@ describe('Piper on tiny voices', () => {
     ).toEqual(['/usr/lib/aarch64-linux-gnu/espeak-ng-data']);
   });
 
+  it('refuses clearly, without crashing, text that gives the voice nothing to say', async () => {
+    // A voice whose eSpeak NG voice does not exist phonemises everything to nothing.
+    const model = catalogModel('piper-ita')!;
+    await writeTinyPiper(join(root, model.repo), { espeakVoice: 'zz-none', modelFile: model.files[0]! });
+    await manager.adopt('piper-ita');
+    const withItalian = new RegistryResolver(defaultRegistries(manager));
+    const piper = await withItalian.synthesiser('ita', 'piper');
+    await expect(piper.synthesise('Ciao a tutti.', 'ita', {})).rejects.toThrow(
+      /Piper ita voice cannot say "Ciao a tutti\.": its phonemiser gave nothing to say/,
+    );
+    expect((await piper.synthesise('Ciao.', 'eng', {})).audio.samples.length).toBeGreaterThan(0);
+    await withItalian.close();
+  });
+
   it('stops when cancelled', async () => {
     const piper = await resolver.synthesiser('eng');
     await expect(piper.synthesise('Hello.', 'eng', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(Cancelled);
