@@ -18,25 +18,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const music = (t: number): number => 0.2 * Math.sin(2 * Math.PI * 110 * t);
 
-function writeOriginal(): string {
-  const raw = join(dir, 'original.f32le');
-  const frames = RATE * SECONDS;
-  const samples = new Float32Array(frames * 2);
-  for (let i = 0; i < frames; i++) samples[2 * i] = samples[2 * i + 1] = music(i / RATE);
-  writeFileSync(raw, Buffer.from(samples.buffer));
-  const wav = join(dir, 'original.wav');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'f32le', '-ar', String(RATE), '-ac', '2', '-i', raw, wav]);
-  return wav;
-}
-
-function separatedBackground(): PcmFile {
-  const path = join(dir, 'background.f32le');
+/** The music alone, interleaved stereo float, written to `name` in the test folder. */
+function writeMusic(name: string): PcmFile {
+  const path = join(dir, name);
   const frames = RATE * SECONDS;
   const samples = new Float32Array(frames * 2);
   for (let i = 0; i < frames; i++) samples[2 * i] = samples[2 * i + 1] = music(i / RATE);
   writeFileSync(path, Buffer.from(samples.buffer));
   return { path, sampleRate: RATE, channels: 2, frames };
 }
+
+/** The original: the music as a WAV file (in this scene nobody speaks in it). */
+function writeOriginal(): string {
+  const wav = join(dir, 'original.wav');
+  const raw = writeMusic('original.f32le').path;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'f32le', '-ar', String(RATE), '-ac', '2', '-i', raw, wav]);
+  return wav;
+}
+
+/** What a perfect separator would give for it: the music. */
+const separatedBackground = (): PcmFile => writeMusic('background.f32le');
 
 const dub: PcmAudio = {
   sampleRate: RATE,
