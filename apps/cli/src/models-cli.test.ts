@@ -57,6 +57,7 @@ describe('npm run models against a hub that serves like huggingface.co', () => {
     for (const id of PRESETS['small']!) expect(verified.stdout).toContain(`${id}: ok`);
     const listed = await models('list');
     expect(listed.stdout).toMatch(/whisper-base\s+asr\s+installed/);
+    expect(listed.stdout).toMatch(/mdx-kim-vocal-2\s+separate\s+not installed/);
 
     const whisper = CATALOG.find((model) => model.id === 'whisper-base')!;
     writeFileSync(join(dir, 'models', whisper.repo, 'config.json'), '{}');
