@@ -43,11 +43,7 @@ export async function downloadFile(
 ): Promise<DownloadedFile> {
   const part = `${destination}.part`;
   await mkdir(dirname(destination), { recursive: true });
-  const info = await resolveHubFile(url, options.signal);
-  const expected: Expected = {
-    ...(info.size !== undefined ? { size: info.size } : {}),
-    ...(info.sha256 ? { sha256: info.sha256 } : {}),
-  };
+  const { source, ...expected } = await resolveHubFile(url, options.signal);
   await discardPartOfAnotherFile(part, expected);
   let hash = createHash('sha256');
   let received = await hashExisting(part, hash);
@@ -55,15 +51,14 @@ export async function downloadFile(
   const report = (bytes: number): void => options.onProgress?.({ file, received: bytes, total: expected.size });
   report(received);
   if (expected.size === undefined || received < expected.size) {
-    const response = await fetchBytes(info.source, received, options.signal);
+    const response = await fetchBytes(source, received, options.signal);
     const rangeIgnored = response.status === 200 && received > 0;
     if (rangeIgnored) {
       hash = createHash('sha256');
       received = 0;
     }
     // 416: the part already holds every byte; the checks below decide.
-    if (response.status !== 416)
-      received = await writeBody(response, part, { append: received > 0, hash, received, report, options });
+    if (response.status !== 416) received = await writeBody(response, part, { hash, received, report, options });
   }
   throwIfAborted(options.signal);
   return finish(part, destination, file, { size: received, sha256: hash.digest('hex') }, expected);
@@ -83,11 +78,11 @@ async function fetchBytes(source: string, from: number, signal: AbortSignal | un
   return response;
 }
 
-/** Writes (or appends) the body to the part, hashing and reporting; returns the bytes now held. */
+/** Writes the body to the part (appended to what it holds, if anything), hashing and reporting; returns the bytes now held. */
 async function writeBody(
   response: Response,
   part: string,
-  state: { append: boolean; hash: Hash; received: number; report: (bytes: number) => void; options: DownloadOptions },
+  state: { hash: Hash; received: number; report: (bytes: number) => void; options: DownloadOptions },
 ): Promise<number> {
   let received = state.received;
   const counter = new Transform({
@@ -102,7 +97,7 @@ async function writeBody(
   await pipeline(
     Readable.fromWeb(response.body! as never),
     counter,
-    createWriteStream(part, { flags: state.append ? 'a' : 'w' }),
+    createWriteStream(part, { flags: state.received > 0 ? 'a' : 'w' }),
     ...(signal ? [{ signal }] : []),
   );
   return received;

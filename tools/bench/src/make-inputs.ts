@@ -32,12 +32,18 @@ export function codec2Recordings(dir: string): BenchInput[] {
   });
 }
 
+/** An ffmpeg concat list of `files`, written as `dir/name` (read with `-f concat -safe 0 -i`). */
+export function concatList(dir: string, name: string, files: readonly string[]): string {
+  const list = join(dir, name);
+  writeFileSync(list, files.map((file) => `file '${file}'`).join('\n'));
+  return list;
+}
+
 /** All real speech joined once, then looped to the wanted length, as a 44.1 kHz stereo AAC file. */
 export function loopedRecording(dir: string, seconds: number, name: string): string {
   const sources = [...librivoxClips().map((clip) => clip.path), ...codec2Recordings(dir).map((input) => input.path)];
-  const list = join(dir, 'sources.txt');
+  const list = concatList(dir, 'sources.txt', sources);
   const joined = join(dir, 'all-speech.wav');
-  writeFileSync(list, sources.map((path) => `file '${path}'`).join('\n'));
   ffmpeg`-f concat -safe 0 -i ${list} -ar 16000 -ac 1 ${joined}`;
   const path = join(dir, name);
   ffmpeg`-stream_loop -1 -i ${joined} -t ${seconds} -ar 44100 -ac 2 -c:a aac -b:a 96k ${path}`;

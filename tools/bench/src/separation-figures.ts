@@ -6,7 +6,7 @@ import { defaultRegistries, type EngineRegistries } from '@voxlate/engines';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
 import { RssSampler } from './rss-sampler.js';
-import { duckedBackground, sdr, separationMixFile, separationScene, type SeparationScene } from './separation-scene.js';
+import { duckedBackground, sdr, separationMixFile, separationScene } from './separation-scene.js';
 
 export interface SeparationQuality {
   method: string;
@@ -35,7 +35,7 @@ export async function separationQuality(
   ];
   for (const id of await installedSeparators(registries)) {
     const separator = await registries.separate.get(id);
-    const { background } = await separateScene(separator, scene, work);
+    const { background } = await separateFile(separator, scene.mix, work);
     scores.push({ method: `${id} (${separator.name})`, backgroundSdr: sdr(scene.background, readPcm(background)) });
   }
   return scores;
@@ -99,10 +99,6 @@ export async function separationSpeed(quick: boolean, log: (line: string) => voi
 
 async function installedSeparators(registries: EngineRegistries): Promise<string[]> {
   return (await registries.separate.describe()).filter((entry) => entry.installed).map((entry) => entry.id);
-}
-
-function separateScene(separator: Separator, scene: SeparationScene, work: string): Promise<{ background: PcmFile }> {
-  return separateFile(separator, scene.mix, work);
 }
 
 function separateFile(separator: Separator, mix: PcmFile, work: string): Promise<{ background: PcmFile }> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PcmFile } from '@voxlate/core';
 import { DuckEnvelope, decibelsToGain } from '@voxlate/media';
 import { GAME_MUSIC } from '../../../packages/runtime/src/test/make-media.js';
-import { librivoxClips } from './make-inputs.js';
+import { concatList, librivoxClips } from './make-inputs.js';
 
 export const SCENE_RATE = 44100;
 
@@ -44,12 +44,10 @@ export function separationScene(dir: string, seconds: number, musicDb = -14): Se
  * the memory measured is the separator's.
  */
 export function separationMixFile(dir: string, seconds: number, musicDb = -14): PcmFile {
-  const list = join(dir, `speech-${seconds}.txt`);
-  writeFileSync(
-    list,
-    librivoxClips()
-      .map((clip) => `file '${clip.path}'`)
-      .join('\n'),
+  const list = concatList(
+    dir,
+    `speech-${seconds}.txt`,
+    librivoxClips().map((clip) => clip.path),
   );
   const path = join(dir, `separation-mix-${seconds}s.f32le`);
   const graph = `[0]aresample=${SCENE_RATE},aformat=channel_layouts=stereo[s];[1]volume=${musicDb}dB,aresample=${SCENE_RATE},aformat=channel_layouts=stereo[m];[s][m]amix=inputs=2:duration=first:normalize=0[a]`;
@@ -63,8 +61,7 @@ export function separationMixFile(dir: string, seconds: number, musicDb = -14): 
 
 /** Files joined, looped to `seconds`, at a gain, as interleaved 44.1 kHz stereo float. */
 function decodeLooped(files: readonly string[], seconds: number, gainDb: number, dir: string): Float32Array {
-  const list = join(dir, `loop-${files.length}-${seconds}.txt`);
-  writeFileSync(list, files.map((file) => `file '${file}'`).join('\n'));
+  const list = concatList(dir, `loop-${files.length}-${seconds}.txt`, files);
   const raw = execFileSync(
     'ffmpeg',
     ['-v', 'error', '-f', 'concat', '-safe', '0', '-stream_loop', '-1', '-i', list, '-t', String(seconds)].concat([

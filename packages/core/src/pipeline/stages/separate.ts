@@ -7,13 +7,12 @@ import { requireInfo } from './require.js';
  * the Timeline says so.
  */
 export async function chooseSeparator(ctx: StageContext): Promise<Separator | string> {
-  const separator =
-    ctx.options.separation === 'off' ? undefined : await ctx.ports.engines.separator(ctx.request.engines?.separate);
-  if (separator) return separator;
-  const reason =
-    ctx.options.separation === 'off'
-      ? 'separation was turned off'
-      : 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)';
+  if (ctx.options.separation === 'off') return ducked(ctx, 'separation was turned off');
+  const separator = await ctx.ports.engines.separator(ctx.request.engines?.separate);
+  return separator ?? ducked(ctx, 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)');
+}
+
+function ducked(ctx: StageContext, reason: string): string {
   ctx.timeline.background = { method: 'ducked', duckDb: ctx.options.mix.duckDb, reason };
   return reason;
 }

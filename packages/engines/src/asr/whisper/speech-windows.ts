@@ -1,4 +1,5 @@
 import type { TimeSpan, Word } from '@voxlate/core';
+import { WORD_OVERRUN_SECONDS } from './word-times.js';
 
 /** One span of speech placed in a window: its source times and where it starts in the window. */
 export interface WindowPiece {
@@ -38,9 +39,6 @@ export function packSpans(spans: readonly TimeSpan[], maxSeconds: number, gapSec
   return windows;
 }
 
-/** How far past its speech a word may reach before moving it counts as a correction (Whisper's last word often runs on a little). */
-const OVERRUN_TOLERANCE_SECONDS = 0.5;
-
 /**
  * Words with window times -> words with source times, grouped by span: each word goes to the
  * piece holding its middle, or the nearest piece when it falls in a gap, and is kept inside it.
@@ -54,8 +52,7 @@ export function wordsBySpan(words: readonly Word[], window: SpeechWindow): Map<n
     const length = piece.end - piece.start;
     const toSource = (t: number): number => piece.start + Math.min(Math.max(t - piece.offset, 0), length);
     const outside =
-      word.start < piece.offset - OVERRUN_TOLERANCE_SECONDS ||
-      word.end > piece.offset + length + OVERRUN_TOLERANCE_SECONDS;
+      word.start < piece.offset - WORD_OVERRUN_SECONDS || word.end > piece.offset + length + WORD_OVERRUN_SECONDS;
     grouped.get(piece.span)!.push({
       text: word.text,
       start: toSource(word.start),

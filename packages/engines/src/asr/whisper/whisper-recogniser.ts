@@ -21,15 +21,13 @@ import { loadLocalPipeline } from '../../neural/local-pipeline.js';
 import { SessionCache } from '../../neural/session-cache.js';
 import { packSpans, wordsBySpan, type SpeechWindow } from './speech-windows.js';
 import { languageToken, whisperLanguagesOf, type WhisperGenerationConfig } from './whisper-languages.js';
-import { settleWords, spreadOverSegment } from './word-times.js';
+import { WORD_OVERRUN_SECONDS, settleWords, spreadOverSegment } from './word-times.js';
 
 /** Whisper listens to 30-second windows; language detection needs no more than one. */
 const WINDOW_SECONDS = 30;
 /** Spans are packed into windows this long (a margin under 30 s), with this much silence between them. */
 const PACKED_WINDOW_SECONDS = 28;
 const GAP_SECONDS = 0.5;
-/** A word ending this far past the window's audio was misaligned, not merely running on. */
-const WORD_OVERRUN_SECONDS = 0.5;
 /** Languages written without spaces between words. */
 const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
 
@@ -209,29 +207,34 @@ function decoderOutputs(whisper: AutomaticSpeechRecognitionPipeline): readonly s
   return sessions?.['decoder_model_merged']?.outputNames;
 }
 
-/** Segment chunks -> words spread over each segment, in window time. */
-function segmentWordsOf(output: AutomaticSpeechRecognitionOutput, duration: number, unspaced: boolean): Word[] {
+type Chunk = NonNullable<AutomaticSpeechRecognitionOutput['chunks']>[number];
+
+/** A chunk's time span kept inside the window's audio (alignment may run into the padding). */
+function spanInWindow(chunk: Chunk, duration: number): { start: number; end: number } {
   const inside = (seconds: number | null | undefined, fallback: number): number =>
     Math.min(Math.max(seconds ?? fallback, 0), duration);
+  const start = inside(chunk.timestamp[0], 0);
+  return { start, end: Math.max(start, inside(chunk.timestamp[1], duration)) };
+}
+
+/** Segment chunks -> words spread over each segment, in window time. */
+function segmentWordsOf(output: AutomaticSpeechRecognitionOutput, duration: number, unspaced: boolean): Word[] {
   return (output.chunks ?? []).flatMap((chunk) => {
-    const start = inside(chunk.timestamp[0], 0);
-    return spreadOverSegment(chunk.text, start, Math.max(start, inside(chunk.timestamp[1], duration)), unspaced);
+    const { start, end } = spanInWindow(chunk, duration);
+    return spreadOverSegment(chunk.text, start, end, unspaced);
   });
 }
 
-/**
- * Word chunks -> Word[] in window time, kept inside the audio (alignment may run into the
- * padding); a word that ran well past the audio is marked approximate.
- */
+/** Word chunks -> Word[] in window time; a word that ran well past the audio is marked approximate. */
 function wordsOf(output: AutomaticSpeechRecognitionOutput, duration: number): Word[] {
-  const inside = (seconds: number | null | undefined, fallback: number): number =>
-    Math.min(Math.max(seconds ?? fallback, 0), duration);
   return (output.chunks ?? [])
     .map((chunk): Word => {
-      const start = inside(chunk.timestamp[0], 0);
-      const end = Math.max(start, inside(chunk.timestamp[1], duration));
       const ranPast = (chunk.timestamp[1] ?? duration) > duration + WORD_OVERRUN_SECONDS;
-      return { text: chunk.text.trim(), start, end, ...(ranPast ? { approximate: true as const } : {}) };
+      return {
+        text: chunk.text.trim(),
+        ...spanInWindow(chunk, duration),
+        ...(ranPast ? { approximate: true as const } : {}),
+      };
     })
     .filter((word) => word.text !== '');
 }

@@ -1,6 +1,12 @@
 import type { Word } from '@voxlate/core';
 
 /**
+ * How far past its speech (or its window's audio) a word may reach before moving it counts as a
+ * correction: Whisper's last word often runs on a little; a misaligned one runs on far more.
+ */
+export const WORD_OVERRUN_SECONDS = 0.5;
+
+/**
  * The longest a word may plausibly last: a second and a quarter for the word plus a fifth of a
  * second per character (long German compounds, clause-long Chinese "words" in transformers.js).
  * Aligners that lose track produce words of tens of seconds; those are cut to this.
@@ -30,10 +36,9 @@ export function spreadOverSegment(text: string, start: number, end: number, unsp
 
 /**
  * Keeps measured words sane: in time order, none before the previous one's start, and none
- * longer than plausible. Words that had to move are marked approximate. Returns how many moved.
+ * longer than plausible. Words that had to move are marked approximate.
  */
-export function settleWords(words: Word[]): number {
-  let moved = 0;
+export function settleWords(words: Word[]): void {
   let previousStart = -Infinity;
   for (const word of words) {
     let changed = false;
@@ -50,11 +55,7 @@ export function settleWords(words: Word[]): number {
       word.end = word.start + longest;
       changed = true;
     }
-    if (changed) {
-      word.approximate = true;
-      moved++;
-    }
+    if (changed) word.approximate = true;
     previousStart = word.start;
   }
-  return moved;
 }

@@ -68,14 +68,15 @@ export class MdxSeparator implements Separator {
     const voice = await PcmFileWriter.create(outputs.voice, input.sampleRate, input.channels);
     const background = await PcmFileWriter.create(outputs.background, input.sampleRate, input.channels);
     try {
+      const length = chunkSamples(this.geometry);
       const trim = trimSamples(this.geometry);
-      const keep = chunkSamples(this.geometry) - 2 * trim;
+      const keep = length - 2 * trim;
       const chunks = Math.ceil(input.frames / keep);
       for (let k = 0; k < chunks; k++) {
         throwIfAborted(context.signal);
         const start = k * keep;
         const count = Math.min(keep, input.frames - start);
-        const mix = await reader.read(start - trim, chunkSamples(this.geometry));
+        const mix = await reader.read(start - trim, length);
         const predicted = spectrogram.inverse(await this.run(session, spectrogram.forward(mix)), input.channels);
         const stems = splitStems(mix, predicted, { from: trim, count, geometry: this.geometry });
         await voice.append(stems.voice, count);

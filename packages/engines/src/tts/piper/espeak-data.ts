@@ -13,12 +13,14 @@ const QUERY_TIMEOUT_MS = 5000;
  * then the files Debian's espeak-ng-data package installed. Undefined when none has phontab.
  */
 export async function findEspeakData(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
-  const candidates = [
-    env['VOXLATE_ESPEAK_DATA'],
-    espeakDataFromVersion(await output('espeak-ng', ['--version'])),
-    ...espeakDataFromDpkg(await output('dpkg', ['-L', 'espeak-ng-data'])),
+  // Each source is only asked when the ones before it gave nothing usable.
+  const sources: (() => Promise<(string | undefined)[]>)[] = [
+    () => Promise.resolve([env['VOXLATE_ESPEAK_DATA']]),
+    async () => [espeakDataFromVersion(await output('espeak-ng', ['--version']))],
+    async () => espeakDataFromDpkg(await output('dpkg', ['-L', 'espeak-ng-data'])),
   ];
-  for (const candidate of candidates) if (candidate && (await hasPhonemeTable(candidate))) return candidate;
+  for (const source of sources)
+    for (const candidate of await source()) if (candidate && (await hasPhonemeTable(candidate))) return candidate;
   return undefined;
 }
 
