@@ -28,3 +28,4 @@ export * from './provenance/engines-used.js';
 export * from './provenance/manifest.js';
 export * from './provenance/output-tags.js';
 export * from './separation.js';
+export * from './diarisation.js';

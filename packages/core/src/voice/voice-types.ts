@@ -1,0 +1,116 @@
+import type { PcmAudio } from '../audio.js';
+import type { EngineContext, EngineInfo } from '../engine.js';
+
+/** 'preserve': each speaker's pitch, range, timbre and each line's intonation, energy and rate; 'neutral': a distinct plain voice per speaker. */
+export type VoiceMode = 'preserve' | 'neutral';
+
+/** Pitch and level of a stretch of audio, frame by frame (frame i centred at i * hopSeconds). */
+export interface ProsodyTrack {
+  hopSeconds: number;
+  /** Hz where voiced, 0 where not. */
+  f0Hz: Float32Array;
+  /** dB full scale. */
+  energyDb: Float32Array;
+}
+
+/** A pause inside a line: where (seconds from the line's start) and how long. */
+export interface Pause {
+  at: number;
+  seconds: number;
+}
+
+/** What was measured on one source line (reported per segment). */
+export interface LineProsody {
+  /** Seconds of voiced speech found in the line. */
+  voicedSeconds: number;
+  f0MedianHz?: number;
+  /** From the 10th to the 90th percentile of F0, in semitones. */
+  f0RangeSemitones?: number;
+  /** Mean level of the line's speech frames, dB full scale. */
+  loudnessDb?: number;
+  syllablesPerSecond?: number;
+  pauses: Pause[];
+}
+
+/** One speaker as measured on all of their lines, and the voice the dub gives them. */
+export interface SpeakerVoice {
+  speaker: string;
+  /** Seconds of voiced speech the measures come from. */
+  voicedSeconds: number;
+  f0MedianHz?: number;
+  f0RangeSemitones?: number;
+  loudnessDb?: number;
+  syllablesPerSecond?: number;
+  /** Median pause inside their lines, seconds. */
+  pauseSeconds?: number;
+  /** Long-term spectrum of their voiced frames, dB per band (the engine's bands); the timbre. */
+  spectrumDb?: number[];
+  /** Voice quality: spectral slope from 300 Hz to 3 kHz, dB per octave (steeper is breathier/softer). */
+  spectralTiltDbPerOctave?: number;
+  /** The base voice of the target language's synthesiser chosen for them, and the pitch it is set to. */
+  voice: VoiceSettings;
+}
+
+/** What was done to one dubbed line, for the report. */
+export interface AppliedVoice {
+  mode: VoiceMode;
+  baseVoice: string;
+  /** Speaking rate relative to the engine's normal rate. */
+  rate: number;
+  /** Median F0 of the dubbed line after shaping, Hz. */
+  f0MedianHz?: number;
+  /** Intonation carried from the source line (pitch contour by PSOLA). */
+  contour: boolean;
+  /** Loudness envelope and emphasis carried from the source line. */
+  energy: boolean;
+  /** The speaker's long-term spectrum matched. */
+  timbre: boolean;
+  /** Pauses kept inside the line. */
+  pauses: number;
+  /** Why something could not be done on this line. */
+  notes?: string[];
+}
+
+/** How a synthesiser should speak a line; engines apply what they can and ignore the rest. */
+export interface VoiceSettings {
+  /** One of the engine's base voices (`Synthesiser.voices`). */
+  voice?: string;
+  /** Wanted median F0, Hz. */
+  pitchHz?: number;
+  /** Wanted F0 range (10th-90th percentile), semitones. */
+  rangeSemitones?: number;
+  /** Speaking rate relative to the engine's normal rate (1 = normal). */
+  rate?: number;
+  /** Silences inside the line, each after a word of the text (0-based word index). */
+  pauses?: { afterWord: number; seconds: number }[];
+}
+
+/** A voice an engine offers, measured: its natural median F0 and the F0 it can be set to. */
+export interface BaseVoice {
+  id: string;
+  name: string;
+  /** Median F0 at the engine's default pitch, Hz. */
+  f0MedianHz: number;
+  /** The lowest and highest median F0 the engine can set this voice to (equal if it cannot). */
+  f0ReachHz: [number, number];
+}
+
+/** What to do to one synthesised line. */
+export interface ShapingPlan {
+  /** Wanted F0 per frame of the speech's own track (Hz; 0 keeps the frame's pitch). */
+  f0Hz: Float32Array;
+  /** Level change per frame, dB (absent: none). */
+  gainDb?: Float32Array;
+  /** Spectral correction per band, dB (absent: none). */
+  spectrumDb?: number[];
+}
+
+/** Measures voices and reshapes synthesised speech: pitch by PSOLA, level, spectrum. */
+export interface VoiceShaper extends EngineInfo {
+  /** The frequency bands `spectrum` reports, Hz. */
+  readonly bandsHz: readonly number[];
+  measure(audio: PcmAudio): ProsodyTrack;
+  /** Long-term spectrum of the voiced frames of the audio, dB per band. */
+  spectrum(audio: PcmAudio, track: ProsodyTrack): Promise<number[]>;
+  shape(audio: PcmAudio, own: ProsodyTrack, plan: ShapingPlan, context: EngineContext): Promise<PcmAudio>;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { syntheticVowel, tone } from '../test/synthetic-voice.js';
+import { trackPitch } from './pitch-track.js';
+import { median, voicedValues } from './statistics.js';
+
+describe('trackPitch (YIN)', () => {
+  it.each([
+    [85, 16000],
+    [120, 22050],
+    [220, 16000],
+    [380, 22050],
+  ])('finds a %d Hz tone at %d Hz within 1 %%', (hz, rate) => {
+    const f0 = voicedValues(trackPitch(tone(hz, 1, rate), rate).f0);
+    expect(f0.length).toBeGreaterThan(80);
+    expect(Math.abs(median(f0) - hz) / hz).toBeLessThan(0.01);
+  });
+
+  it('follows a vowel gliding from 100 to 200 Hz', () => {
+    const track = trackPitch(syntheticVowel(100, 1, 22050, 200), 22050);
+    const early = median(voicedValues(track.f0.subarray(10, 20)));
+    const late = median(voicedValues(track.f0.subarray(80, 90)));
+    expect(early).toBeGreaterThan(105);
+    expect(early).toBeLessThan(125);
+    expect(late).toBeGreaterThan(175);
+    expect(late).toBeLessThan(195);
+  });
+
+  it('calls silence and noise unvoiced', () => {
+    expect(voicedValues(trackPitch(new Float32Array(16000), 16000).f0)).toHaveLength(0);
+    let seed = 1;
+    const noise = Float32Array.from(
+      { length: 16000 },
+      () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.5,
+    );
+    expect(voicedValues(trackPitch(noise, 16000).f0).length).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { median, voicedValues } from '../../dsp/statistics.js';
+import { syntheticVowel } from '../../test/synthetic-voice.js';
+import { PsolaShaper } from './psola-shaper.js';
+
+const RATE = 22050;
+
+describe('PSOLA voice shaper', () => {
+  const shaper = new PsolaShaper();
+
+  it.each([150, 100, 95])('moves a 120 Hz vowel to %d Hz within 2 %% and keeps its duration', async (target) => {
+    const audio = { samples: syntheticVowel(120, 1, RATE), sampleRate: RATE };
+    const own = shaper.measure(audio);
+    const f0Hz = own.f0Hz.map((f0) => (f0 > 0 ? target : 0));
+    const shaped = await shaper.shape(audio, own, { f0Hz }, {});
+    expect(shaped.samples.length).toBe(audio.samples.length);
+    const measured = median(voicedValues(shaper.measure(shaped).f0Hz));
+    expect(Math.abs(measured - target) / target).toBeLessThan(0.02);
+  });
+
+  it('lays a rising contour on a flat vowel', async () => {
+    const audio = { samples: syntheticVowel(120, 1, RATE), sampleRate: RATE };
+    const own = shaper.measure(audio);
+    const f0Hz = own.f0Hz.map((f0, i) => (f0 > 0 ? 100 + i : 0));
+    const shaped = shaper.measure(await shaper.shape(audio, own, { f0Hz }, {}));
+    const early = median(voicedValues(shaped.f0Hz.subarray(10, 20)));
+    const late = median(voicedValues(shaped.f0Hz.subarray(80, 90)));
+    expect(early).toBeGreaterThan(108);
+    expect(early).toBeLessThan(122);
+    expect(late).toBeGreaterThan(176);
+    expect(late).toBeLessThan(192);
+  });
+
+  it('keeps the level, and lays a level envelope on', async () => {
+    const audio = { samples: syntheticVowel(120, 1, RATE), sampleRate: RATE };
+    const own = shaper.measure(audio);
+    const gainDb = own.energyDb.map((_, i) => (i < 50 ? -6 : 0));
+    const shaped = shaper.measure(await shaper.shape(audio, own, { f0Hz: own.f0Hz.map((f) => f * 1.3), gainDb }, {}));
+    const change = (from: number, to: number): number =>
+      median(shaped.energyDb.subarray(from, to)) - median(own.energyDb.subarray(from, to));
+    expect(change(10, 40)).toBeCloseTo(-6, 0);
+    expect(Math.abs(change(60, 90))).toBeLessThan(1);
+  });
+});
