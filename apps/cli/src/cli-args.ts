@@ -7,6 +7,9 @@ import {
   type EngineIds,
   type LanguageCode,
   type SourceLanguage,
+  type VoiceMode,
+  MAX_SPEAKERS,
+  speakerCount,
 } from '@voxlate/core';
 
 export interface CliArgs {
@@ -20,12 +23,21 @@ export interface CliArgs {
   tempoCap: number | undefined;
   /** False with --duck: keep the original ducked under the dub even when a separator is installed. */
   separate: boolean;
+  /** --voice preserve (default) | neutral. */
+  voice: VoiceMode;
+  /** --speakers N, when the number of speakers is known. */
+  speakers: number | undefined;
   engines: EngineIds;
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
+                      [--voice preserve|neutral] [--speakers N]
+
+--voice preserve (default): each speaker's pitch, range and timbre, each line's intonation,
+        loudness, rate and pauses; neutral: a plain voice per speaker (still one each).
+--speakers N: how many people speak (1-${MAX_SPEAKERS}); found from the audio when not given.
 
 --duck: keep the original under the dub at -18 dB instead of separating its voice out
         (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
@@ -50,6 +62,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       tts: { type: 'string' },
       separator: { type: 'string' },
       duck: { type: 'boolean', default: false },
+      voice: { type: 'string', default: 'preserve' },
+      speakers: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -66,6 +80,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     report: values.report,
     tempoCap: values['tempo-cap'] === undefined ? undefined : tempoCap(values['tempo-cap']),
     separate: !(values.duck ?? false),
+    voice: voiceMode(values.voice),
+    speakers: values.speakers === undefined ? undefined : speakerCount(values.speakers, '--speakers'),
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),
@@ -95,4 +111,9 @@ function tempoCap(value: string): number {
     throw new BadInput(`--tempo-cap must be a number from 1 to 3, got "${value}".`);
   }
   return parsed;
+}
+
+function voiceMode(value: string | undefined): VoiceMode {
+  if (value === 'preserve' || value === 'neutral') return value;
+  throw new BadInput(`--voice must be "preserve" or "neutral", got "${value ?? ''}".`);
 }

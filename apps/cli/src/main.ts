@@ -31,6 +31,8 @@ async function main(argv: readonly string[]): Promise<number> {
         options: {
           ...(args.tempoCap === undefined ? {} : { fit: { ...dubber.config.options.fit, tempoCap: args.tempoCap } }),
           ...(args.separate ? {} : { separation: 'off' as const }),
+          voice: args.voice,
+          ...(args.speakers === undefined ? {} : { speakers: args.speakers }),
         },
       },
       { signal: abort.signal, onEvent: (event) => display.handle(event) },

@@ -24,7 +24,11 @@ export async function writeSubtitles(run: DubRun, output: string): Promise<strin
   return files.map(([path]) => path);
 }
 
-/** The Timeline as JSON: per segment its times, texts, engines, quality, tempo and overflow. */
+/**
+ * The Timeline as JSON: the speakers as measured and the voice each got; per segment its times,
+ * speaker, texts, engines, quality, tempo and overflow, the source line's prosody and what the
+ * voice shaping did (with notes where it could not).
+ */
 export async function writeReport(run: DubRun, path: string): Promise<void> {
   const { timeline } = run;
   const report = {
@@ -34,16 +38,20 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
     output: run.output,
     stageSeconds: run.stageSeconds,
     warnings: timeline.warnings,
+    speakers: timeline.speakers ?? [],
     segments: timeline.segments.map((segment) => ({
       id: segment.id,
       start: segment.start,
       end: segment.end,
+      speaker: segment.speaker,
       sourceText: segment.sourceText,
       targetText: segment.targetText,
       engines: segment.engines,
       route: segment.mtRoute,
       quality: segment.quality,
       ...fitOf(segment),
+      sourceProsody: segment.prosody,
+      voice: segment.voice,
       words: segment.words,
       phonemes: segment.phonemes,
     })),

@@ -1,3 +1,5 @@
+import { BadInput } from './errors.js';
+import { quoteInput } from './quote-input.js';
 import type { AudioSource } from './audio.js';
 import type { EngineContext, EngineInfo } from './engine.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';
@@ -28,4 +30,16 @@ export interface Diariser extends EngineInfo {
 /** "S1", "S2", ... as segments and reports name speakers. */
 export function speakerLabel(index: number): string {
   return `S${index + 1}`;
+}
+
+/** The most speakers a user may announce (and a diariser is asked to find). */
+export const MAX_SPEAKERS = 20;
+
+/** A speaker count as a user gives it ("2"), checked; `field` names it in the error. */
+export function speakerCount(value: string, field: string): number {
+  const count = Number(value.trim());
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SPEAKERS) {
+    throw new BadInput(`${field} must be a whole number from 1 to ${MAX_SPEAKERS}, got ${quoteInput(value)}.`);
+  }
+  return count;
 }

@@ -1,8 +1,10 @@
 import type { AudioSource, PcmAudio } from './audio.js';
 import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
 import type { LanguageCode } from './languages.js';
+import type { Diariser } from './diarisation.js';
 import type { Separator } from './separation.js';
 import type { PhonemeTiming, TranslationQuality, Word } from './timeline.js';
+import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 
 /** Offline engines work from npm/Debian packages alone; neural ones need downloaded weights. */
 export type EngineKind = 'offline' | 'neural';
@@ -96,13 +98,18 @@ export interface Translator extends EngineInfo {
 export interface Speech {
   audio: PcmAudio;
   phonemes: PhonemeTiming[];
+  /** Where each word of the text is spoken (seconds in the clip), for engines that know. */
+  words?: { start: number; end: number }[];
 }
 
 export interface Synthesiser extends EngineInfo {
   readonly languages: readonly LanguageCode[];
   /** Whether `Speech.phonemes` carries timings ('phonemes') or is always empty ('none'). */
   readonly timings: 'phonemes' | 'none';
-  synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech>;
+  /** The voices this engine can speak the language in, measured; absent when it has one. */
+  baseVoices?(language: LanguageCode): Promise<BaseVoice[]>;
+  /** Speaks the text; `voice` is honoured as far as the engine can (its voice, pitch, rate, pauses). */
+  synthesise(text: string, language: LanguageCode, context: EngineContext, voice?: VoiceSettings): Promise<Speech>;
 }
 
 export interface TimeStretcher extends EngineInfo {
@@ -121,4 +128,8 @@ export interface EngineResolver {
   stretcher(id?: string): Promise<TimeStretcher>;
   /** The best installed voice/background separator (a named one when given), if any. */
   separator(id?: string): Promise<Separator | undefined>;
+  /** The best installed speaker diariser (a named one when given). */
+  diariser(id?: string): Promise<Diariser>;
+  /** The best installed voice shaper (a named one when given). */
+  voiceShaper(id?: string): Promise<VoiceShaper>;
 }

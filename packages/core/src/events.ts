@@ -1,7 +1,19 @@
 import type { LanguageCode } from './languages.js';
 import type { Segment } from './timeline.js';
 
-export const STAGES = ['ingest', 'separate', 'segment', 'recognise', 'translate', 'synthesise', 'fit', 'mix'] as const;
+export const STAGES = [
+  'ingest',
+  'separate',
+  'segment',
+  'diarise',
+  'recognise',
+  'translate',
+  'voices',
+  'synthesise',
+  'shape',
+  'fit',
+  'mix',
+] as const;
 
 export type StageName = (typeof STAGES)[number];
 
@@ -10,9 +22,12 @@ export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
   ingest: 'Preparing media',
   separate: 'Separating voice from background',
   segment: 'Finding speech',
+  diarise: 'Identifying speakers',
   recognise: 'Transcribing',
   translate: 'Translating',
+  voices: 'Measuring voices',
   synthesise: 'Synthesizing speech',
+  shape: 'Matching voice and intonation',
   fit: 'Fitting timing',
   mix: 'Mixing',
 };

@@ -29,3 +29,8 @@ export * from './provenance/manifest.js';
 export * from './provenance/output-tags.js';
 export * from './separation.js';
 export * from './diarisation.js';
+export * from './voice/voice-types.js';
+export * from './voice/syllables.js';
+export * from './voice/line-prosody.js';
+export * from './voice/contour-transfer.js';
+export * from './voice/line-settings.js';

@@ -42,9 +42,12 @@ export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> 
   // Weighed by its cost where it runs (neural, about the cost of recognition); skipped otherwise.
   ['separate', 12],
   ['segment', 4],
+  ['diarise', 3],
   ['recognise', 40],
   ['translate', 8],
+  ['voices', 3],
   ['synthesise', 16],
+  ['shape', 4],
   ['fit', 10],
   ['mix', 18],
 ];

@@ -1,5 +1,6 @@
 import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
+import type { AppliedVoice, LineProsody, SpeakerVoice } from './voice/voice-types.js';
 
 /** A recognised word, times in seconds from the start of the source. */
 export interface Word {
@@ -46,6 +47,10 @@ export interface EngineIds {
   stretch?: string;
   /** The voice/background separator (request only; segments do not carry it). */
   separate?: string;
+  /** The speaker diariser (request only). */
+  diarise?: string;
+  /** The voice shaper (intonation, level, timbre). */
+  voice?: string;
 }
 
 export interface Segment {
@@ -69,6 +74,10 @@ export interface Segment {
   /** The clip placed in the mix after timing fit. */
   dubbed?: ClipRef;
   fit?: Fit;
+  /** The source line's measured pitch, level, rate and pauses. */
+  prosody?: LineProsody;
+  /** What the dub's voice was set to and what shaping was applied on this line. */
+  voice?: AppliedVoice;
 }
 
 export interface Timeline {
@@ -81,4 +90,6 @@ export interface Timeline {
   warnings: string[];
   /** How the original's background was kept (set by the separate stage). */
   background?: BackgroundTreatment;
+  /** Who speaks in the source, as measured, and the voice each one was given (set by the voice stages). */
+  speakers?: SpeakerVoice[];
 }

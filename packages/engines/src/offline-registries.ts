@@ -1,11 +1,15 @@
 import type {
+  Diariser,
   Recogniser,
   Separator,
   Synthesiser,
   TimeStretcher,
   Translator,
   VoiceActivityDetector,
+  VoiceShaper,
 } from '@voxlate/core';
+import { BicDiariser } from './diarise/bic-clustering/bic-diariser.js';
+import { PsolaShaper } from './voice/psola/psola-shaper.js';
 import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
 import { ApertiumServer } from './mt/apertium/apertium-server.js';
 import { ApertiumTranslator } from './mt/apertium/apertium-translator.js';
@@ -25,6 +29,10 @@ export interface EngineRegistries {
   stretch: EngineRegistry<TimeStretcher>;
   /** Voice/background separators: neural only (without one the mix ducks the original). */
   separate: EngineRegistry<Separator>;
+  /** Who speaks when. */
+  diarise: EngineRegistry<Diariser>;
+  /** Voice measuring and shaping (intonation, level, timbre). */
+  voice: EngineRegistry<VoiceShaper>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -76,5 +84,19 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       load: () => RubberbandStretcher.create(),
     }),
     separate: new EngineRegistry<Separator>('voice/background separation'),
+    diarise: new EngineRegistry<Diariser>('speaker diarisation').register({
+      id: 'bic-clustering',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => Promise.resolve(new BicDiariser()),
+    }),
+    voice: new EngineRegistry<VoiceShaper>('voice shaping').register({
+      id: 'psola',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => Promise.resolve(new PsolaShaper()),
+    }),
   };
 }

@@ -8,12 +8,16 @@ import {
   type LanguageDetector,
   type LanguagePair,
   type Recogniser,
+  type Diariser,
+  type EngineInfo,
   type Separator,
   type Synthesiser,
   type TimeStretcher,
   type Translator,
   type VoiceActivityDetector,
+  type VoiceShaper,
 } from '@voxlate/core';
+import type { EngineRegistry } from './registry.js';
 import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
 import type { EngineRegistries } from './offline-registries.js';
 
@@ -97,11 +101,22 @@ export class RegistryResolver implements EngineResolver {
     throw new UnsupportedLanguage(`No voice for ${LANGUAGES[language].name} is installed.`);
   }
 
-  async stretcher(id?: string): Promise<TimeStretcher> {
-    const engine = id
-      ? await this.registries.stretch.get(id)
-      : (await this.registries.stretch.candidates(() => true))[0];
-    if (!engine) throw new UnsupportedLanguage('No time stretcher is installed.');
+  stretcher(id?: string): Promise<TimeStretcher> {
+    return this.named(this.registries.stretch, id, 'No time stretcher is installed.');
+  }
+
+  diariser(id?: string): Promise<Diariser> {
+    return this.named(this.registries.diarise, id, 'No speaker diariser is installed.');
+  }
+
+  voiceShaper(id?: string): Promise<VoiceShaper> {
+    return this.named(this.registries.voice, id, 'No voice shaper is installed.');
+  }
+
+  /** The named engine, else the best installed one of a task that does not depend on language. */
+  private async named<T extends EngineInfo>(registry: EngineRegistry<T>, id: string | undefined, none: string): Promise<T> {
+    const engine = id ? await registry.get(id) : (await registry.candidates(() => true))[0];
+    if (!engine) throw new UnsupportedLanguage(none);
     return engine;
   }
 

@@ -35,6 +35,7 @@ interface EspeakWorker {
   set_voice(voice: string): void;
   set_rate(rate: number): void;
   set_pitch(pitch: number): void;
+  set_range(range: number): void;
   synthesize(text: string, callback: (samples: Int16Array | undefined, events: EspeakEvent[]) => void): void;
   /** IPA of the text, phonemes joined by "_", one clause per line. */
   synthesize_ipa(text: string): { code: number; ipa: string };

@@ -7,6 +7,8 @@ import { modelSettingsFromEnv } from '@voxlate/models';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { separationQuality } from './separation-figures.js';
+import { voiceQuality } from './voice-figures.js';
+import { printVoiceFigures } from './voice-table.js';
 
 /**
  * `npm run eval [-- --sentences N]`: quality figures of every installed engine, measured here —
@@ -14,7 +16,14 @@ import { separationQuality } from './separation-figures.js';
  * SDR of separation against ducking on real speech over real music. Neural engines
  * are included when their real models are installed (tiny test models never are).
  */
-const { values } = parseArgs({ options: { sentences: { type: 'string', default: '40' } } });
+const { values } = parseArgs({
+  options: {
+    sentences: { type: 'string', default: '40' },
+    // A comma-separated subset of: asr, mt, separation, voice.
+    only: { type: 'string', default: 'asr,mt,separation,voice' },
+  },
+});
+const parts = new Set(values.only.split(','));
 const sentences = Number(values.sentences);
 const registries = defaultRegistries();
 
@@ -23,33 +32,35 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-const recognition = await evaluateRecognisers(registries);
+const recognition = parts.has('asr') ? await evaluateRecognisers(registries) : [];
 for (const score of recognition) {
   console.log(
     `asr ${score.engine.padEnd(24)} WER ${(100 * score.wer).toFixed(1).padStart(5)} % ` +
       `(${score.words} words, ${score.clips} clips)  RTF ${score.rtf.toFixed(3)}`,
   );
 }
-const translation = await evaluateTranslators(registries, sentences);
+const translation = parts.has('mt') ? await evaluateTranslators(registries, sentences) : [];
 for (const score of translation) {
   console.log(
     `mt  ${score.engine.padEnd(24)} ${score.pair.padEnd(8)} chrF ${score.chrF.toFixed(1).padStart(5)} ` +
       `(${score.sentences} sentences)  ${score.secondsPerSentence.toFixed(3)} s/sentence`,
   );
 }
-const separationWork = mkdtempSync(join(tmpdir(), 'voxlate-eval-separation-'));
-const separation = await separationQuality(registries, separationWork).finally(() =>
-  rmSync(separationWork, { recursive: true, force: true }),
-);
-console.log('background under the dub, 60 s of librivox speech over chromium-bsu music (SDR vs the music alone):');
-for (const score of separation) console.log(`    ${score.backgroundSdr.toFixed(1).padStart(6)} dB  ${score.method}`);
-if (separation.length === 2) console.log('    (no separator installed: npm run models -- add mdx-kim-vocal-2)');
+const separation = parts.has('separation') ? await inTempDir('separation', (dir) => separationQuality(registries, dir)) : [];
+if (parts.has('separation')) {
+  console.log('background under the dub, 60 s of librivox speech over chromium-bsu music (SDR vs the music alone):');
+  for (const score of separation) console.log(`    ${score.backgroundSdr.toFixed(1).padStart(6)} dB  ${score.method}`);
+  if (separation.length === 2) console.log('    (no separator installed: npm run models -- add mdx-kim-vocal-2)');
+}
+const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
+if (parts.has('voice')) printVoiceFigures(voice);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
+if (translation.length === 0) process.exit(0);
 const scores: MeasuredScores = { measuredAt: new Date().toISOString(), translation: {} };
 for (const score of translation) {
   (scores.translation[score.pair] ??= {})[score.engine] = Number(score.chrF.toFixed(2));
@@ -59,3 +70,12 @@ mkdirSync(modelsRoot, { recursive: true });
 writeFileSync(join(modelsRoot, SCORES_FILE), `${JSON.stringify(scores, null, 2)}\n`);
 console.log(`scores written to ${join(modelsRoot, SCORES_FILE)}`);
 await Promise.all(Object.values(registries).map((registry: { close(): Promise<void> }) => registry.close()));
+
+async function inTempDir<T>(name: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `voxlate-eval-${name}-`));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,6 @@
 import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type Timeline } from '@voxlate/core';
 import type { SignedDubRun } from '@voxlate/runtime';
+import { segmentVoiceFields, speakerFields } from './voice-fields.js';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours). */
 export function resultFields(run: SignedDubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
@@ -18,7 +19,9 @@ export function resultFields(run: SignedDubRun, extraWarnings: readonly string[]
       route: segment.mtRoute,
       ...(segment.shortened ? { shortened: true } : {}),
       ...fitOf(segment),
+      ...segmentVoiceFields(segment),
     })),
+    speakers: speakerFields(timeline.speakers),
     warnings: [...timeline.warnings, ...extraWarnings],
     // How the original's sound was kept: separated (background at full level) or ducked.
     ...(timeline.background ? { background: timeline.background } : {}),

@@ -3,6 +3,7 @@ import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
 import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
 import type { EngineIds } from '../timeline.js';
+import type { VoiceMode } from '../voice/voice-types.js';
 import type { ToolInfo } from '../provenance/output-tags.js';
 import { DEFAULT_TIME_LIMIT, type TimeLimit } from './job-deadline.js';
 
@@ -19,6 +20,13 @@ export interface DubOptions {
    * background at full level; 'off' (or none installed): duck the original under the dub.
    */
   separation: 'auto' | 'off';
+  /**
+   * 'preserve': each speaker's pitch, range and timbre, each line's intonation, energy, rate
+   * and pauses; 'neutral': a plain voice per speaker (still a different one for each).
+   */
+  voice: VoiceMode;
+  /** How many people speak, when known; otherwise the diariser finds out. */
+  speakers?: number;
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -28,6 +36,7 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   maxDurationSeconds: 30 * 60,
   timeLimit: DEFAULT_TIME_LIMIT,
   separation: 'auto',
+  voice: 'preserve',
 };
 
 export interface DubRequest {

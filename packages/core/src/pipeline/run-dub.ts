@@ -8,7 +8,10 @@ import { resolveOptions, type DubRequest, type DubResult } from './dub-request.j
 import { JobDeadline } from './job-deadline.js';
 import { createStageContext, type DubPorts, type StageContext } from './stage-context.js';
 import { findSpeech } from './stages/find-speech.js';
+import { diarise } from './stages/diarise.js';
 import { fitTiming } from './stages/fit-timing.js';
+import { measureVoices } from './stages/measure-voices.js';
+import { shapeVoices } from './stages/shape-voices.js';
 import { ingest } from './stages/ingest.js';
 import { mix } from './stages/mix.js';
 import { recognise } from './stages/recognise.js';
@@ -26,8 +29,9 @@ export interface DubRun extends DubResult {
 }
 
 /**
- * Runs the whole dub: ingest -> separate voice from background -> find speech -> recognise ->
- * translate -> synthesise -> fit timing -> mix, writing everything it learns on one Timeline.
+ * Runs the whole dub: ingest -> separate voice from background -> find speech -> who speaks when
+ * -> recognise -> translate -> measure voices -> synthesise -> shape voice and intonation -> fit
+ * timing -> mix, writing everything it learns on one Timeline.
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
   rejectSameLanguage(request);
@@ -65,10 +69,14 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
       skip(ctx, tracker, 'separate', `${separator}: the original is ducked under the dub`);
     else await stage('separate', (context) => separate(context, separator));
     await stage('segment', findSpeech);
+    await stage('diarise', diarise);
     if (request.transcript === undefined) await stage('recognise', recognise);
     else skip(ctx, tracker, 'recognise', 'the subtitles given are the source text');
     await stage('translate', translate);
+    await stage('voices', measureVoices);
     await stage('synthesise', synthesise);
+    if (options.voice === 'preserve') await stage('shape', shapeVoices);
+    else skip(ctx, tracker, 'shape', 'Preserve Voice is off: each speaker gets a plain voice');
     await stage('fit', fitTiming);
     const container: OutputContainer = await stage('mix', mix);
     return { output: request.output, container, stageSeconds, timeline };

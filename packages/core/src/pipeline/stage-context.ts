@@ -5,6 +5,15 @@ import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
 import type { PcmFile } from '../separation.js';
 import { ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
+import type { TimedWords } from '../voice/contour-transfer.js';
+import type { ProsodyTrack } from '../voice/voice-types.js';
+
+export interface VoiceWork {
+  /** Each source line's pitch and level track (set by the voices stage). */
+  sourceTracks: Map<number, ProsodyTrack>;
+  /** Where the synthesised line speaks each word (set by the synthesise stage). */
+  spokenWords: Map<number, TimedWords[]>;
+}
 import type { DubOptions, DubRequest } from './dub-request.js';
 
 /** What the pipeline needs from the outside world, injected by the runtime. */
@@ -26,6 +35,8 @@ export interface StageContext {
   analysis?: AudioSource;
   /** Set by the separate stage when a separator ran: the original without its voice. */
   background?: PcmFile;
+  /** What the voice stages pass on to each other, per segment id (kept out of the Timeline: bulky). */
+  voiceWork: VoiceWork;
   emit(event: PipelineEvent): void;
   progress(stage: StageName, done: number, total: number): void;
   warn(stage: StageName, message: string): void;
@@ -45,6 +56,7 @@ export function createStageContext(
     ports,
     timeline,
     signal: run.signal,
+    voiceWork: { sourceTracks: new Map(), spokenWords: new Map() },
     emit,
     progress(stage, done, total) {
       // Called from engines' event handlers, where a throw would escape: stages check the

@@ -73,7 +73,7 @@ export interface AppliedVoice {
 
 /** How a synthesiser should speak a line; engines apply what they can and ignore the rest. */
 export interface VoiceSettings {
-  /** One of the engine's base voices (`Synthesiser.voices`). */
+  /** One of the engine's base voices (`Synthesiser.baseVoices`). */
   voice?: string;
   /** Wanted median F0, Hz. */
   pitchHz?: number;

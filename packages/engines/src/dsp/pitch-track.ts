@@ -20,7 +20,7 @@ export const SPEECH_PITCH: PitchOptions = {
   minHz: 60,
   maxHz: 500,
   hopSeconds: 0.01,
-  threshold: 0.2,
+  threshold: 0.3,
   silenceRms: 0.004,
 };
 

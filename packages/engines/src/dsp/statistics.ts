@@ -29,21 +29,3 @@ export function voicedValues(f0: ArrayLike<number>): number[] {
   for (let i = 0; i < f0.length; i++) if (f0[i]! > 0) voiced.push(f0[i]!);
   return voiced;
 }
-
-/** Pearson correlation; NaN when either side is constant or they differ in length. */
-export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length || a.length < 2) return Number.NaN;
-  const ma = mean(a);
-  const mb = mean(b);
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const da = a[i]! - ma;
-    const db = b[i]! - mb;
-    sab += da * db;
-    saa += da * da;
-    sbb += db * db;
-  }
-  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : Number.NaN;
-}

@@ -1,22 +1,43 @@
 import { durationOf } from '../../audio.js';
+import { lineSettings } from '../../voice/line-settings.js';
+import type { VoiceSettings } from '../../voice/voice-types.js';
+import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
 
-/** Speaks each translated segment and keeps its phoneme timings. */
+/**
+ * Speaks each translated segment in its speaker's voice (and, preserving voices, at the line's
+ * own rate with its pauses), keeping the phoneme and word timings.
+ */
 export async function synthesise(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
     if (segment.targetText.trim() !== '') {
-      const speech = await synthesiser.synthesise(segment.targetText, request.targetLanguage, {
-        signal: ctx.signal,
-      });
+      const settings = settingsFor(ctx, segment);
+      const speech = await synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings);
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;
+        if (speech.words) ctx.voiceWork.spokenWords.set(segment.id, speech.words);
       }
       segment.engines.tts = synthesiser.id;
+      segment.voice = {
+        mode: ctx.options.voice,
+        baseVoice: settings.voice ?? synthesiser.id,
+        rate: settings.rate ?? 1,
+        contour: false,
+        energy: false,
+        timbre: false,
+        pauses: settings.pauses?.length ?? 0,
+      };
     }
     ctx.progress('synthesise', i + 1, segments.length);
   }
+}
+
+function settingsFor(ctx: StageContext, segment: Segment): VoiceSettings {
+  const speaker = ctx.timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
+  if (!speaker) return {};
+  return lineSettings(speaker, segment.prosody, segment.end - segment.start, segment.targetText, ctx.options.voice);
 }

@@ -18,8 +18,16 @@ const HOP_SECONDS = 0.01;
 const SPEECH_RANGE_DB = 30;
 /** Units with less voice than this are too short for a covariance: they join the nearest cluster. */
 const MIN_CLUSTER_FRAMES = 100;
-const CHANGE = { windowFrames: 200, minPieceFrames: 150, penalty: 1.4 };
-const CLUSTER_PENALTY = 1.0;
+export interface BicPenalties {
+  /** λ for a speaker change inside a stretch of speech. */
+  change: number;
+  /** λ for keeping two clusters apart. */
+  cluster: number;
+}
+
+/** Tuned on two-speaker files made of real recordings (see the eval): a one-speaker file stays one. */
+export const DEFAULT_PENALTIES: BicPenalties = { change: 1.4, cluster: 2 };
+const CHANGE_WINDOW = { windowFrames: 200, minPieceFrames: 150 };
 
 interface Unit {
   start: number;
@@ -37,6 +45,8 @@ export class BicDiariser implements Diariser {
   readonly kind = 'offline' as const;
   readonly name = 'MFCC + BIC clustering';
 
+  constructor(private readonly penalties: BicPenalties = DEFAULT_PENALTIES) {}
+
   async diarise(
     audio: AudioSource,
     spans: readonly TimeSpan[],
@@ -48,15 +58,11 @@ export class BicDiariser implements Diariser {
       const units: Unit[] = [];
       for (const [i, span] of spans.entries()) {
         throwIfAborted(context.signal);
-        units.push(
-          ...splitAtChanges(
-            span,
-            voicedFeatures(await audio.read(span.start, span.end), span.start, audio.sampleRate, mfcc),
-          ),
-        );
+        const frames = voicedFeatures(await audio.read(span.start, span.end), span.start, audio.sampleRate, mfcc);
+        units.push(...splitAtChanges(span, frames, this.penalties.change));
         context.onProgress?.(i + 1, spans.length);
       }
-      const labels = clusterUnits(units, options.speakers);
+      const labels = clusterUnits(units, options.speakers, this.penalties.cluster);
       return units.map((unit, i) => ({ start: unit.start, end: unit.end, speaker: labels[i]! }));
     } finally {
       mfcc.dispose();
@@ -86,8 +92,8 @@ function voicedFeatures(samples: Float32Array, offset: number, sampleRate: numbe
 }
 
 /** The span cut where the speaker changes; each piece a unit with its frames' statistics. */
-function splitAtChanges(span: TimeSpan, frames: FeatureFrames): Unit[] {
-  const cuts = findChangePoints(frames, CHANGE);
+function splitAtChanges(span: TimeSpan, frames: FeatureFrames, penalty: number): Unit[] {
+  const cuts = findChangePoints(frames, { ...CHANGE_WINDOW, penalty });
   const bounds = [0, ...cuts, frames.times.length];
   return bounds.slice(0, -1).map((from, i) => {
     const to = bounds[i + 1]!;
@@ -98,12 +104,12 @@ function splitAtChanges(span: TimeSpan, frames: FeatureFrames): Unit[] {
 }
 
 /** Long units are clustered; short ones then join the cluster they fit best. */
-function clusterUnits(units: readonly Unit[], speakers: number | undefined): number[] {
+function clusterUnits(units: readonly Unit[], speakers: number | undefined, penalty: number): number[] {
   const long = units.flatMap((unit, i) => (unit.stats.count >= MIN_CLUSTER_FRAMES ? [i] : []));
   const seeds = long.length > 0 ? long : units.map((_, i) => i);
   const seedLabels = agglomerate(
     seeds.map((i) => units[i]!.stats),
-    { penalty: CLUSTER_PENALTY, ...(speakers === undefined ? {} : { clusters: Math.min(speakers, seeds.length) }) },
+    { penalty, ...(speakers === undefined ? {} : { clusters: Math.min(speakers, seeds.length) }) },
   );
   const clusterCount = Math.max(0, ...seedLabels) + 1;
   const clusters = Array.from({ length: clusterCount }, (_, c) =>
@@ -115,15 +121,15 @@ function clusterUnits(units: readonly Unit[], speakers: number | undefined): num
   seeds.forEach((unit, k) => (labels[unit] = seedLabels[k]!));
   units.forEach((unit, i) => {
     if (labels[i] !== undefined || unit.stats.count === 0) return;
-    labels[i] = nearest(unit.stats, clusters);
+    labels[i] = nearest(unit.stats, clusters, penalty);
   });
   return renumberByAppearance(labels.map((label) => label ?? 0));
 }
 
-function nearest(stats: GaussianStats, clusters: readonly GaussianStats[]): number {
+function nearest(stats: GaussianStats, clusters: readonly GaussianStats[], penalty: number): number {
   let best = 0;
   clusters.forEach((cluster, c) => {
-    if (deltaBic(stats, cluster, CLUSTER_PENALTY) < deltaBic(stats, clusters[best]!, CLUSTER_PENALTY)) best = c;
+    if (deltaBic(stats, cluster, penalty) < deltaBic(stats, clusters[best]!, penalty)) best = c;
   });
   return best;
 }

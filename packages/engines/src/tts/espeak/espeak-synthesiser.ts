@@ -1,12 +1,15 @@
 import initialiseEspeak from '@echogarden/espeak-ng-emscripten';
 import {
   throwIfAborted,
+  type BaseVoice,
   type EngineContext,
   type LanguageCode,
   type PhonemeTiming,
   type Speech,
   type Synthesiser,
+  type VoiceSettings,
 } from '@voxlate/core';
+import { baseVoiceOf, calibrate, ESPEAK_VARIANTS, unitsFor, type VoiceCalibration } from './espeak-calibration.js';
 import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
@@ -26,6 +29,8 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
   /** kuromoji's dictionary (some 100 MB): kept while Japanese is being dubbed, released when idle. */
   private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
+  /** Each voice's pitch and range units measured against Hz, once per process. */
+  private readonly calibrations = new Map<string, VoiceCalibration>();
 
   private constructor(
     private readonly worker: EspeakWorker,
@@ -41,7 +46,16 @@ export class EspeakSynthesiser implements Synthesiser {
     return new EspeakSynthesiser(new module.eSpeakNGWorker(), rate, idleMs);
   }
 
-  async synthesise(text: string, language: LanguageCode, context: EngineContext): Promise<Speech> {
+  baseVoices(language: LanguageCode): Promise<BaseVoice[]> {
+    return Promise.resolve(
+      ESPEAK_VARIANTS.map(({ variant, name }) => {
+        const id = `${ESPEAK_VOICES[language]}${variant}`;
+        return baseVoiceOf(id, `${ESPEAK_VOICES[language]} ${name}`, this.calibration(id));
+      }),
+    );
+  }
+
+  async synthesise(text: string, language: LanguageCode, context: EngineContext, settings: VoiceSettings = {}): Promise<Speech> {
     throwIfAborted(context.signal);
     const prepared =
       language === 'jpn'
@@ -51,30 +65,83 @@ export class EspeakSynthesiser implements Synthesiser {
             (reading) => reading.toKana(text),
           )
         : text;
-    this.worker.set_voice(ESPEAK_VOICES[language]);
-    this.worker.set_rate(this.rate);
+    const voice = settings.voice?.startsWith(ESPEAK_VOICES[language]) ? settings.voice : ESPEAK_VOICES[language];
+    const { pitch, range } = this.unitsOf(voice, settings);
+    const rate = Math.round(this.rate * Math.min(2, Math.max(0.5, settings.rate ?? 1)));
+    const { samples, events } = this.render(voice, pitch, range, withPauses(escapeSsml(prepared), settings.pauses), rate);
+    const trimmed = trimSilence(samples, SAMPLE_RATE);
+    const total = samples.length / SAMPLE_RATE;
+    const kept = trimmed.samples.length / SAMPLE_RATE;
+    return {
+      audio: { samples: trimmed.samples, sampleRate: SAMPLE_RATE },
+      phonemes: phonemeTimings(events, total, trimmed.offsetSeconds, kept),
+      words: wordTimings(events, total, trimmed.offsetSeconds, kept),
+    };
+  }
+
+  private unitsOf(voice: string, settings: VoiceSettings): { pitch: number; range: number } {
+    if (settings.pitchHz === undefined && settings.rangeSemitones === undefined) return { pitch: 50, range: 50 };
+    const calibration = this.calibration(voice);
+    return {
+      pitch: settings.pitchHz === undefined ? 50 : unitsFor(calibration.pitchHz, settings.pitchHz, true),
+      range: settings.rangeSemitones === undefined ? 50 : unitsFor(calibration.rangeSemitones, settings.rangeSemitones, false),
+    };
+  }
+
+  private calibration(voice: string): VoiceCalibration {
+    let calibration = this.calibrations.get(voice);
+    if (!calibration) {
+      calibration = calibrate((v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples, voice);
+      this.calibrations.set(voice, calibration);
+    }
+    return calibration;
+  }
+
+  private render(voice: string, pitch: number, range: number, ssml: string, rate: number): { samples: Float32Array; events: EspeakEvent[] } {
+    this.worker.set_voice(voice);
+    this.worker.set_rate(rate);
+    this.worker.set_pitch(pitch);
+    this.worker.set_range(range);
     const chunks: Int16Array[] = [];
     const events: EspeakEvent[] = [];
-    this.worker.synthesize(escapeSsml(prepared), (samples, chunkEvents) => {
+    this.worker.synthesize(ssml, (samples, chunkEvents) => {
       if (samples && samples.length > 0) chunks.push(samples.slice());
       events.push(...chunkEvents);
     });
-    const samples = int16ToFloat(chunks);
-    const trimmed = trimSilence(samples, SAMPLE_RATE);
-    return {
-      audio: { samples: trimmed.samples, sampleRate: SAMPLE_RATE },
-      phonemes: phonemeTimings(
-        events,
-        samples.length / SAMPLE_RATE,
-        trimmed.offsetSeconds,
-        trimmed.samples.length / SAMPLE_RATE,
-      ),
-    };
+    return { samples: int16ToFloat(chunks), events };
   }
 
   async close(): Promise<void> {
     await this.japanese.close();
   }
+}
+
+/** Word events carry their start in ms; a word ends where the next word (or the clause) starts. */
+export function wordTimings(
+  events: readonly EspeakEvent[],
+  totalSeconds: number,
+  offsetSeconds: number,
+  keptSeconds: number,
+): { start: number; end: number }[] {
+  const bounds = events.filter((event) => event.type === 'word' || event.type === 'end' || event.type === 'sentence');
+  return bounds.flatMap((event, i) => {
+    if (event.type !== 'word') return [];
+    const next = bounds[i + 1];
+    const start = event.audio_position / 1000 - offsetSeconds;
+    const end = (next ? next.audio_position / 1000 : totalSeconds) - offsetSeconds;
+    return [{ start: round3(Math.max(0, start)), end: round3(Math.min(keptSeconds, end)) }];
+  });
+}
+
+/** Pauses become SSML breaks after the given words (whitespace-separated; text already escaped). */
+export function withPauses(text: string, pauses: VoiceSettings['pauses']): string {
+  if (!pauses || pauses.length === 0) return text;
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  for (const pause of pauses) {
+    if (pause.afterWord < 0 || pause.afterWord >= words.length - 1) continue;
+    words[pause.afterWord] += ` <break time="${Math.round(pause.seconds * 1000)}ms"/>`;
+  }
+  return words.join(' ');
 }
 
 /** Phoneme events carry their start in ms; each ends where the next event starts. */

@@ -1,0 +1,19 @@
+import { assignSpeakers } from '../../voice/assign-speakers.js';
+import type { StageContext } from '../stage-context.js';
+import { requireAnalysis } from './require.js';
+
+/**
+ * Who speaks when: every segment gets a speaker (S1, S2, ...), and a segment in which the
+ * speaker changes is cut there (unless its text came from subtitles and cannot be cut).
+ */
+export async function diarise(ctx: StageContext): Promise<void> {
+  const { timeline, request, options } = ctx;
+  const diariser = await ctx.ports.engines.diariser(request.engines?.diarise);
+  const turns = await diariser.diarise(
+    requireAnalysis(ctx),
+    timeline.segments,
+    options.speakers === undefined ? {} : { speakers: options.speakers },
+    { signal: ctx.signal, onProgress: (done, total) => ctx.progress('diarise', done, total) },
+  );
+  timeline.segments = assignSpeakers(timeline.segments, turns, request.transcript === undefined);
+}

@@ -1,0 +1,47 @@
+import { measureLine } from '../../voice/line-prosody.js';
+import { chooseVoices } from '../../voice/choose-voices.js';
+import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
+import type { StageContext } from '../stage-context.js';
+import { requireAnalysis } from './require.js';
+
+/**
+ * Measures every source line (pitch, level, rate, pauses) and every speaker over their lines
+ * (pitch and range, loudness, rate, timbre), then gives each speaker the nearest base voice of
+ * the target language's synthesiser, a different one per speaker while there are enough.
+ */
+export async function measureVoices(ctx: StageContext): Promise<void> {
+  const { timeline, request } = ctx;
+  const shaper = await ctx.ports.engines.voiceShaper(request.engines?.voice);
+  const analysis = requireAnalysis(ctx);
+  const linesBySpeaker = new Map<string, MeasuredLine[]>();
+  for (const [i, segment] of timeline.segments.entries()) {
+    const audio = { samples: await analysis.read(segment.start, segment.end), sampleRate: analysis.sampleRate };
+    const track = shaper.measure(audio);
+    const prosody = measureLine({ ...segment, text: segment.sourceText, language: timeline.sourceLanguage }, track);
+    segment.prosody = prosody;
+    ctx.voiceWork.sourceTracks.set(segment.id, track);
+    const spectrumDb = prosody.f0MedianHz === undefined ? undefined : await shaper.spectrum(audio, track);
+    const speaker = segment.speaker ?? 'S1';
+    const lines = linesBySpeaker.get(speaker) ?? [];
+    lines.push({ track, prosody, ...(spectrumDb ? { spectrumDb } : {}) });
+    linesBySpeaker.set(speaker, lines);
+    ctx.progress('voices', i + 1, timeline.segments.length);
+  }
+  const profiles = [...linesBySpeaker].map(([speaker, lines]) => speakerProfile(speaker, lines));
+  const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
+  const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
+  timeline.speakers = chooseVoices(profiles, voices, ctx.options.voice);
+  warnAboutQuietSpeakers(ctx);
+}
+
+function warnAboutQuietSpeakers(ctx: StageContext): void {
+  if (ctx.options.voice !== 'preserve') return;
+  for (const speaker of ctx.timeline.speakers ?? []) {
+    if (speaker.voicedSeconds >= MIN_SPEAKER_VOICED_SECONDS && speaker.f0MedianHz !== undefined) continue;
+    ctx.warn(
+      'voices',
+      `Speaker ${speaker.speaker} has too little voiced speech (${speaker.voicedSeconds.toFixed(1)} s) to measure ` +
+        'their voice: their lines are spoken in a plain voice, with each line’s intonation where it could be measured.',
+    );
+  }
+}

@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { DEFAULT_MIX, countSpokenSyllables, placedSpan, type ProsodyTrack, type Segment, type VoiceMode } from '@voxlate/core';
+import type { EngineRegistries } from '@voxlate/engines';
+import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { diarisationErrorRate, levelContour, pauseSeconds, pearson, pitchContour, spearman } from './voice-metrics.js';
+import { voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
+
+/** The figures of one dub of one scene. */
+export interface VoiceFigures {
+  scene: string;
+  mode: VoiceMode;
+  lines: number;
+  /** Share of lines whose dub median F0 is within 10 % of their speaker's. */
+  f0Within10: number;
+  /** Median over lines of |dub median F0 / speaker median F0 - 1|. */
+  f0MedianError: number;
+  /** Per true speaker: F0 range (10-90 %) of their dubbed lines over that of their own speech. */
+  rangeRatios: number[];
+  pitchCorrelation: number;
+  levelCorrelation: number;
+  rateSpearman: number;
+  pauseCorrelation: number;
+  speakersFound: number;
+  speakersTrue: number;
+  der: number;
+}
+
+/** Dubs every scene into Spanish with the voice neutral and preserved, and measures both. */
+export async function voiceQuality(registries: EngineRegistries, dir: string): Promise<VoiceFigures[]> {
+  const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
+  const shaper = await registries.voice.get('psola');
+  const track = (samples: Float32Array): ProsodyTrack => shaper.measure({ samples, sampleRate: 16000 });
+  const figures: VoiceFigures[] = [];
+  for (const scene of voiceScenes(dir)) {
+    const source = decode(scene.path);
+    for (const mode of ['neutral', 'preserve'] as const) {
+      const output = join(dir, `dub-${mode}.wav`);
+      // The original is muted under the dub (-90 dB) so that only the dubbed voice is measured.
+      const run = await dubber.dub({
+        input: scene.path,
+        output,
+        sourceLanguage: 'eng',
+        targetLanguage: 'spa',
+        options: { voice: mode, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+      });
+      figures.push(measureDub(scene, mode, run.timeline.segments, source, decode(output), track));
+    }
+  }
+  return figures;
+}
+
+function measureDub(
+  scene: VoiceScene,
+  mode: VoiceMode,
+  segments: readonly Segment[],
+  source: Float32Array,
+  dub: Float32Array,
+  track: (samples: Float32Array) => ProsodyTrack,
+): VoiceFigures {
+  const slice = (audio: Float32Array, start: number, end: number): Float32Array =>
+    audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
+  const speakerF0 = new Map<string, number[]>();
+  for (const turn of scene.turns) {
+    const f0 = speakerF0.get(turn.speaker) ?? [];
+    f0.push(...voiced(track(slice(source, turn.start, turn.end))));
+    speakerF0.set(turn.speaker, f0);
+  }
+  const dubF0BySpeaker = new Map<string, number[]>();
+  const rows = segments.flatMap((segment) => {
+    const placed = placedSpan(segment);
+    if (!placed) return [];
+    const sourceTrack = track(slice(source, segment.start, segment.end));
+    const dubTrack = track(slice(dub, placed.start, placed.end));
+    const speaker = trueSpeaker(scene.turns, segment);
+    const dubF0 = voiced(dubTrack);
+    (dubF0BySpeaker.get(speaker) ?? dubF0BySpeaker.set(speaker, []).get(speaker)!).push(...dubF0);
+    return [{ segment, placed, sourceTrack, dubTrack, speaker, dubMedian: quantile(dubF0, 0.5) }];
+  });
+  const speakerMedian = (speaker: string): number => quantile(speakerF0.get(speaker) ?? [], 0.5);
+  const errors = rows.map((row) => Math.abs(row.dubMedian / speakerMedian(row.speaker) - 1)).filter(Number.isFinite);
+  const correlations = (contour: (t: ProsodyTrack) => number[] | undefined): number =>
+    mean(
+      rows.flatMap((row) => {
+        const [a, b] = [contour(row.sourceTrack), contour(row.dubTrack)];
+        const r = a && b ? pearson(a, b) : Number.NaN;
+        return Number.isFinite(r) ? [r] : [];
+      }),
+    );
+  const rated = rows.filter((row) => row.segment.prosody?.syllablesPerSecond !== undefined && row.segment.phonemes);
+  const found: Turn[] = segments.map((s) => ({ speaker: s.speaker ?? 'S1', start: s.start, end: s.end }));
+  return {
+    scene: scene.name,
+    mode,
+    lines: rows.length,
+    f0Within10: errors.filter((e) => e <= 0.1).length / Math.max(1, errors.length),
+    f0MedianError: quantile(errors, 0.5),
+    rangeRatios: [...dubF0BySpeaker].map(([speaker, f0]) => spread(f0) / spread(speakerF0.get(speaker) ?? [])),
+    pitchCorrelation: correlations(pitchContour),
+    levelCorrelation: correlations(levelContour),
+    rateSpearman: spearman(
+      rated.map((row) => row.segment.prosody!.syllablesPerSecond!),
+      rated.map((row) => countSpokenSyllables(row.segment.phonemes!) / (row.placed.end - row.placed.start)),
+    ),
+    pauseCorrelation: pearson(
+      rows.map((row) => pauseSeconds(row.sourceTrack)),
+      rows.map((row) => pauseSeconds(row.dubTrack)),
+    ),
+    speakersFound: new Set(found.map((t) => t.speaker)).size,
+    speakersTrue: new Set(scene.turns.map((t) => t.speaker)).size,
+    der: diarisationErrorRate(scene.turns, found),
+  };
+}
+
+/** The true speaker of a segment: the one who talks most of its time. */
+function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
+  const overlap = (turn: Turn): number => Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
+  return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
+}
+
+function decode(path: string): Float32Array {
+  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+    maxBuffer: 1 << 30,
+  });
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
+}
+
+function voiced(track: ProsodyTrack): number[] {
+  return Array.from(track.f0Hz).filter((f0) => f0 > 0);
+}
+
+function spread(f0: readonly number[]): number {
+  return 12 * Math.log2(quantile(f0, 0.9) / quantile(f0, 0.1));
+}
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.round(q * (sorted.length - 1)))]!;
+}
+
+function mean(values: readonly number[]): number {
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+}

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { CODEC2_RAW, concatList, librivoxClips } from './make-inputs.js';
+
+/** A stretch of one real speaker in a made-up conversation. */
+export interface Turn {
+  speaker: string;
+  start: number;
+  end: number;
+}
+
+/** A real recording (or real recordings joined) and who speaks when in it. */
+export interface VoiceScene {
+  name: string;
+  path: string;
+  turns: Turn[];
+}
+
+const GAP_SECONDS = 0.7;
+
+/**
+ * Real speech from Debian packages (pocketsphinx-testdata, codec2-examples), men and a woman:
+ * one-speaker files (a librivox reader, a radio amateur, the woman of codec2's hts) and two-speaker files that alternate lines of two of them, with
+ * the truth of who speaks when.
+ */
+export function voiceScenes(dir: string): VoiceScene[] {
+  const reader = librivoxClips().map((clip, i) => piece(dir, `reader-${i}`, clip.path));
+  const radio = (name: string, from: number, seconds: number): Piece =>
+    piece(dir, `${name}-${from}`, join(CODEC2_RAW, `${name}.raw`), ['-f', 's16le', '-ar', '8000', '-ac', '1'], from, seconds);
+  const ve9qrp = [0, 12, 24, 36, 48, 60].map((from) => radio('ve9qrp', from, 12));
+  const vk5qi = [0, 6.5].map((from) => radio('vk5qi', from, 6.5));
+  const woman = [0, 8, 16].map((from) => radio('hts', from, 8));
+  return [
+    scene(dir, 'reader alone (librivox, man)', reader.map((p) => ['A', p])),
+    scene(dir, 'radio amateur alone (ve9qrp, man)', ve9qrp.slice(0, 4).map((p) => ['B', p])),
+    scene(dir, 'reader and radio amateur', [['A', reader[0]!], ['B', ve9qrp[0]!], ['A', reader[1]!], ['B', ve9qrp[1]!], ['A', reader[2]!], ['B', ve9qrp[2]!]]),
+    scene(dir, 'two radio amateurs (ve9qrp, vk5qi)', [['B', ve9qrp[3]!], ['C', vk5qi[0]!], ['B', ve9qrp[4]!], ['C', vk5qi[1]!], ['B', ve9qrp[5]!]]),
+    scene(dir, 'woman alone (codec2 hts)', woman.map((p) => ['D', p])),
+    scene(dir, 'woman and man (hts, reader)', [['D', woman[0]!], ['A', reader[3]!], ['D', woman[1]!], ['A', reader[4]!], ['D', woman[2]!]]),
+  ];
+}
+
+interface Piece {
+  path: string;
+  seconds: number;
+}
+
+function piece(dir: string, name: string, source: string, format: string[] = [], from = 0, seconds?: number): Piece {
+  const path = join(dir, `${name}.wav`);
+  const cut = seconds === undefined ? [] : ['-ss', String(from), '-t', String(seconds)];
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...format, '-i', source, ...cut, '-ar', '16000', '-ac', '1', path]);
+  const length = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]));
+  return { path, seconds: length };
+}
+
+function scene(dir: string, name: string, pieces: [string, Piece][]): VoiceScene {
+  const silence = join(dir, 'gap.wav');
+  ffmpeg`-f lavfi -t ${GAP_SECONDS} -i anullsrc=r=16000:cl=mono ${silence}`;
+  const files: string[] = [];
+  const turns: Turn[] = [];
+  let at = 0;
+  for (const [speaker, part] of pieces) {
+    if (files.length > 0) {
+      files.push(silence);
+      at += GAP_SECONDS;
+    }
+    files.push(part.path);
+    turns.push({ speaker, start: at, end: at + part.seconds });
+    at += part.seconds;
+  }
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  const path = join(dir, `${slug}.wav`);
+  ffmpeg`-f concat -safe 0 -i ${concatList(dir, `${slug}.txt`, files)} -c copy ${path}`;
+  return { name, path, turns };
+}
