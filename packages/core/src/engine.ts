@@ -98,8 +98,6 @@ export interface Translator extends EngineInfo {
 export interface Speech {
   audio: PcmAudio;
   phonemes: PhonemeTiming[];
-  /** Where each word of the text is spoken (seconds in the clip), for engines that know. */
-  words?: { start: number; end: number }[];
 }
 
 export interface Synthesiser extends EngineInfo {

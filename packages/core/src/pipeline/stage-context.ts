@@ -5,14 +5,11 @@ import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
 import type { PcmFile } from '../separation.js';
 import { ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
-import type { TimedWords } from '../voice/contour-transfer.js';
 import type { ProsodyTrack } from '../voice/voice-types.js';
 
 export interface VoiceWork {
   /** Each source line's pitch and level track (set by the voices stage). */
   sourceTracks: Map<number, ProsodyTrack>;
-  /** Where the synthesised line speaks each word (set by the synthesise stage). */
-  spokenWords: Map<number, TimedWords[]>;
 }
 import type { DubOptions, DubRequest } from './dub-request.js';
 
@@ -56,7 +53,7 @@ export function createStageContext(
     ports,
     timeline,
     signal: run.signal,
-    voiceWork: { sourceTracks: new Map(), spokenWords: new Map() },
+    voiceWork: { sourceTracks: new Map() },
     emit,
     progress(stage, done, total) {
       // Called from engines' event handlers, where a throw would escape: stages check the

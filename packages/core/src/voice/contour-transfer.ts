@@ -13,17 +13,9 @@ const LEVEL_SMOOTH_FRAMES = 19;
 const QUESTION_TAIL = 0.3;
 const ACTIVE_RANGE_DB = 40;
 
-/** A line's words in seconds from the line's (or clip's) start. */
-export interface TimedWords {
-  start: number;
-  end: number;
-}
-
 export interface ContourSource {
   /** The source line's track, frames from the line's start. */
   track: ProsodyTrack;
-  /** Recognised words, seconds from the line's start (may be empty). */
-  words: readonly TimedWords[];
   /** The speaker's median F0: the contour is carried relative to it. */
   speakerHz: number;
 }
@@ -31,16 +23,13 @@ export interface ContourSource {
 export interface ContourTarget {
   /** The synthesised line's own track. */
   track: ProsodyTrack;
-  /** Synthesised word times (may be empty). */
-  words: readonly TimedWords[];
   /** Questions keep their final rise. */
   isQuestion: boolean;
 }
 
 /**
  * The source line's intonation and loudness laid on the dubbed line: each dubbed frame looks up
- * the source at the matching moment (word for word in proportion, by time where words are
- * unknown), takes its pitch relative to the speaker's median (smoothed to syllables) and its
+ * the source at the matching moment of its voiced stretch, takes its pitch relative to the speaker's median (smoothed to syllables) and its
  * level relative to the line (smoothed to words), and asks for that on the speaker's median.
  */
 export function transferContour(source: ContourSource, target: ContourTarget): ShapingPlan {
@@ -88,35 +77,24 @@ function relativeLevel(track: ProsodyTrack): Float64Array {
 }
 
 /**
- * Dubbed time -> source time. With words on both sides, dubbed word j of M stands for the
- * source words j*N/M .. (j+1)*N/M; otherwise the two lines are matched end to end.
+ * Dubbed time -> source time: the voiced stretches of the two lines laid end to end. Matching
+ * word j of M to source words j*N/M.. was tried and carried the intonation worse across
+ * languages (eval pitch r 0.22 against 0.46 for Spanish dubs of English): word order and word
+ * lengths differ too much between languages for a proportional word match.
  */
 function timeMap(source: ContourSource, target: ContourTarget): (seconds: number) => number {
-  const sourceSeconds = source.track.f0Hz.length * source.track.hopSeconds;
-  const targetSeconds = target.track.f0Hz.length * target.track.hopSeconds;
-  const anchors: [number, number][] = [[0, 0]];
-  const n = source.words.length;
-  const m = target.words.length;
-  if (n > 0 && m > 0) {
-    target.words.forEach((word, j) => {
-      const first = source.words[Math.min(n - 1, Math.floor((j * n) / m))]!;
-      const last = source.words[Math.min(n - 1, Math.max(0, Math.ceil(((j + 1) * n) / m) - 1))]!;
-      anchors.push([word.start, first.start], [word.end, last.end]);
-    });
-  }
-  anchors.push([targetSeconds, sourceSeconds]);
-  const monotone: [number, number][] = [];
-  for (const anchor of anchors.sort((a, b) => a[0] - b[0])) {
-    const previous = monotone.at(-1);
-    if (!previous || (anchor[0] > previous[0] && anchor[1] >= previous[1])) monotone.push(anchor);
-  }
-  return (seconds) => {
-    const next = monotone.findIndex(([t]) => t >= seconds);
-    if (next <= 0) return monotone[Math.max(0, next)]![1];
-    const [t0, s0] = monotone[next - 1]!;
-    const [t1, s1] = monotone[next]!;
-    return s0 + ((s1 - s0) * (seconds - t0)) / Math.max(1e-9, t1 - t0);
-  };
+  const [sourceFirst, sourceLast] = voicedSpan(source.track);
+  const [targetFirst, targetLast] = voicedSpan(target.track);
+  const scale = (sourceLast - sourceFirst) / Math.max(1e-9, targetLast - targetFirst);
+  return (seconds) => sourceFirst + (Math.min(targetLast, Math.max(targetFirst, seconds)) - targetFirst) * scale;
+}
+
+/** Seconds of the first and last voiced frame (the whole track when none is voiced). */
+function voicedSpan(track: ProsodyTrack): [number, number] {
+  const first = track.f0Hz.findIndex((f0) => f0 > 0);
+  const last = track.f0Hz.findLastIndex((f0) => f0 > 0);
+  if (first < 0) return [0, track.f0Hz.length * track.hopSeconds];
+  return [first * track.hopSeconds, last * track.hopSeconds];
 }
 
 function clampAbs(value: number, limit: number): number {

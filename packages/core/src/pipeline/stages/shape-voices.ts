@@ -52,12 +52,8 @@ async function shapeLine(
   const own = shaper.measure(audio);
   if (!own.f0Hz.some((f0) => f0 > 0)) return ['The dubbed line has no voiced sound to shape.'];
   const plan = transferContour(
-    {
-      track: sourceTrack,
-      words: segment.words.map((word) => ({ start: word.start - segment.start, end: word.end - segment.start })),
-      speakerHz,
-    },
-    { track: own, words: ctx.voiceWork.spokenWords.get(segment.id) ?? [], isQuestion: QUESTION.test(segment.targetText) },
+    { track: sourceTrack, speakerHz },
+    { track: own, isQuestion: QUESTION.test(segment.targetText) },
   );
   const notes: string[] = [];
   if (speaker?.spectrumDb) plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(audio, own));

@@ -19,7 +19,6 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;
-        if (speech.words) ctx.voiceWork.spokenWords.set(segment.id, speech.words);
       }
       segment.engines.tts = synthesiser.id;
       segment.voice = {

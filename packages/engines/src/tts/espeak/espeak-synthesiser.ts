@@ -75,7 +75,6 @@ export class EspeakSynthesiser implements Synthesiser {
     return {
       audio: { samples: trimmed.samples, sampleRate: SAMPLE_RATE },
       phonemes: phonemeTimings(events, total, trimmed.offsetSeconds, kept),
-      words: wordTimings(events, total, trimmed.offsetSeconds, kept),
     };
   }
 
@@ -114,23 +113,6 @@ export class EspeakSynthesiser implements Synthesiser {
   async close(): Promise<void> {
     await this.japanese.close();
   }
-}
-
-/** Word events carry their start in ms; a word ends where the next word (or the clause) starts. */
-export function wordTimings(
-  events: readonly EspeakEvent[],
-  totalSeconds: number,
-  offsetSeconds: number,
-  keptSeconds: number,
-): { start: number; end: number }[] {
-  const bounds = events.filter((event) => event.type === 'word' || event.type === 'end' || event.type === 'sentence');
-  return bounds.flatMap((event, i) => {
-    if (event.type !== 'word') return [];
-    const next = bounds[i + 1];
-    const start = event.audio_position / 1000 - offsetSeconds;
-    const end = (next ? next.audio_position / 1000 : totalSeconds) - offsetSeconds;
-    return [{ start: round3(Math.max(0, start)), end: round3(Math.min(keptSeconds, end)) }];
-  });
 }
 
 /** Pauses become SSML breaks after the given words (whitespace-separated; text already escaped). */
