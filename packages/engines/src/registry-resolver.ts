@@ -114,7 +114,11 @@ export class RegistryResolver implements EngineResolver {
   }
 
   /** The named engine, else the best installed one of a task that does not depend on language. */
-  private async named<T extends EngineInfo>(registry: EngineRegistry<T>, id: string | undefined, none: string): Promise<T> {
+  private async named<T extends EngineInfo>(
+    registry: EngineRegistry<T>,
+    id: string | undefined,
+    none: string,
+  ): Promise<T> {
     const engine = id ? await registry.get(id) : (await registry.candidates(() => true))[0];
     if (!engine) throw new UnsupportedLanguage(none);
     return engine;

@@ -46,7 +46,9 @@ for (const score of translation) {
       `(${score.sentences} sentences)  ${score.secondsPerSentence.toFixed(3)} s/sentence`,
   );
 }
-const separation = parts.has('separation') ? await inTempDir('separation', (dir) => separationQuality(registries, dir)) : [];
+const separation = parts.has('separation')
+  ? await inTempDir('separation', (dir) => separationQuality(registries, dir))
+  : [];
 if (parts.has('separation')) {
   console.log('background under the dub, 60 s of librivox speech over chromium-bsu music (SDR vs the music alone):');
   for (const score of separation) console.log(`    ${score.backgroundSdr.toFixed(1).padStart(6)} dB  ${score.method}`);

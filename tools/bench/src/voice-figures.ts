@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { DEFAULT_MIX, countSpokenSyllables, placedSpan, type ProsodyTrack, type Segment, type VoiceMode } from '@voxlate/core';
+import {
+  DEFAULT_MIX,
+  countSpokenSyllables,
+  placedSpan,
+  type ProsodyTrack,
+  type Segment,
+  type VoiceMode,
+} from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
 import { diarisationErrorRate, levelContour, pauseSeconds, pearson, pitchContour, spearman } from './voice-metrics.js';
@@ -114,7 +121,8 @@ function measureDub(
 
 /** The true speaker of a segment: the one who talks most of its time. */
 function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
-  const overlap = (turn: Turn): number => Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
+  const overlap = (turn: Turn): number =>
+    Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
   return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
 }
 

@@ -28,7 +28,7 @@ export function spearman(a: readonly number[], b: readonly number[]): number {
 function ranks(values: readonly number[]): number[] {
   const order = values.map((value, i) => ({ value, i })).sort((x, y) => x.value - y.value);
   const out = new Array<number>(values.length);
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     let end = k;
     while (end + 1 < order.length && order[end + 1]!.value === order[k]!.value) end++;
     for (let j = k; j <= end; j++) out[order[j]!.i] = (k + end) / 2;

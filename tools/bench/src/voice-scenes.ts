@@ -27,17 +27,50 @@ const GAP_SECONDS = 0.7;
 export function voiceScenes(dir: string): VoiceScene[] {
   const reader = librivoxClips().map((clip, i) => piece(dir, `reader-${i}`, clip.path));
   const radio = (name: string, from: number, seconds: number): Piece =>
-    piece(dir, `${name}-${from}`, join(CODEC2_RAW, `${name}.raw`), ['-f', 's16le', '-ar', '8000', '-ac', '1'], from, seconds);
+    piece(
+      dir,
+      `${name}-${from}`,
+      join(CODEC2_RAW, `${name}.raw`),
+      ['-f', 's16le', '-ar', '8000', '-ac', '1'],
+      from,
+      seconds,
+    );
   const ve9qrp = [0, 12, 24, 36, 48, 60].map((from) => radio('ve9qrp', from, 12));
   const vk5qi = [0, 6.5].map((from) => radio('vk5qi', from, 6.5));
   // hts2: a woman (F0 ~170 Hz), 6 s. (hts.raw alternates her and a man, so it is not used as one speaker.)
   const woman = [0, 3].map((from) => radio('hts2', from, 3));
   return [
-    scene(dir, 'reader alone (librivox, man)', reader.map((p) => ['A', p])),
-    scene(dir, 'radio amateur alone (ve9qrp, man)', ve9qrp.slice(0, 4).map((p) => ['B', p])),
-    scene(dir, 'reader and radio amateur', [['A', reader[0]!], ['B', ve9qrp[0]!], ['A', reader[1]!], ['B', ve9qrp[1]!], ['A', reader[2]!], ['B', ve9qrp[2]!]]),
-    scene(dir, 'two radio amateurs (ve9qrp, vk5qi)', [['B', ve9qrp[3]!], ['C', vk5qi[0]!], ['B', ve9qrp[4]!], ['C', vk5qi[1]!], ['B', ve9qrp[5]!]]),
-    scene(dir, 'woman and man (hts2, reader)', [['D', woman[0]!], ['A', reader[3]!], ['D', woman[1]!], ['A', reader[4]!]]),
+    scene(
+      dir,
+      'reader alone (librivox, man)',
+      reader.map((p) => ['A', p]),
+    ),
+    scene(
+      dir,
+      'radio amateur alone (ve9qrp, man)',
+      ve9qrp.slice(0, 4).map((p) => ['B', p]),
+    ),
+    scene(dir, 'reader and radio amateur', [
+      ['A', reader[0]!],
+      ['B', ve9qrp[0]!],
+      ['A', reader[1]!],
+      ['B', ve9qrp[1]!],
+      ['A', reader[2]!],
+      ['B', ve9qrp[2]!],
+    ]),
+    scene(dir, 'two radio amateurs (ve9qrp, vk5qi)', [
+      ['B', ve9qrp[3]!],
+      ['C', vk5qi[0]!],
+      ['B', ve9qrp[4]!],
+      ['C', vk5qi[1]!],
+      ['B', ve9qrp[5]!],
+    ]),
+    scene(dir, 'woman and man (hts2, reader)', [
+      ['D', woman[0]!],
+      ['A', reader[3]!],
+      ['D', woman[1]!],
+      ['A', reader[4]!],
+    ]),
   ];
 }
 
@@ -50,7 +83,9 @@ function piece(dir: string, name: string, source: string, format: string[] = [],
   const path = join(dir, `${name}.wav`);
   const cut = seconds === undefined ? [] : ['-ss', String(from), '-t', String(seconds)];
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...format, '-i', source, ...cut, '-ar', '16000', '-ac', '1', path]);
-  const length = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]));
+  const length = Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]),
+  );
   return { path, seconds: length };
 }
 

@@ -1,15 +1,21 @@
 import type { VoiceFigures } from './voice-figures.js';
 
-const TARGETS = 'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %';
+const TARGETS =
+  'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %';
 
 /** The voice figures per scene and mode, and a summary of each mode against the issue's targets. */
 export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
   console.log('voice, Spanish dubs of real speech (neutral = no voice shaping, the bad case):');
-  console.log('  scene                                  mode      lines  F0<=10%  F0 err  range ratio  pitch r  level r  rate rho  pause r  speakers  DER');
+  console.log(
+    '  scene                                  mode      lines  F0<=10%  F0 err  range ratio  pitch r  level r  rate rho  pause r  speakers  DER',
+  );
   for (const f of figures) {
     console.log(
       `  ${f.scene.padEnd(38)} ${f.mode.padEnd(9)} ${String(f.lines).padStart(5)}  ${pct(f.f0Within10).padStart(7)}  ` +
-        `${pct(f.f0MedianError).padStart(6)}  ${f.rangeRatios.map((r) => r.toFixed(2)).join('/').padStart(11)}  ` +
+        `${pct(f.f0MedianError).padStart(6)}  ${f.rangeRatios
+          .map((r) => r.toFixed(2))
+          .join('/')
+          .padStart(11)}  ` +
         `${num(f.pitchCorrelation).padStart(7)}  ${num(f.levelCorrelation).padStart(7)}  ${num(f.rateSpearman).padStart(8)}  ` +
         `${num(f.pauseCorrelation).padStart(7)}  ${`${f.speakersFound}/${f.speakersTrue}`.padStart(8)}  ${pct(f.der).padStart(5)}`,
     );
@@ -21,7 +27,13 @@ export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
     const ratios = rows.flatMap((f) => f.rangeRatios).sort((a, b) => a - b);
     const weighted = (pick: (f: VoiceFigures) => number): number => {
       const usable = rows.filter((f) => Number.isFinite(pick(f)));
-      return usable.reduce((sum, f) => sum + pick(f) * f.lines, 0) / Math.max(1, usable.reduce((s, f) => s + f.lines, 0));
+      return (
+        usable.reduce((sum, f) => sum + pick(f) * f.lines, 0) /
+        Math.max(
+          1,
+          usable.reduce((s, f) => s + f.lines, 0),
+        )
+      );
     };
     const two = rows.filter((f) => f.speakersTrue === 2);
     console.log(

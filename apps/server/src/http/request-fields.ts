@@ -3,8 +3,10 @@ import {
   LANGUAGE_CODES,
   isLanguageCode,
   quoteInput,
+  speakerCount,
   type LanguageCode,
   type SourceLanguage,
+  type VoiceMode,
 } from '@voxlate/core';
 
 export const BACKENDS = ['cascaded'] as const;
@@ -37,6 +39,21 @@ export function flagFrom(value: unknown, name: string): boolean {
   if (value === 'false' || value === false) return false;
   const given = typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
   throw new BadInput(`${name} must be "true" or "false", got ${quoteInput(given)}.`);
+}
+
+/**
+ * `use_voice_cloning` ("Preserve Voice": on unless "false", then a plain voice per speaker) and
+ * the optional `speakers` (how many people speak, when the creator knows).
+ */
+export function voiceOptionsFrom(fields: Record<string, unknown>): { voice: VoiceMode; speakers?: number } {
+  const cloning = fields['use_voice_cloning'];
+  const voice: VoiceMode = cloning === undefined || flagFrom(cloning, 'use_voice_cloning') ? 'preserve' : 'neutral';
+  const speakers = fields['speakers'];
+  if (speakers === undefined || speakers === '') return { voice };
+  return {
+    voice,
+    speakers: speakerCount(typeof speakers === 'string' ? speakers : JSON.stringify(speakers), 'speakers'),
+  };
 }
 
 function languageCode(value: string, field: string): LanguageCode {

@@ -11,6 +11,7 @@ import {
   flagFrom,
   sourceLanguageFrom,
   targetLanguageFrom,
+  voiceOptionsFrom,
 } from '../http/request-fields.js';
 import { SseStream } from '../http/sse-stream.js';
 import type { Workspace } from '../jobs/workspaces.js';
@@ -19,8 +20,6 @@ import type { RouteContext } from './route-context.js';
 
 export const LIP_SYNC_WARNING =
   'Lip sync is not available yet: the picture is unchanged and only the audio was dubbed.';
-export const VOICE_WARNING =
-  "Voice preservation is not available yet: the dubbed voice is a synthetic eSpeak NG voice, not the speaker's.";
 
 /**
  * POST /process-video (video and both modes). Bad input is answered with a status code before
@@ -58,6 +57,7 @@ interface VideoJob {
   transcript: string | undefined;
   engines: ReturnType<typeof engineChoiceFrom>;
   warnings: string[];
+  voiceOptions: ReturnType<typeof voiceOptionsFrom>;
 }
 
 /** A validated job and the client (address) it counts against. */
@@ -67,10 +67,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
   if (!upload.media) throw new BadInput('Please upload a file');
   const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
   backendFrom(upload.fields['backend']);
-  const warnings = [
-    ...(flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync') ? [LIP_SYNC_WARNING] : []),
-    ...(flagFrom(upload.fields['use_voice_cloning'], 'use_voice_cloning') ? [VOICE_WARNING] : []),
-  ];
+  const warnings = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync') ? [LIP_SYNC_WARNING] : [];
   const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
   // Subtitle limits are checked before the job is queued, not after minutes of work.
   if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -81,6 +78,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     transcript: upload.subtitles,
     engines: engineChoiceFrom(upload.fields),
     warnings,
+    voiceOptions: voiceOptionsFrom(upload.fields),
   };
 }
 
@@ -112,6 +110,7 @@ async function streamVideoJob(
             outputContainer: 'mp4',
             engines: job.engines,
             ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
+            options: job.voiceOptions,
           },
           {
             signal: jobSignal,

@@ -3,7 +3,13 @@ import { BadInput, sourceCues } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
-import { backendFrom, engineChoiceFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import {
+  backendFrom,
+  engineChoiceFrom,
+  sourceLanguageFrom,
+  targetLanguageFrom,
+  voiceOptionsFrom,
+} from '../http/request-fields.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
@@ -26,6 +32,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
         backendFrom(upload.fields['backend']);
         const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
+        const voiceOptions = voiceOptionsFrom(upload.fields);
         const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
         // Subtitle limits are checked before the job is queued, not after minutes of work.
         if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -41,6 +48,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
                 outputContainer: 'wav',
                 engines: engineChoiceFrom(upload.fields),
                 ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
+                options: voiceOptions,
               },
               { signal },
             ),

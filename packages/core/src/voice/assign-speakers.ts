@@ -9,12 +9,21 @@ const MIN_PIECE_SECONDS = 0.8;
  * speaker and may be cut (it has no text yet), it is cut there into one segment per turn;
  * otherwise it takes the speaker who talks most of it. Segments are renumbered in order.
  */
-export function assignSpeakers(segments: readonly Segment[], turns: readonly SpeakerTurn[], mayCut: boolean): Segment[] {
+export function assignSpeakers(
+  segments: readonly Segment[],
+  turns: readonly SpeakerTurn[],
+  mayCut: boolean,
+): Segment[] {
   const pieces = segments.flatMap((segment) => {
     const inside = mergeSameSpeaker(overlapping(segment, turns));
     if (inside.length === 0) return [{ ...segment, speaker: speakerLabel(0) }];
     if (!mayCut || inside.length === 1) return [{ ...segment, speaker: speakerLabel(mostSpoken(inside)) }];
-    return inside.map((turn) => ({ ...segment, start: turn.start, end: turn.end, speaker: speakerLabel(turn.speaker) }));
+    return inside.map((turn) => ({
+      ...segment,
+      start: turn.start,
+      end: turn.end,
+      speaker: speakerLabel(turn.speaker),
+    }));
   });
   return pieces.map((segment, id) => ({ ...segment, id }));
 }

@@ -62,7 +62,8 @@ function quietPauses(track: ProsodyTrack): Pause[] {
     if (!loud[i] && runStart < 0) runStart = i;
     if (loud[i] && runStart >= 0) {
       const seconds = (i - runStart) * track.hopSeconds;
-      if (seconds >= MIN_QUIET_PAUSE_SECONDS) pauses.push({ at: round(runStart * track.hopSeconds, 2), seconds: round(seconds, 2) });
+      if (seconds >= MIN_QUIET_PAUSE_SECONDS)
+        pauses.push({ at: round(runStart * track.hopSeconds, 2), seconds: round(seconds, 2) });
       runStart = -1;
     }
   }

@@ -69,5 +69,10 @@ function applied(f0Hz: Float32Array, timbre: boolean): Partial<AppliedVoice> {
     .filter((f0) => f0 > 0)
     .sort((a, b) => a - b);
   const median = voiced[Math.floor(voiced.length / 2)];
-  return { contour: true, energy: true, timbre, ...(median === undefined ? {} : { f0MedianHz: Math.round(median * 10) / 10 }) };
+  return {
+    contour: true,
+    energy: true,
+    timbre,
+    ...(median === undefined ? {} : { f0MedianHz: Math.round(median * 10) / 10 }),
+  };
 }

@@ -15,7 +15,12 @@ export async function synthesise(ctx: StageContext): Promise<void> {
   for (const [i, segment] of segments.entries()) {
     if (segment.targetText.trim() !== '') {
       const settings = settingsFor(ctx, segment);
-      const speech = await synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings);
+      const speech = await synthesiser.synthesise(
+        segment.targetText,
+        request.targetLanguage,
+        { signal: ctx.signal },
+        settings,
+      );
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;

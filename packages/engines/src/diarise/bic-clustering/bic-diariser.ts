@@ -26,7 +26,7 @@ export interface BicPenalties {
 }
 
 /** Tuned on two-speaker files made of real recordings (see the eval): a one-speaker file stays one. */
-export const DEFAULT_PENALTIES: BicPenalties = { change: 1.4, cluster: 2 };
+export const DEFAULT_PENALTIES: BicPenalties = { change: 1.4, cluster: 3 };
 const CHANGE_WINDOW = { windowFrames: 200, minPieceFrames: 150 };
 
 interface Unit {

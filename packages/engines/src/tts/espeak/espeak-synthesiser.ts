@@ -55,7 +55,12 @@ export class EspeakSynthesiser implements Synthesiser {
     );
   }
 
-  async synthesise(text: string, language: LanguageCode, context: EngineContext, settings: VoiceSettings = {}): Promise<Speech> {
+  async synthesise(
+    text: string,
+    language: LanguageCode,
+    context: EngineContext,
+    settings: VoiceSettings = {},
+  ): Promise<Speech> {
     throwIfAborted(context.signal);
     const prepared =
       language === 'jpn'
@@ -68,7 +73,13 @@ export class EspeakSynthesiser implements Synthesiser {
     const voice = settings.voice?.startsWith(ESPEAK_VOICES[language]) ? settings.voice : ESPEAK_VOICES[language];
     const { pitch, range } = this.unitsOf(voice, settings);
     const rate = Math.round(this.rate * Math.min(2, Math.max(0.5, settings.rate ?? 1)));
-    const { samples, events } = this.render(voice, pitch, range, withPauses(escapeSsml(prepared), settings.pauses), rate);
+    const { samples, events } = this.render(
+      voice,
+      pitch,
+      range,
+      withPauses(escapeSsml(prepared), settings.pauses),
+      rate,
+    );
     const trimmed = trimSilence(samples, SAMPLE_RATE);
     const total = samples.length / SAMPLE_RATE;
     const kept = trimmed.samples.length / SAMPLE_RATE;
@@ -83,7 +94,10 @@ export class EspeakSynthesiser implements Synthesiser {
     const calibration = this.calibration(voice);
     return {
       pitch: settings.pitchHz === undefined ? 50 : unitsFor(calibration.pitchHz, settings.pitchHz, true),
-      range: settings.rangeSemitones === undefined ? 50 : unitsFor(calibration.rangeSemitones, settings.rangeSemitones, false),
+      range:
+        settings.rangeSemitones === undefined
+          ? 50
+          : unitsFor(calibration.rangeSemitones, settings.rangeSemitones, false),
     };
   }
 
@@ -96,7 +110,13 @@ export class EspeakSynthesiser implements Synthesiser {
     return calibration;
   }
 
-  private render(voice: string, pitch: number, range: number, ssml: string, rate: number): { samples: Float32Array; events: EspeakEvent[] } {
+  private render(
+    voice: string,
+    pitch: number,
+    range: number,
+    ssml: string,
+    rate: number,
+  ): { samples: Float32Array; events: EspeakEvent[] } {
     this.worker.set_voice(voice);
     this.worker.set_rate(rate);
     this.worker.set_pitch(pitch);
