@@ -33,8 +33,11 @@ export interface ContourTarget {
  * level relative to the line (smoothed to words), and asks for that on the speaker's median.
  */
 export function transferContour(source: ContourSource, target: ContourTarget): ShapingPlan {
-  const sourcePitch = smooth(bridgeGaps(semitoneContour(source.track, source.speakerHz)), PITCH_SMOOTH_FRAMES);
-  const sourceLevel = relativeLevel(source.track);
+  const sourcePitch = smooth(
+    bridgeGaps(withoutOctaveJumps(semitoneContour(source.track, source.speakerHz))),
+    PITCH_SMOOTH_FRAMES,
+  );
+  const sourceLevel = bridgeGaps(relativeLevel(source.track));
   const targetLevel = relativeLevel(target.track);
   const ownHz = quantileOf(voicedHz(target.track), 0.5);
   const ownPitch = semitoneContour(target.track, ownHz);
@@ -54,12 +57,40 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
       const shift = clampAbs(wanted - own, MAX_CONTOUR_SHIFT_SEMITONES) + levelGap;
       f0Hz[i] = target.track.f0Hz[i]! * 2 ** (shift / 12);
     }
-    if (!Number.isNaN(targetLevel[i]!)) gainDb[i] = clampAbs(valueAt(sourceLevel, at) - targetLevel[i]!, MAX_GAIN_DB);
+    const gain = valueAt(sourceLevel, at) - targetLevel[i]!;
+    // Quiet frames of the dub (and of the source, bridged over) are left at their level.
+    if (Number.isFinite(gain)) gainDb[i] = clampAbs(gain, MAX_GAIN_DB);
   }
-  return { f0Hz, gainDb };
+  return { f0Hz: atLineLevel(f0Hz, source), gainDb };
 }
 
-/** Level relative to the line's mean over its active frames, smoothed; NaN where quiet. */
+/** A frame this far (semitones) from the line's median pitch is a tracking error (octave jump), not intonation. */
+const OCTAVE_JUMP_SEMITONES = 8;
+
+function withoutOctaveJumps(contour: Float64Array): Float64Array {
+  const median = quantileOf(
+    Array.from(contour).filter((value) => !Number.isNaN(value)),
+    0.5,
+  );
+  return contour.map((value) => (Math.abs(value - median) > OCTAVE_JUMP_SEMITONES ? Number.NaN : value));
+}
+
+/**
+ * Moves the whole line so that its median pitch is the source line's (the clamps and the
+ * bridging of unvoiced gaps can pull it off): the speaker's level, plus the line's own rise or fall.
+ */
+function atLineLevel(f0Hz: Float32Array, source: ContourSource): Float32Array {
+  const planned = quantileOf(
+    Array.from(f0Hz).filter((f0) => f0 > 0),
+    0.5,
+  );
+  const wanted = quantileOf(voicedHz(source.track), 0.5);
+  if (!(planned > 0) || !(wanted > 0)) return f0Hz;
+  const ratio = wanted / planned;
+  return f0Hz.map((f0) => f0 * ratio);
+}
+
+/** Level relative to the line's mean over its active frames, smoothed; NaN where quiet (and everywhere if all is). */
 function relativeLevel(track: ProsodyTrack): Float64Array {
   let loudest = -Infinity;
   for (const db of track.energyDb) loudest = Math.max(loudest, db);

@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, placedSpan, type VoiceMode } from '@voxlate/core';
+import { defaultRegistries } from '@voxlate/engines';
+import { Dubber } from './dubber.js';
+import { ffmpeg } from './test/make-media.js';
+
+/**
+ * Preserve Voice through the whole pipeline on real speech: a man (librivox reader, F0 ~100 Hz)
+ * and a woman (codec2's hts2, F0 ~170 Hz) taking turns.
+ */
+const root = mkdtempSync(join(tmpdir(), 'voxlate-voice-path-'));
+const jobs = mkdtempSync(join(tmpdir(), 'voxlate-voice-jobs-'));
+const registries = defaultRegistries();
+const dubber = new Dubber({ tempRoot: jobs, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') }, registries);
+const READER = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
+const WOMAN = '/usr/share/codec2/raw/hts2.raw';
+let input = '';
+
+beforeAll(() => {
+  input = join(root, 'two-speakers.wav');
+  ffmpeg`-i ${READER} -f s16le -ar 8000 -ac 1 -i ${WOMAN} -filter_complex ${'[0]aresample=16000,atrim=0:4,apad=pad_dur=0.7[a];[1]aresample=16000,atrim=0:3,apad=pad_dur=0.7[b];[0]aresample=16000,atrim=4:7.1,apad=pad_dur=0.7[c];[1]aresample=16000,atrim=3:6[d];[a][b][c][d]concat=n=4:v=0:a=1'} -ac 1 ${input}`;
+});
+afterAll(async () => {
+  await dubber.close();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(jobs, { recursive: true, force: true });
+});
+
+async function dub(voice: VoiceMode) {
+  const output = join(root, `dub-${voice}.wav`);
+  const run = await dubber.dub({
+    input,
+    output,
+    sourceLanguage: 'eng',
+    targetLanguage: 'spa',
+    // The original muted under the dub, so that the dubbed voices alone are measured.
+    options: { voice, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+  });
+  return { run, output };
+}
+
+/** Median F0 of the output where each segment's dubbed line was placed. */
+async function dubbedPitch(output: string, spans: { start: number; end: number }[]): Promise<number[]> {
+  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', output, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-']);
+  const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const shaper = await registries.voice.get('psola');
+  return spans.map(({ start, end }) => {
+    const track = shaper.measure({ samples: samples.subarray(start * 16000, end * 16000), sampleRate: 16000 });
+    const voiced = Array.from(track.f0Hz).filter((f0) => f0 > 0).sort((a, b) => a - b);
+    return voiced[Math.floor(voiced.length / 2)] ?? 0;
+  });
+}
+
+describe('Preserve Voice in the pipeline', () => {
+  it('finds the two speakers and gives each their own voice at their own pitch', async () => {
+    const { run, output } = await dub('preserve');
+    const { segments, speakers } = run.timeline;
+    expect(speakers?.map((s) => s.speaker)).toEqual(['S1', 'S2']);
+    const [man, woman] = speakers!;
+    expect(man!.f0MedianHz).toBeLessThan(130);
+    expect(woman!.f0MedianHz).toBeGreaterThan(150);
+    expect(man!.voice.voice).not.toBe(woman!.voice.voice);
+    const bySpeaker = (label: string) => segments.filter((segment) => segment.speaker === label);
+    for (const label of ['S1', 'S2']) {
+      expect(new Set(bySpeaker(label).map((segment) => segment.voice?.baseVoice)).size).toBe(1);
+    }
+    expect(segments.every((segment) => segment.voice?.contour && segment.prosody?.f0MedianHz)).toBe(true);
+    // Each line keeps its own intonation (higher or lower): the speaker's lines together sit at their pitch.
+    const pitch = async (label: string): Promise<number> => {
+      const lines = await dubbedPitch(output, bySpeaker(label).map((segment) => placedSpan(segment)!));
+      return lines.sort((a, b) => a - b)[Math.floor(lines.length / 2)]!;
+    };
+    const [manDub, womanDub] = [await pitch('S1'), await pitch('S2')];
+    expect(Math.abs(manDub / man!.f0MedianHz! - 1)).toBeLessThan(0.12);
+    expect(Math.abs(womanDub / woman!.f0MedianHz! - 1)).toBeLessThan(0.12);
+    expect(womanDub / manDub).toBeGreaterThan(1.4);
+    expect(readdirSync(jobs)).toEqual([]);
+  });
+
+  it('with Preserve Voice off, still a distinct plain voice per speaker and no shaping', async () => {
+    const { run } = await dub('neutral');
+    const { segments, speakers, warnings } = run.timeline;
+    expect(new Set(speakers?.map((s) => s.voice.voice)).size).toBe(2);
+    expect(speakers?.every((s) => s.voice.pitchHz === undefined)).toBe(true);
+    expect(segments.every((segment) => segment.voice?.mode === 'neutral' && !segment.voice.contour)).toBe(true);
+    expect(warnings.join(' ')).not.toMatch(/not available/);
+  });
+});
