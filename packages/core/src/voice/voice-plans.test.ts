@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment } from '../timeline.js';
+import { assignSpeakers } from './assign-speakers.js';
+import { chooseVoices } from './choose-voices.js';
+import { transferContour } from './contour-transfer.js';
+import { lineSettings } from './line-settings.js';
+import { countSyllables } from './syllables.js';
+import type { BaseVoice, ProsodyTrack, SpeakerVoice } from './voice-types.js';
+
+const segment = (id: number, start: number, end: number): Segment => ({
+  id,
+  start,
+  end,
+  sourceText: '',
+  words: [],
+  targetText: '',
+  quality: 'full',
+  engines: {},
+});
+
+describe('assignSpeakers', () => {
+  it('cuts a segment where the speaker changes, and names speakers S1, S2', () => {
+    const turns = [
+      { start: 0, end: 3, speaker: 0 },
+      { start: 3, end: 6, speaker: 1 },
+      { start: 7, end: 9, speaker: 0 },
+    ];
+    const result = assignSpeakers([segment(0, 0, 6), segment(1, 7, 9)], turns, true);
+    expect(result.map((s) => [s.id, s.start, s.end, s.speaker])).toEqual([
+      [0, 0, 3, 'S1'],
+      [1, 3, 6, 'S2'],
+      [2, 7, 9, 'S1'],
+    ]);
+  });
+
+  it('does not cut a subtitle line, or leave a piece under 0.8 s', () => {
+    const turns = [
+      { start: 0, end: 4, speaker: 0 },
+      { start: 4, end: 6, speaker: 1 },
+    ];
+    expect(assignSpeakers([segment(0, 0, 6)], turns, false).map((s) => s.speaker)).toEqual(['S1']);
+    const brief = [
+      { start: 0, end: 5.6, speaker: 1 },
+      { start: 5.6, end: 6, speaker: 0 },
+    ];
+    expect(assignSpeakers([segment(0, 0, 6)], brief, true).map((s) => [s.start, s.end, s.speaker])).toEqual([
+      [0, 6, 'S2'],
+    ]);
+  });
+});
+
+const voice = (id: string, hz: number): BaseVoice => ({
+  id,
+  name: id,
+  f0MedianHz: hz,
+  f0ReachHz: [hz * 0.7, hz * 1.7],
+});
+const VOICES = [voice('m1', 97), voice('m3', 99), voice('f2', 190), voice('f3', 198)];
+const speaker = (name: string, hz: number | undefined, seconds = 10): Omit<SpeakerVoice, 'voice'> => ({
+  speaker: name,
+  voicedSeconds: seconds,
+  ...(hz === undefined ? {} : { f0MedianHz: hz, f0RangeSemitones: 6 }),
+});
+
+describe('chooseVoices', () => {
+  it('gives each speaker the nearest free voice of their register, set to their pitch', () => {
+    const chosen = chooseVoices([speaker('S1', 105), speaker('S2', 210), speaker('S3', 120, 3)], VOICES, 'preserve');
+    expect(chosen.map((s) => s.voice.voice)).toEqual(['m3', 'f3', 'm1']);
+    expect(chosen[0]!.voice).toMatchObject({ pitchHz: 105, rangeSemitones: 6 });
+  });
+
+  it('repeats a voice of the right register rather than give a man a high voice, and sets no pitch when neutral', () => {
+    const chosen = chooseVoices([speaker('S1', 100), speaker('S2', 110), speaker('S3', 120)], VOICES, 'neutral');
+    expect(chosen.map((s) => s.voice.voice).every((id) => id?.startsWith('m'))).toBe(true);
+    expect(chosen.every((s) => s.voice.pitchHz === undefined)).toBe(true);
+  });
+});
+
+describe('lineSettings', () => {
+  const s1: SpeakerVoice = { ...speaker('S1', 100), syllablesPerSecond: 4.5, voice: { voice: 'm1', pitchHz: 100 } };
+  it('speaks a fast line faster, a slow one slower, and keeps its pauses at the same share', () => {
+    const fast = lineSettings(
+      s1,
+      { voicedSeconds: 2, syllablesPerSecond: 5.4, pauses: [{ at: 1, seconds: 0.4 }] },
+      2,
+      'uno dos tres cuatro',
+      'preserve',
+    );
+    const slow = lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 3.6, pauses: [] }, 2, 'uno dos', 'preserve');
+    expect(fast.rate).toBeGreaterThan(1.1);
+    expect(slow.rate).toBeLessThan(0.9);
+    expect(fast.pauses).toEqual([{ afterWord: 1, seconds: 0.4 }]);
+    expect(lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 5.4, pauses: [] }, 2, 'x', 'neutral')).toEqual(
+      s1.voice,
+    );
+  });
+});
+
+function track(f0: (i: number) => number, frames = 200): ProsodyTrack {
+  return {
+    hopSeconds: 0.01,
+    f0Hz: Float32Array.from({ length: frames }, (_, i) => f0(i)),
+    energyDb: Float32Array.from({ length: frames }, (_, i) => (f0(i) > 0 ? -20 - (i % 50 < 25 ? 0 : 6) : -90)),
+  };
+}
+
+describe('transferContour', () => {
+  it('lays a rising source line on a flat dub, at the source line level', () => {
+    const rising = track((i) => 100 * 2 ** ((i - 100) / 12 / 25));
+    const flat = track(() => 120, 150);
+    const plan = transferContour({ track: rising, speakerHz: 100 }, { track: flat, isQuestion: false });
+    expect(plan.f0Hz[10]!).toBeLessThan(plan.f0Hz[75]!);
+    expect(plan.f0Hz[75]!).toBeLessThan(plan.f0Hz[140]!);
+    expect(plan.f0Hz[75]!).toBeGreaterThan(95);
+    expect(plan.f0Hz[75]!).toBeLessThan(105);
+  });
+
+  it('keeps a question rising where the source fell', () => {
+    const falling = track((i) => 130 - i * 0.2);
+    const risingDub = track((i) => 100 + (i > 110 ? (i - 110) * 1.5 : 0), 150);
+    const plan = transferContour({ track: falling, speakerHz: 110 }, { track: risingDub, isQuestion: true });
+    expect(plan.f0Hz[148]!).toBeGreaterThan(plan.f0Hz[100]!);
+    const flatDub = track(() => 100, 150);
+    const statement = transferContour({ track: falling, speakerHz: 110 }, { track: flatDub, isQuestion: false });
+    expect(statement.f0Hz[148]!).toBeLessThan(statement.f0Hz[100]!);
+  });
+});
+
+describe('countSyllables', () => {
+  it('counts vowel groups, and characters in Chinese, Japanese and Korean', () => {
+    expect(countSyllables('She was the eldest of three daughters', 'eng')).toBe(9);
+    expect(countSyllables('你好世界', 'cmn')).toBe(4);
+    expect(countSyllables('안녕하세요', 'kor')).toBe(5);
+  });
+});
