@@ -50,7 +50,9 @@ async function dubbedPitch(output: string, spans: { start: number; end: number }
   const shaper = await registries.voice.get('psola');
   return spans.map(({ start, end }) => {
     const track = shaper.measure({ samples: samples.subarray(start * 16000, end * 16000), sampleRate: 16000 });
-    const voiced = Array.from(track.f0Hz).filter((f0) => f0 > 0).sort((a, b) => a - b);
+    const voiced = Array.from(track.f0Hz)
+      .filter((f0) => f0 > 0)
+      .sort((a, b) => a - b);
     return voiced[Math.floor(voiced.length / 2)] ?? 0;
   });
 }
@@ -71,7 +73,10 @@ describe('Preserve Voice in the pipeline', () => {
     expect(segments.every((segment) => segment.voice?.contour && segment.prosody?.f0MedianHz)).toBe(true);
     // Each line keeps its own intonation (higher or lower): the speaker's lines together sit at their pitch.
     const pitch = async (label: string): Promise<number> => {
-      const lines = await dubbedPitch(output, bySpeaker(label).map((segment) => placedSpan(segment)!));
+      const lines = await dubbedPitch(
+        output,
+        bySpeaker(label).map((segment) => placedSpan(segment)!),
+      );
       return lines.sort((a, b) => a - b)[Math.floor(lines.length / 2)]!;
     };
     const [manDub, womanDub] = [await pitch('S1'), await pitch('S2')];
