@@ -34,3 +34,4 @@ export * from './voice/syllables.js';
 export * from './voice/line-prosody.js';
 export * from './voice/contour-transfer.js';
 export * from './voice/line-settings.js';
+export * from './voice/track-math.js';

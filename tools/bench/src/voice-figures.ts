@@ -7,6 +7,7 @@ import {
   type ProsodyTrack,
   type Segment,
   type VoiceMode,
+  voicedValues,
 } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
@@ -70,7 +71,7 @@ function measureDub(
   const speakerF0 = new Map<string, number[]>();
   for (const turn of scene.turns) {
     const f0 = speakerF0.get(turn.speaker) ?? [];
-    f0.push(...voiced(track(slice(source, turn.start, turn.end))));
+    f0.push(...voicedValues(track(slice(source, turn.start, turn.end)).f0Hz));
     speakerF0.set(turn.speaker, f0);
   }
   const dubF0BySpeaker = new Map<string, number[]>();
@@ -80,7 +81,7 @@ function measureDub(
     const sourceTrack = track(slice(source, segment.start, segment.end));
     const dubTrack = track(slice(dub, placed.start, placed.end));
     const speaker = trueSpeaker(scene.turns, segment);
-    const dubF0 = voiced(dubTrack);
+    const dubF0 = voicedValues(dubTrack.f0Hz);
     (dubF0BySpeaker.get(speaker) ?? dubF0BySpeaker.set(speaker, []).get(speaker)!).push(...dubF0);
     return [{ segment, placed, sourceTrack, dubTrack, speaker, dubMedian: quantile(dubF0, 0.5) }];
   });
@@ -131,10 +132,6 @@ function decode(path: string): Float32Array {
     maxBuffer: 1 << 30,
   });
   return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
-}
-
-function voiced(track: ProsodyTrack): number[] {
-  return Array.from(track.f0Hz).filter((f0) => f0 > 0);
 }
 
 function spread(f0: readonly number[]): number {

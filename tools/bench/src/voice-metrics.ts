@@ -1,4 +1,4 @@
-import type { ProsodyTrack } from '@voxlate/core';
+import { loudestDb, type ProsodyTrack } from '@voxlate/core';
 import type { Turn } from './voice-scenes.js';
 
 /** Points a line's contour is resampled to, so lines of any length compare. */
@@ -45,8 +45,7 @@ export function pitchContour(track: ProsodyTrack): number[] | undefined {
 
 /** Level (dB) of the loud frames from the first to the last, smoothed over 200 ms, resampled to 50 points. */
 export function levelContour(track: ProsodyTrack): number[] | undefined {
-  let loudest = -Infinity;
-  for (const db of track.energyDb) loudest = Math.max(loudest, db);
+  const loudest = loudestDb(track.energyDb);
   const values = Array.from(track.energyDb, (db) => (db > loudest - 35 ? db : Number.NaN));
   const smoothed = values.map((_, i) => {
     const around = values.slice(Math.max(0, i - 10), i + 11).filter((v) => !Number.isNaN(v));
@@ -72,8 +71,7 @@ function resampled(values: number[]): number[] | undefined {
 
 /** Seconds of quiet runs (>= 0.2 s, 30 dB under the peak) between the first and last loud frame. */
 export function pauseSeconds(track: ProsodyTrack): number {
-  let loudest = -Infinity;
-  for (const db of track.energyDb) loudest = Math.max(loudest, db);
+  const loudest = loudestDb(track.energyDb);
   const loud = Array.from(track.energyDb, (db) => db > loudest - 30);
   let total = 0;
   let run = 0;

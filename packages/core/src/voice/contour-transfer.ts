@@ -1,4 +1,4 @@
-import { bridgeGaps, quantileOf, semitoneContour, smooth, valueAt, voicedHz } from './track-math.js';
+import { bridgeGaps, loudestDb, median, semitoneContour, smooth, valueAt, voicedValues } from './track-math.js';
 import type { ProsodyTrack, ShapingPlan } from './voice-types.js';
 
 /** The intonation laid on stays within this many semitones of the voice's own (PSOLA stays clean). */
@@ -39,7 +39,7 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
   );
   const sourceLevel = bridgeGaps(relativeLevel(source.track));
   const targetLevel = relativeLevel(target.track);
-  const ownHz = quantileOf(voicedHz(target.track), 0.5);
+  const ownHz = median(voicedValues(target.track.f0Hz));
   const ownPitch = semitoneContour(target.track, ownHz);
   const levelGap = clampAbs(12 * Math.log2(source.speakerHz / ownHz), MAX_LEVEL_SHIFT_SEMITONES);
   const toSource = timeMap(source, target);
@@ -68,11 +68,8 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
 const OCTAVE_JUMP_SEMITONES = 8;
 
 function withoutOctaveJumps(contour: Float64Array): Float64Array {
-  const median = quantileOf(
-    Array.from(contour).filter((value) => !Number.isNaN(value)),
-    0.5,
-  );
-  return contour.map((value) => (Math.abs(value - median) > OCTAVE_JUMP_SEMITONES ? Number.NaN : value));
+  const middle = median(Array.from(contour).filter((value) => !Number.isNaN(value)));
+  return contour.map((value) => (Math.abs(value - middle) > OCTAVE_JUMP_SEMITONES ? Number.NaN : value));
 }
 
 /**
@@ -80,11 +77,8 @@ function withoutOctaveJumps(contour: Float64Array): Float64Array {
  * bridging of unvoiced gaps can pull it off): the speaker's level, plus the line's own rise or fall.
  */
 function atLineLevel(f0Hz: Float32Array, source: ContourSource): Float32Array {
-  const planned = quantileOf(
-    Array.from(f0Hz).filter((f0) => f0 > 0),
-    0.5,
-  );
-  const wanted = quantileOf(voicedHz(source.track), 0.5);
+  const planned = median(voicedValues(f0Hz));
+  const wanted = median(voicedValues(source.track.f0Hz));
   if (!(planned > 0) || !(wanted > 0)) return f0Hz;
   const ratio = wanted / planned;
   return f0Hz.map((f0) => f0 * ratio);
@@ -92,8 +86,7 @@ function atLineLevel(f0Hz: Float32Array, source: ContourSource): Float32Array {
 
 /** Level relative to the line's mean over its active frames, smoothed; NaN where quiet (and everywhere if all is). */
 function relativeLevel(track: ProsodyTrack): Float64Array {
-  let loudest = -Infinity;
-  for (const db of track.energyDb) loudest = Math.max(loudest, db);
+  const loudest = loudestDb(track.energyDb);
   const active = Float64Array.from(track.energyDb, (db) => (db > loudest - ACTIVE_RANGE_DB ? db : Number.NaN));
   let sum = 0;
   let count = 0;

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../languages.js';
 import type { Word } from '../timeline.js';
 import { countSyllables } from './syllables.js';
-import { activeLevels, quantileOf, voicedHz } from './track-math.js';
+import { activeLevels, loudestDb, quantile, roundTo, voicedValues } from './track-math.js';
 import type { LineProsody, Pause, ProsodyTrack } from './voice-types.js';
 
 /** A gap between words at least this long is a pause worth keeping. */
@@ -23,19 +23,20 @@ export interface SourceLine {
 
 /** Pitch, level, rate and pauses of one source line, from its track and its words. */
 export function measureLine(line: SourceLine, track: ProsodyTrack): LineProsody {
-  const f0 = voicedHz(track);
+  const f0 = voicedValues(track.f0Hz);
   const voicedSeconds = f0.length * track.hopSeconds;
   const levels = activeLevels(track);
-  const pauses = line.words.length >= 2 ? pausesBetweenWords(line) : quietPauses(track);
-  const spoken = speakingSeconds(line, track) - pauses.reduce((sum, pause) => sum + pause.seconds, 0);
+  const loud = loudFrames(track);
+  const pauses = line.words.length >= 2 ? pausesBetweenWords(line) : quietPauses(loud, track.hopSeconds);
+  const spoken = speakingSeconds(line, loud, track.hopSeconds) - pauses.reduce((sum, pause) => sum + pause.seconds, 0);
   const syllables = countSyllables(line.text, line.language);
-  const prosody: LineProsody = { voicedSeconds: round(voicedSeconds, 2), pauses };
+  const prosody: LineProsody = { voicedSeconds: roundTo(voicedSeconds, 2), pauses };
   if (voicedSeconds >= MIN_VOICED_SECONDS) {
-    prosody.f0MedianHz = round(quantileOf(f0, 0.5), 1);
-    prosody.f0RangeSemitones = round(12 * Math.log2(quantileOf(f0, 0.9) / quantileOf(f0, 0.1)), 2);
+    prosody.f0MedianHz = roundTo(quantile(f0, 0.5), 1);
+    prosody.f0RangeSemitones = roundTo(12 * Math.log2(quantile(f0, 0.9) / quantile(f0, 0.1)), 2);
   }
-  if (levels.length > 0) prosody.loudnessDb = round(levels.reduce((a, b) => a + b, 0) / levels.length, 1);
-  if (syllables > 0 && spoken > 0.3) prosody.syllablesPerSecond = round(syllables / spoken, 2);
+  if (levels.length > 0) prosody.loudnessDb = roundTo(levels.reduce((a, b) => a + b, 0) / levels.length, 1);
+  if (syllables > 0 && spoken > 0.3) prosody.syllablesPerSecond = roundTo(syllables / spoken, 2);
   return prosody;
 }
 
@@ -44,16 +45,20 @@ function pausesBetweenWords(line: SourceLine): Pause[] {
   const pauses: Pause[] = [];
   for (let i = 1; i < words.length; i++) {
     const gap = words[i]!.start - words[i - 1]!.end;
-    if (gap >= MIN_PAUSE_SECONDS) pauses.push({ at: round(words[i - 1]!.end - line.start, 2), seconds: round(gap, 2) });
+    if (gap >= MIN_PAUSE_SECONDS)
+      pauses.push({ at: roundTo(words[i - 1]!.end - line.start, 2), seconds: roundTo(gap, 2) });
   }
   return pauses;
 }
 
-/** Quiet runs inside the line (not at its edges), from the level track. */
-function quietPauses(track: ProsodyTrack): Pause[] {
-  const levels = Array.from(track.energyDb);
-  const peak = Math.max(-100, ...levels);
-  const loud = levels.map((db) => db > peak - QUIET_BELOW_PEAK_DB);
+/** Which frames are speech rather than quiet: within 30 dB of the line's loudest. */
+function loudFrames(track: ProsodyTrack): boolean[] {
+  const peak = loudestDb(track.energyDb);
+  return Array.from(track.energyDb, (db) => db > peak - QUIET_BELOW_PEAK_DB);
+}
+
+/** Quiet runs inside the line (not at its edges). */
+function quietPauses(loud: readonly boolean[], hopSeconds: number): Pause[] {
   const first = loud.indexOf(true);
   const last = loud.lastIndexOf(true);
   const pauses: Pause[] = [];
@@ -61,9 +66,9 @@ function quietPauses(track: ProsodyTrack): Pause[] {
   for (let i = first; i <= last && first >= 0; i++) {
     if (!loud[i] && runStart < 0) runStart = i;
     if (loud[i] && runStart >= 0) {
-      const seconds = (i - runStart) * track.hopSeconds;
+      const seconds = (i - runStart) * hopSeconds;
       if (seconds >= MIN_QUIET_PAUSE_SECONDS)
-        pauses.push({ at: round(runStart * track.hopSeconds, 2), seconds: round(seconds, 2) });
+        pauses.push({ at: roundTo(runStart * hopSeconds, 2), seconds: roundTo(seconds, 2) });
       runStart = -1;
     }
   }
@@ -71,16 +76,8 @@ function quietPauses(track: ProsodyTrack): Pause[] {
 }
 
 /** From the first word (or loud frame) to the last. */
-function speakingSeconds(line: SourceLine, track: ProsodyTrack): number {
+function speakingSeconds(line: SourceLine, loud: readonly boolean[], hopSeconds: number): number {
   if (line.words.length > 0) return line.words.at(-1)!.end - line.words[0]!.start;
-  const levels = Array.from(track.energyDb);
-  const peak = Math.max(-100, ...levels);
-  const first = levels.findIndex((db) => db > peak - QUIET_BELOW_PEAK_DB);
-  const last = levels.findLastIndex((db) => db > peak - QUIET_BELOW_PEAK_DB);
-  return first < 0 ? 0 : (last - first + 1) * track.hopSeconds;
-}
-
-function round(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
+  const first = loud.indexOf(true);
+  return first < 0 ? 0 : (loud.lastIndexOf(true) - first + 1) * hopSeconds;
 }

@@ -1,5 +1,5 @@
 import { MIN_VOICED_SECONDS } from './line-prosody.js';
-import { activeLevels, quantileOf, voicedHz } from './track-math.js';
+import { activeLevels, quantile, roundTo, voicedValues } from './track-math.js';
 import type { LineProsody, ProsodyTrack, SpeakerVoice } from './voice-types.js';
 
 /** Below this much voiced speech a speaker's pitch and timbre are not trusted. */
@@ -15,23 +15,23 @@ export interface MeasuredLine {
 
 /** The speaker measured over all of their lines: pitch pooled over every voiced frame, rate and pauses as medians. */
 export function speakerProfile(speaker: string, lines: readonly MeasuredLine[]): Omit<SpeakerVoice, 'voice'> {
-  const f0 = lines.flatMap((line) => voicedHz(line.track));
+  const f0 = lines.flatMap((line) => voicedValues(line.track.f0Hz));
   const voicedSeconds = lines.reduce((sum, line) => sum + line.prosody.voicedSeconds, 0);
   const levels = lines.flatMap((line) => activeLevels(line.track));
   const rates = lines.flatMap((line) => line.prosody.syllablesPerSecond ?? []);
   const pauses = lines.flatMap((line) => line.prosody.pauses.map((pause) => pause.seconds));
-  const profile: Omit<SpeakerVoice, 'voice'> = { speaker, voicedSeconds: Math.round(voicedSeconds * 100) / 100 };
+  const profile: Omit<SpeakerVoice, 'voice'> = { speaker, voicedSeconds: roundTo(voicedSeconds, 2) };
   if (voicedSeconds >= MIN_VOICED_SECONDS) {
-    profile.f0MedianHz = round1(quantileOf(f0, 0.5));
-    profile.f0RangeSemitones = round1(12 * Math.log2(quantileOf(f0, 0.9) / quantileOf(f0, 0.1)));
+    profile.f0MedianHz = roundTo(quantile(f0, 0.5), 1);
+    profile.f0RangeSemitones = roundTo(12 * Math.log2(quantile(f0, 0.9) / quantile(f0, 0.1)), 1);
   }
-  if (levels.length > 0) profile.loudnessDb = round1(levels.reduce((a, b) => a + b, 0) / levels.length);
-  if (rates.length > 0) profile.syllablesPerSecond = round1(quantileOf(rates, 0.5));
-  if (pauses.length > 0) profile.pauseSeconds = round1(quantileOf(pauses, 0.5));
+  if (levels.length > 0) profile.loudnessDb = roundTo(levels.reduce((a, b) => a + b, 0) / levels.length, 1);
+  if (rates.length > 0) profile.syllablesPerSecond = roundTo(quantile(rates, 0.5), 1);
+  if (pauses.length > 0) profile.pauseSeconds = roundTo(quantile(pauses, 0.5), 1);
   const spectrum = averageSpectrum(lines.flatMap((line) => (line.spectrumDb ? [line.spectrumDb] : [])));
   if (spectrum) {
-    profile.spectrumDb = spectrum.map(round1);
-    profile.spectralTiltDbPerOctave = round1(spectralTilt(spectrum));
+    profile.spectrumDb = spectrum.map((db) => roundTo(db, 1));
+    profile.spectralTiltDbPerOctave = roundTo(spectralTilt(spectrum), 1);
   }
   return profile;
 }
@@ -60,8 +60,4 @@ function spectralTilt(spectrumDb: readonly number[]): number {
     sxx += (x - mx) ** 2;
   });
   return sxx > 0 ? sxy / sxx : 0;
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }

@@ -43,8 +43,9 @@ export function valueAt(values: Float64Array, position: number): number {
   return values[below]! + (values[above]! - values[below]!) * (clamped - below);
 }
 
-export function quantileOf(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
+/** The q-quantile (0..1) of the values, by linear interpolation; NaN for none. */
+export function quantile(values: ArrayLike<number>, q: number): number {
+  const sorted = Array.from(values).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const position = q * (sorted.length - 1);
   const below = Math.floor(position);
@@ -52,13 +53,34 @@ export function quantileOf(values: readonly number[], q: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
-export function voicedHz(track: ProsodyTrack): number[] {
-  return Array.from(track.f0Hz).filter((f0) => f0 > 0);
+export function median(values: ArrayLike<number>): number {
+  return quantile(values, 0.5);
+}
+
+/** Musical distance from `reference` Hz, in semitones. */
+export function semitones(hz: number, reference: number): number {
+  return 12 * Math.log2(hz / reference);
+}
+
+/** The voiced (non-zero) values of an F0 track. */
+export function voicedValues(f0: ArrayLike<number>): number[] {
+  return Array.from(f0).filter((value) => value > 0);
+}
+
+/** The loudest frame's level, dB (-Infinity for none); a loop, as spreading a long track would overflow. */
+export function loudestDb(levels: ArrayLike<number>): number {
+  let loudest = -Infinity;
+  for (let i = 0; i < levels.length; i++) loudest = Math.max(loudest, levels[i]!);
+  return loudest;
 }
 
 /** Frames within `rangeDb` of the loudest: the speech, not the pauses. */
 export function activeLevels(track: ProsodyTrack, rangeDb = 30): number[] {
-  let loudest = -Infinity;
-  for (const db of track.energyDb) loudest = Math.max(loudest, db);
+  const loudest = loudestDb(track.energyDb);
   return Array.from(track.energyDb).filter((db) => db > loudest - rangeDb && db > -70);
+}
+
+export function roundTo(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticVowel, tone } from '../test/synthetic-voice.js';
 import { trackPitch } from './pitch-track.js';
-import { median, voicedValues } from './statistics.js';
+import { median, voicedValues } from '@voxlate/core';
 
 describe('trackPitch (YIN)', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { transferContour } from '../../voice/contour-transfer.js';
 import { MIN_VOICED_SECONDS } from '../../voice/line-prosody.js';
 import { timbreCorrection } from '../../voice/timbre-correction.js';
+import { median, roundTo, voicedValues } from '../../voice/track-math.js';
 import type { AppliedVoice, SpeakerVoice, VoiceShaper } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
@@ -65,14 +66,6 @@ async function shapeLine(
 }
 
 function applied(f0Hz: Float32Array, timbre: boolean): Partial<AppliedVoice> {
-  const voiced = Array.from(f0Hz)
-    .filter((f0) => f0 > 0)
-    .sort((a, b) => a - b);
-  const median = voiced[Math.floor(voiced.length / 2)];
-  return {
-    contour: true,
-    energy: true,
-    timbre,
-    ...(median === undefined ? {} : { f0MedianHz: Math.round(median * 10) / 10 }),
-  };
+  const middle = median(voicedValues(f0Hz));
+  return { contour: true, energy: true, timbre, ...(Number.isNaN(middle) ? {} : { f0MedianHz: roundTo(middle, 1) }) };
 }

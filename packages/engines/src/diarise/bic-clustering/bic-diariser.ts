@@ -1,4 +1,5 @@
 import {
+  loudestDb,
   throwIfAborted,
   type AudioSource,
   type DiariseOptions,
@@ -74,8 +75,7 @@ function voicedFeatures(samples: Float32Array, offset: number, sampleRate: numbe
   const cepstra = mfcc.analyse(samples, HOP_SECONDS);
   const energy = trackEnergy(samples, sampleRate, HOP_SECONDS);
   const d = cepstra.coefficients;
-  let loudest = -Infinity;
-  for (const db of energy.db) loudest = Math.max(loudest, db);
+  const loudest = loudestDb(energy.db);
   const keep: number[] = [];
   for (let f = 0; f < cepstra.frames; f++) {
     // MFCC frame f starts at f*hop; its centre is 12.5 ms later, the energy frame nearest it.

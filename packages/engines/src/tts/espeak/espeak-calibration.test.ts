@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { trackPitch } from '../../dsp/pitch-track.js';
-import { median, voicedValues } from '../../dsp/statistics.js';
+import { median, voicedValues } from '@voxlate/core';
 import { EspeakSynthesiser } from './espeak-synthesiser.js';
 import { unitsFor } from './espeak-calibration.js';
 

@@ -1,6 +1,6 @@
 import type { BaseVoice } from '@voxlate/core';
 import { trackPitch } from '../../dsp/pitch-track.js';
-import { median, quantile, semitones, voicedValues } from '../../dsp/statistics.js';
+import { median, quantile, semitones, voicedValues } from '@voxlate/core';
 
 /** Renders text with a voice at eSpeak pitch and range units (0-99), at 22050 Hz. */
 export type EspeakRender = (voice: string, pitch: number, range: number, text: string) => Float32Array;

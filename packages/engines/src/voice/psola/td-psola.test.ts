@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, voicedValues } from '../../dsp/statistics.js';
+import { median, voicedValues } from '@voxlate/core';
 import { syntheticVowel } from '../../test/synthetic-voice.js';
 import { PsolaShaper } from './psola-shaper.js';
 
