@@ -1,6 +1,5 @@
-import type { BaseVoice } from '@voxlate/core';
+import { median, quantile, semitones, voicedValues, type BaseVoice } from '@voxlate/core';
 import { trackPitch } from '../../dsp/pitch-track.js';
-import { median, quantile, semitones, voicedValues } from '@voxlate/core';
 
 /** Renders text with a voice at eSpeak pitch and range units (0-99), at 22050 Hz. */
 export type EspeakRender = (voice: string, pitch: number, range: number, text: string) => Float32Array;
@@ -21,33 +20,33 @@ const PITCH_POINTS = [0, 25, 50, 75, 99];
 const RANGE_POINTS = [0, 25, 50, 75, 99];
 const SAMPLE_RATE = 22050;
 
-/** One voice's measured units: median F0 per pitch unit, F0 spread (semitones) per range unit. */
-export interface VoiceCalibration {
-  pitchHz: [number, number][];
-  rangeSemitones: [number, number][];
-}
+/** A setting's units (0-99) and what they measured: median Hz for pitch, semitones of spread for range. */
+export type Sweep = [number, number][];
+
+export type SweptSetting = 'pitch' | 'range';
 
 /**
- * eSpeak's pitch and range settings are not Hz and differ per voice: each voice is swept once
- * (five pitch settings, five range settings) and its median F0 and F0 spread measured, so that
- * a wanted F0 can be turned into that voice's units.
+ * eSpeak's pitch and range settings are not Hz and differ per voice: a voice is swept once per
+ * setting (five values, the other setting at its default 50) and its median F0 or F0 spread
+ * measured, so that a wanted F0 or range can be turned into that voice's units. Choosing a voice
+ * needs only the pitch sweep; the range sweep is made when a range is asked for.
  */
-export function calibrate(render: EspeakRender, voice: string): VoiceCalibration {
-  const spread = (f0: number[]): number => semitones(quantile(f0, 0.9), quantile(f0, 0.1));
+export function sweep(render: EspeakRender, voice: string, setting: SweptSetting): Sweep {
   const measure = (pitch: number, range: number): number[] =>
     voicedValues(trackPitch(render(voice, pitch, range, SWEEP_TEXT), SAMPLE_RATE).f0);
-  return {
-    pitchHz: PITCH_POINTS.map((units) => [units, median(measure(units, 50))]),
-    rangeSemitones: RANGE_POINTS.map((units) => [units, spread(measure(50, units))]),
-  };
+  if (setting === 'pitch') return PITCH_POINTS.map((units) => [units, median(measure(units, 50))]);
+  return RANGE_POINTS.map((units) => {
+    const f0 = measure(50, units);
+    return [units, semitones(quantile(f0, 0.9), quantile(f0, 0.1))];
+  });
 }
 
-export function baseVoiceOf(id: string, name: string, calibration: VoiceCalibration): BaseVoice {
-  const hz = calibration.pitchHz.map(([, value]) => value);
+export function baseVoiceOf(id: string, name: string, pitchHz: Sweep): BaseVoice {
+  const hz = pitchHz.map(([, value]) => value);
   return {
     id,
     name,
-    f0MedianHz: calibration.pitchHz.find(([units]) => units === 50)![1],
+    f0MedianHz: pitchHz.find(([units]) => units === 50)![1],
     f0ReachHz: [Math.min(...hz), Math.max(...hz)],
   };
 }

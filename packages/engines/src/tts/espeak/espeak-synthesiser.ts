@@ -9,7 +9,7 @@ import {
   type Synthesiser,
   type VoiceSettings,
 } from '@voxlate/core';
-import { baseVoiceOf, calibrate, ESPEAK_VARIANTS, unitsFor, type VoiceCalibration } from './espeak-calibration.js';
+import { baseVoiceOf, ESPEAK_VARIANTS, sweep, unitsFor, type Sweep, type SweptSetting } from './espeak-calibration.js';
 import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
@@ -29,8 +29,8 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
   /** kuromoji's dictionary (some 100 MB): kept while Japanese is being dubbed, released when idle. */
   private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
-  /** Each voice's pitch and range units measured against Hz, once per process. */
-  private readonly calibrations = new Map<string, VoiceCalibration>();
+  /** Each voice's pitch and range units measured against Hz, once per process (keyed "voice setting"). */
+  private readonly sweeps = new Map<string, Sweep>();
 
   private constructor(
     private readonly worker: EspeakWorker,
@@ -50,7 +50,7 @@ export class EspeakSynthesiser implements Synthesiser {
     return Promise.resolve(
       ESPEAK_VARIANTS.map(({ variant, name }) => {
         const id = `${ESPEAK_VOICES[language]}${variant}`;
-        return baseVoiceOf(id, `${ESPEAK_VOICES[language]} ${name}`, this.calibration(id));
+        return baseVoiceOf(id, `${ESPEAK_VOICES[language]} ${name}`, this.sweep(id, 'pitch'));
       }),
     );
   }
@@ -89,25 +89,28 @@ export class EspeakSynthesiser implements Synthesiser {
     };
   }
 
+  /** eSpeak units for the wanted Hz and range; 50 (eSpeak's default) for what is not asked. */
   private unitsOf(voice: string, settings: VoiceSettings): { pitch: number; range: number } {
-    if (settings.pitchHz === undefined && settings.rangeSemitones === undefined) return { pitch: 50, range: 50 };
-    const calibration = this.calibration(voice);
+    const { pitchHz, rangeSemitones } = settings;
     return {
-      pitch: settings.pitchHz === undefined ? 50 : unitsFor(calibration.pitchHz, settings.pitchHz, true),
-      range:
-        settings.rangeSemitones === undefined
-          ? 50
-          : unitsFor(calibration.rangeSemitones, settings.rangeSemitones, false),
+      pitch: pitchHz === undefined ? 50 : unitsFor(this.sweep(voice, 'pitch'), pitchHz, true),
+      range: rangeSemitones === undefined ? 50 : unitsFor(this.sweep(voice, 'range'), rangeSemitones, false),
     };
   }
 
-  private calibration(voice: string): VoiceCalibration {
-    let calibration = this.calibrations.get(voice);
-    if (!calibration) {
-      calibration = calibrate((v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples, voice);
-      this.calibrations.set(voice, calibration);
+  /** The voice's measured sweep of one setting, made once per process. */
+  private sweep(voice: string, setting: SweptSetting): Sweep {
+    const key = `${voice} ${setting}`;
+    let measured = this.sweeps.get(key);
+    if (!measured) {
+      measured = sweep(
+        (v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples,
+        voice,
+        setting,
+      );
+      this.sweeps.set(key, measured);
     }
-    return calibration;
+    return measured;
   }
 
   private render(
