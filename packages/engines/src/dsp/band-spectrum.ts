@@ -6,6 +6,12 @@ export const BAND_CENTRES_HZ = [
 ] as const;
 
 const FFT_SIZE = 1024;
+const HANN = Float32Array.from(
+  { length: FFT_SIZE },
+  (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1)),
+);
+/** One transform for every call (two per dubbed line): the work is synchronous, so it is never shared mid-use. */
+let sharedFft: Promise<RealFft> | undefined;
 
 /**
  * Long-term average spectrum of the chosen frames (the voiced ones), dB per third-octave band.
@@ -16,32 +22,26 @@ export async function bandSpectrum(
   sampleRate: number,
   frameCentres: readonly number[],
 ): Promise<number[]> {
-  const fft = await RealFft.create(FFT_SIZE);
-  try {
-    const power = new Float64Array(FFT_SIZE / 2);
-    const frame = new Float32Array(FFT_SIZE);
-    const spectrum = new Float32Array(FFT_SIZE);
-    for (const centre of frameCentres) {
-      const start = Math.round(centre - FFT_SIZE / 2);
-      if (start < 0 || start + FFT_SIZE > samples.length) continue;
-      for (let i = 0; i < FFT_SIZE; i++) {
-        frame[i] = samples[start + i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (FFT_SIZE - 1)));
-      }
-      fft.forward(frame, spectrum);
-      for (let k = 1; k < FFT_SIZE / 2; k++) power[k]! += spectrum[2 * k]! ** 2 + spectrum[2 * k + 1]! ** 2;
-    }
-    return BAND_CENTRES_HZ.map((centre) => {
-      const [low, high] = [centre / 2 ** (1 / 6), centre * 2 ** (1 / 6)];
-      let sum = 1e-12;
-      for (let k = 1; k < FFT_SIZE / 2; k++) {
-        const hz = (k * sampleRate) / FFT_SIZE;
-        if (hz >= low && hz < high) sum += power[k]!;
-      }
-      return 10 * Math.log10(sum);
-    });
-  } finally {
-    fft.dispose();
+  const fft = await (sharedFft ??= RealFft.create(FFT_SIZE));
+  const power = new Float64Array(FFT_SIZE / 2);
+  const frame = new Float32Array(FFT_SIZE);
+  const spectrum = new Float32Array(FFT_SIZE);
+  for (const centre of frameCentres) {
+    const start = Math.round(centre - FFT_SIZE / 2);
+    if (start < 0 || start + FFT_SIZE > samples.length) continue;
+    for (let i = 0; i < FFT_SIZE; i++) frame[i] = samples[start + i]! * HANN[i]!;
+    fft.forward(frame, spectrum);
+    for (let k = 1; k < FFT_SIZE / 2; k++) power[k]! += spectrum[2 * k]! ** 2 + spectrum[2 * k + 1]! ** 2;
   }
+  return BAND_CENTRES_HZ.map((centre) => {
+    const [low, high] = [centre / 2 ** (1 / 6), centre * 2 ** (1 / 6)];
+    let sum = 1e-12;
+    for (let k = 1; k < FFT_SIZE / 2; k++) {
+      const hz = (k * sampleRate) / FFT_SIZE;
+      if (hz >= low && hz < high) sum += power[k]!;
+    }
+    return 10 * Math.log10(sum);
+  });
 }
 
 /**
