@@ -40,6 +40,22 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--to', 'spa'])).toThrow(/exactly one input/);
   });
 
+  it('reads the voice mode and the speaker count, refusing anything else clearly', () => {
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa'])).toMatchObject({ voice: 'preserve', speakers: undefined });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'neutral', '--speakers', '2'])).toMatchObject({
+      voice: 'neutral',
+      speakers: 2,
+    });
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'clone'])).toThrow(
+      /--voice must be "preserve" or "neutral"/,
+    );
+    for (const count of ['0', '21', '1.5', 'two']) {
+      expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--speakers', count])).toThrow(
+        /--speakers must be a whole number from 1 to 20/,
+      );
+    }
+  });
+
   it('names the output after the input and the target language', () => {
     expect(defaultOutputPath('/a/talk.mp4', 'spa', true)).toBe('/a/talk.spa.mp4');
     expect(defaultOutputPath('pod.mp3', 'jpn', false)).toBe('pod.jpn.wav');
