@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NoAudioStream } from '@voxlate/core';
 import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
-import { normaliseFilter, parseEbur128Summary } from './loudness.js';
+import {
+  dynamicNormaliseFilter,
+  gainToTarget,
+  limitedGainFilter,
+  limiterWillAct,
+  makeupToTarget,
+  parseEachIntegratedLufs,
+  parseEbur128Summary,
+} from './loudness.js';
 import { mediaInfoFrom } from './probe.js';
 import { resample } from './resample.js';
 
@@ -58,12 +66,48 @@ describe('loudness', () => {
   });
 
   it('applies one gain to the target and limits under the true-peak ceiling', () => {
-    const filter = normaliseFilter({ lufs: -16, truePeakDb: -1 }, { integratedLufs: -27.6, truePeakDb: -4.5 });
-    expect(filter).toBe('volume=11.60dB,alimiter=limit=0.7943:attack=2:release=60:level=false');
+    const target = { lufs: -16, truePeakDb: -1 };
+    const gain = gainToTarget(target, { integratedLufs: -27.6, truePeakDb: -4.5 });
+    expect(gain).toBeCloseTo(11.6, 6);
+    expect(limitedGainFilter(target, gain)).toBe(
+      'volume=11.60dB,alimiter=limit=0.7943:attack=2:release=60:level=false',
+    );
+  });
+
+  it('looks again through the limiter only when the peaks land clearly over its ceiling', () => {
+    const target = { lufs: -16, truePeakDb: -1 };
+    // Peaks at -4.5 + 11.6 = +7.1 dBFS: far over the -2 dBFS ceiling.
+    expect(limiterWillAct(target, { integratedLufs: -27.6, truePeakDb: -4.5 }, 11.6)).toBe(true);
+    // Peaks at -14 + 11.6 = -2.4 dBFS: under it, the gain alone hits the target.
+    expect(limiterWillAct(target, { integratedLufs: -27.6, truePeakDb: -14 }, 11.6)).toBe(false);
+  });
+
+  it('reads the make-up that hits the target between the measured ones', () => {
+    const curve = [
+      { makeupDb: 0, lufs: -18 },
+      { makeupDb: 1, lufs: -17.2 },
+      { makeupDb: 2, lufs: -16.5 },
+      { makeupDb: 3, lufs: -15.9 },
+      { makeupDb: 4, lufs: -15.4 },
+    ];
+    expect(makeupToTarget(-16, curve)).toBeCloseTo(2 + 0.5 / 0.6, 6);
+    expect(makeupToTarget(-16, [...curve].reverse())).toBeCloseTo(2 + 0.5 / 0.6, 6);
+    expect(makeupToTarget(-16, [{ makeupDb: 0, lufs: -15.8 }, ...curve.slice(1)])).toBe(0);
+    expect(makeupToTarget(-12, curve)).toBe(4);
+    expect(makeupToTarget(-16, [])).toBe(0);
+  });
+
+  it('parses the last summary of each of several ebur128 filters, in graph order', () => {
+    const summary = (index: number, lufs: string): string =>
+      `[Parsed_ebur128_${index} @ 0x55] Summary:\n\n  Integrated loudness:\n    I:         ${lufs} LUFS\n    Threshold: -30 LUFS\n`;
+    // The first set-up of the graph prints an empty summary (-70 LUFS) for each filter.
+    const empty = `${summary(3, '-70.0')}${summary(6, '-70.0')}${summary(9, '-70.0')}`;
+    const stderr = `${empty}${summary(9, '-15.4')}${summary(3, '-18.0')}noise\n${summary(6, '-inf')}`;
+    expect(parseEachIntegratedLufs(stderr)).toEqual([-18, undefined, -15.4]);
   });
 
   it('falls back to one dynamic pass when nothing was measured', () => {
-    expect(normaliseFilter({ lufs: -16, truePeakDb: -1 }, undefined)).toBe('loudnorm=I=-16:TP=-1:LRA=11');
+    expect(dynamicNormaliseFilter({ lufs: -16, truePeakDb: -1 })).toBe('loudnorm=I=-16:TP=-1:LRA=11');
   });
 });
 
