@@ -46,6 +46,9 @@ describe('parseCliArgs', () => {
       voice: 'neutral',
       speakers: 2,
     });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--diariser', 'pyannote']).engines).toEqual({
+      diarise: 'pyannote',
+    });
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'clone'])).toThrow(
       /--voice must be "preserve" or "neutral"/,
     );

@@ -33,11 +33,13 @@ export interface CliArgs {
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
-                      [--voice preserve|neutral] [--speakers N]
+                      [--voice preserve|neutral] [--speakers N] [--diariser ID]
 
 --voice preserve (default): each speaker's pitch, range and timbre, each line's intonation,
         loudness, rate and pauses; neutral: a plain voice per speaker (still one each).
 --speakers N: how many people speak (1-${MAX_SPEAKERS}); found from the audio when not given.
+--diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
+        installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
 --duck: keep the original under the dub at -18 dB instead of separating its voice out
         (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
@@ -64,6 +66,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       duck: { type: 'boolean', default: false },
       voice: { type: 'string', default: 'preserve' },
       speakers: { type: 'string' },
+      diariser: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -87,6 +90,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       ...(values.mt ? { mt: values.mt } : {}),
       ...(values.tts ? { tts: values.tts } : {}),
       ...(values.separator ? { separate: values.separator } : {}),
+      ...(values.diariser ? { diarise: values.diariser } : {}),
     },
   };
 }

@@ -16,6 +16,13 @@ function backgroundLine(run: DubRun): string {
   return '  background: original ducked under the dub';
 }
 
+/** How many people were heard, and by which engine. */
+function speakersLine(run: DubRun): string {
+  const count = new Set(run.timeline.segments.map((segment) => segment.speaker)).size;
+  const by = run.timeline.diariser ? ` (told apart by ${run.timeline.diariser})` : '';
+  return `  speakers: ${count}${by}`;
+}
+
 /** The closing lines: segments, tempo statistics, background, quality and warnings. */
 export function summarise(run: DubRun, seconds: number): string {
   const segments = run.timeline.segments;
@@ -30,6 +37,7 @@ export function summarise(run: DubRun, seconds: number): string {
       ? `  tempo: ${spedUp} sped up, median ${median(tempos).toFixed(2)}x, max ${Math.max(...tempos).toFixed(2)}x; ` +
         `${overflowing} overflowing`
       : '  tempo: no dubbed lines',
+    speakersLine(run),
     backgroundLine(run),
     ...run.timeline.warnings.map((warning) => `  warning: ${warning}`),
   ];

@@ -39,6 +39,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
     stageSeconds: run.stageSeconds,
     warnings: timeline.warnings,
     speakers: timeline.speakers ?? [],
+    diariser: timeline.diariser,
     segments: timeline.segments.map((segment) => ({
       id: segment.id,
       start: segment.start,

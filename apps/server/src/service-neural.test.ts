@@ -2,8 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModelManager, catalogModel } from '@voxlate/models';
-import { writeTinyMdx, writeTinyNllb, writeTinyVits, writeTinyWhisper } from '@voxlate/tiny-models';
+import { ModelManager, PYANNOTE_SEGMENTATION, SPEAKER_EMBEDDING, catalogModel } from '@voxlate/models';
+import {
+  writeTinyMdx,
+  writeTinyNllb,
+  writeTinyPyannote,
+  writeTinySpeakerEmbedding,
+  writeTinyVits,
+  writeTinyWhisper,
+} from '@voxlate/tiny-models';
 import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
@@ -23,8 +30,10 @@ beforeAll(async () => {
   await writeTinyNllb(folder('nllb-200-distilled-600M'));
   await writeTinyVits(folder('mms-tts-spa'));
   await writeTinyMdx(join(folder('mdx-kim-vocal-2'), 'Kim_Vocal_2.onnx'));
-  for (const id of ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa', 'mdx-kim-vocal-2'])
-    await manager.adopt(id);
+  await writeTinyPyannote(join(folder(PYANNOTE_SEGMENTATION.id), PYANNOTE_SEGMENTATION.files[0]!));
+  await writeTinySpeakerEmbedding(join(folder(SPEAKER_EMBEDDING.id), SPEAKER_EMBEDDING.files[0]!));
+  const installed = ['whisper-base', 'nllb-200-distilled-600M', 'mms-tts-spa', 'mdx-kim-vocal-2'];
+  for (const id of [...installed, PYANNOTE_SEGMENTATION.id, SPEAKER_EMBEDDING.id]) await manager.adopt(id);
   speech = await makeSpeechWav(media, ['Welcome back to the channel.']);
   service = await startService({ VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' });
 });
@@ -59,6 +68,8 @@ describe('the service with neural models installed', () => {
     expect(engines['asr']).toContainEqual({ id: 'whisper-base', kind: 'neural', installed: true });
     expect(engines['asr']).toContainEqual({ id: 'whisper-small', kind: 'neural', installed: false });
     expect(engines['separate']).toEqual([{ id: 'mdx-kim-vocal-2', kind: 'neural', installed: true }]);
+    expect(engines['diarise']).toContainEqual({ id: 'pyannote', kind: 'neural', installed: true });
+    expect(engines['diarise']).toContainEqual({ id: 'bic-clustering', kind: 'offline', installed: true });
   });
 
   it('detects the source language when none is given and records the engines per segment', async () => {
@@ -72,9 +83,11 @@ describe('the service with neural models installed', () => {
       segments: { engines: Record<string, string>; route: string }[];
       warnings: string[];
       background: unknown;
+      diariser: string;
     };
     // The voice was separated out of the original: the dub sits over the background at full level.
     expect(body.background).toEqual({ method: 'separated', engine: 'mdx-kim-vocal-2' });
+    expect(body.diariser).toBe('pyannote');
     expect(body.source_language).not.toBe('yue');
     expect(body.warnings.join(' ')).not.toMatch(/not detected/);
     expect(body.segments.length).toBeGreaterThan(0);

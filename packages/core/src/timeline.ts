@@ -92,4 +92,6 @@ export interface Timeline {
   background?: BackgroundTreatment;
   /** Who speaks in the source, as measured, and the voice each one was given (set by the voice stages). */
   speakers?: SpeakerVoice[];
+  /** The engine that told the speakers apart (set by the diarise stage). */
+  diariser?: string;
 }

@@ -71,6 +71,13 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
         Promise.resolve((await import('./separate/mdx-net/mdx-separator.js')).MdxSeparator.create(manager, modelId)),
     });
   }
+  registries.diarise.register({
+    id: 'pyannote',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: async () => (await import('./diarise/pyannote/pyannote-diariser.js')).pyannoteInstalled(manager),
+    load: async () => new (await import('./diarise/pyannote/pyannote-diariser.js')).PyannoteDiariser(manager),
+  });
   return registries;
 }
 

@@ -70,4 +70,13 @@ export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
   'onnx-community/Kokoro-82M-v1.0-ONNX': [...TOKENIZER, 'onnx/model_quantized.onnx', 'voices/af_heart.bin'],
   // https://huggingface.co/seanghay/uvr_models/tree/main (UVR's MDX-Net models, one ONNX file each)
   'seanghay/uvr_models': ['Kim_Vocal_2.onnx', 'UVR_MDXNET_1_9703.onnx', 'UVR-MDX-NET-Inst_HQ_3.onnx'],
+  // https://huggingface.co/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/tree/main
+  'csukuangfj/sherpa-onnx-pyannote-segmentation-3-0': ['model.onnx'],
+  // https://huggingface.co/csukuangfj/speaker-embedding-models/tree/main (the CAM++ and ERes2Net exports)
+  'csukuangfj/speaker-embedding-models': [
+    '3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx',
+    '3dspeaker_speech_campplus_sv_zh-cn_16k-common.onnx',
+    '3dspeaker_speech_campplus_sv_zh_en_16k-common_advanced.onnx',
+    '3dspeaker_speech_eres2net_sv_en_voxceleb_16k.onnx',
+  ],
 };

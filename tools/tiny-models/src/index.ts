@@ -5,3 +5,5 @@ export * from './tiny-seq2seq.js';
 export * from './tiny-piper.js';
 export * from './tiny-kokoro.js';
 export * from './tiny-mdx.js';
+export * from './tiny-pyannote.js';
+export * from './tiny-speaker-embedding.js';

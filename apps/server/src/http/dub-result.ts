@@ -22,6 +22,7 @@ export function resultFields(run: SignedDubRun, extraWarnings: readonly string[]
       ...segmentVoiceFields(segment),
     })),
     speakers: speakerFields(timeline.speakers),
+    ...(timeline.diariser ? { diariser: timeline.diariser } : {}),
     warnings: [...timeline.warnings, ...extraWarnings],
     // How the original's sound was kept: separated (background at full level) or ducked.
     ...(timeline.background ? { background: timeline.background } : {}),

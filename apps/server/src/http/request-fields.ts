@@ -63,14 +63,22 @@ function languageCode(value: string, field: string): LanguageCode {
   return value;
 }
 
-/** Optional `asr_engine`, `mt_engine`, `tts_engine` fields naming engines (unknown ids fail with the valid list). */
-export function engineChoiceFrom(fields: Record<string, unknown>): { asr?: string; mt?: string; tts?: string } {
+/** Optional `asr_engine`, `mt_engine`, `tts_engine`, `diarise_engine` fields naming engines (unknown ids fail with the valid list). */
+export function engineChoiceFrom(fields: Record<string, unknown>): {
+  asr?: string;
+  mt?: string;
+  tts?: string;
+  diarise?: string;
+} {
   const pick = (name: string): string | undefined => {
     const value = fields[name];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
-  const asr = pick('asr_engine');
-  const mt = pick('mt_engine');
-  const tts = pick('tts_engine');
-  return { ...(asr ? { asr } : {}), ...(mt ? { mt } : {}), ...(tts ? { tts } : {}) };
+  const choice = {
+    asr: pick('asr_engine'),
+    mt: pick('mt_engine'),
+    tts: pick('tts_engine'),
+    diarise: pick('diarise_engine'),
+  };
+  return Object.fromEntries(Object.entries(choice).filter(([, id]) => id !== undefined));
 }

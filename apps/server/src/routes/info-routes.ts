@@ -19,6 +19,8 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     tts: await registries.tts.describe(),
     stretch: await registries.stretch.describe(),
     separate: await registries.separate.describe(),
+    diarise: await registries.diarise.describe(),
+    voice: await registries.voice.describe(),
   }));
 
   app.get('/api/languages', async () => {

@@ -26,6 +26,14 @@ export function silentAnalysisAudio(seconds: number): AudioSource {
   return analysisAudioFromBytes(Buffer.alloc(Math.round(seconds * 16000) * 2));
 }
 
+/** 16 kHz mono samples made in a test, served as an AudioSource (through 16-bit, as the pipeline's are). */
+export function analysisAudioOfSamples(samples: Float32Array): AudioSource {
+  const raw = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++)
+    raw.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
+  return analysisAudioFromBytes(raw);
+}
+
 function analysisAudioFromBytes(raw: Buffer): AudioSource {
   const path = join(folder, `audio-${++made}.s16le`);
   writeFileSync(path, raw);

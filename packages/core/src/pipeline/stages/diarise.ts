@@ -16,4 +16,5 @@ export async function diarise(ctx: StageContext): Promise<void> {
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('diarise', done, total) },
   );
   timeline.segments = assignSpeakers(timeline.segments, turns, request.transcript === undefined);
+  timeline.diariser = diariser.id;
 }
