@@ -8,7 +8,8 @@ import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { separationQuality } from './separation-figures.js';
 import { voiceQuality } from './voice-figures.js';
-import { printVoiceFigures } from './voice-table.js';
+import { voiceIntelligibility } from './voice-intelligibility.js';
+import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 
 /**
  * `npm run eval [-- --sentences N]`: quality figures of every installed engine, measured here —
@@ -56,10 +57,14 @@ if (parts.has('separation')) {
 }
 const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
 if (parts.has('voice')) printVoiceFigures(voice);
+const intelligibility = parts.has('voice')
+  ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, dir))
+  : [];
+if (parts.has('voice')) printIntelligibility(intelligibility);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);
