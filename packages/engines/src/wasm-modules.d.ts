@@ -43,6 +43,11 @@ interface EspeakWorker {
 
 interface EspeakModule {
   eSpeakNGWorker: new () => EspeakWorker;
+  /** Emscripten's in-memory file system, holding espeak-ng-data. */
+  FS: {
+    readFile(path: string, options: { encoding: 'utf8' }): string;
+    writeFile(path: string, data: string): void;
+  };
 }
 
 declare module 'kuromoji' {

@@ -25,6 +25,8 @@ export interface VoiceFigures {
   f0MedianError: number;
   /** Per true speaker: F0 range (10-90 %) of their dubbed lines over that of their own speech. */
   rangeRatios: number[];
+  /** Per true speaker: their dub's formants over their own (geometric mean of the F2 and F3 ratios). */
+  formantRatios: number[];
   pitchCorrelation: number;
   levelCorrelation: number;
   rateSpearman: number;
@@ -39,6 +41,8 @@ export async function voiceQuality(registries: EngineRegistries, dir: string): P
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const shaper = await registries.voice.get('psola');
   const track = (samples: Float32Array): ProsodyTrack => shaper.measure({ samples, sampleRate: 16000 });
+  const formants = (samples: Float32Array): number[] | undefined =>
+    shaper.formants({ samples, sampleRate: 16000 }, track(samples));
   const figures: VoiceFigures[] = [];
   for (const scene of voiceScenes(dir)) {
     const source = decode(scene.path);
@@ -52,7 +56,11 @@ export async function voiceQuality(registries: EngineRegistries, dir: string): P
         targetLanguage: 'spa',
         options: { voice: mode, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
       });
-      figures.push(measureDub(scene, mode, run.timeline.segments, source, decode(output), track));
+      const dub = decode(output);
+      figures.push({
+        ...measureDub(scene, mode, run.timeline.segments, source, dub, track),
+        formantRatios: formantRatios(scene, run.timeline.segments, source, dub, formants),
+      });
     }
   }
   return figures;
@@ -65,7 +73,7 @@ function measureDub(
   source: Float32Array,
   dub: Float32Array,
   track: (samples: Float32Array) => ProsodyTrack,
-): VoiceFigures {
+): Omit<VoiceFigures, 'formantRatios'> {
   const slice = (audio: Float32Array, start: number, end: number): Float32Array =>
     audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
   const speakerF0 = new Map<string, number[]>();
@@ -118,6 +126,36 @@ function measureDub(
     speakersTrue: new Set(scene.turns.map((t) => t.speaker)).size,
     der: diarisationErrorRate(scene.turns, found),
   };
+}
+
+/** Per true speaker, the median F2 and F3 of their dubbed lines over those of their own turns. */
+function formantRatios(
+  scene: VoiceScene,
+  segments: readonly Segment[],
+  source: Float32Array,
+  dub: Float32Array,
+  formants: (samples: Float32Array) => number[] | undefined,
+): number[] {
+  const slice = (audio: Float32Array, start: number, end: number): Float32Array =>
+    audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
+  const medianOf = (measured: (number[] | undefined)[], k: number): number =>
+    quantile(
+      measured.flatMap((f) => (f ? [f[k]!] : [])),
+      0.5,
+    );
+  const speakers = [...new Set(scene.turns.map((turn) => turn.speaker))];
+  return speakers.map((speaker) => {
+    const own = scene.turns
+      .filter((turn) => turn.speaker === speaker)
+      .map((turn) => formants(slice(source, turn.start, turn.end)));
+    const dubbed = segments
+      .filter((segment) => trueSpeaker(scene.turns, segment) === speaker)
+      .map((segment) => {
+        const placed = placedSpan(segment);
+        return placed ? formants(slice(dub, placed.start, placed.end)) : undefined;
+      });
+    return Math.sqrt((medianOf(dubbed, 1) / medianOf(own, 1)) * (medianOf(dubbed, 2) / medianOf(own, 2)));
+  });
 }
 
 /** The true speaker of a segment: the one who talks most of its time. */

@@ -8,7 +8,7 @@ const TARGETS =
 export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
   console.log('voice, Spanish dubs of real speech (neutral = no voice shaping, the bad case):');
   console.log(
-    '  scene                                  mode      lines  F0<=10%  F0 err  range ratio  pitch r  level r  rate rho  pause r  speakers  DER',
+    '  scene                                  mode      lines  F0<=10%  F0 err  range ratio  formants  pitch r  level r  rate rho  pause r  speakers  DER',
   );
   for (const f of figures) {
     console.log(
@@ -16,7 +16,10 @@ export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
         `${pct(f.f0MedianError).padStart(6)}  ${f.rangeRatios
           .map((r) => r.toFixed(2))
           .join('/')
-          .padStart(11)}  ` +
+          .padStart(11)}  ${f.formantRatios
+          .map((r) => r.toFixed(2))
+          .join('/')
+          .padStart(8)}  ` +
         `${num(f.pitchCorrelation).padStart(7)}  ${num(f.levelCorrelation).padStart(7)}  ${num(f.rateSpearman).padStart(8)}  ` +
         `${num(f.pauseCorrelation).padStart(7)}  ${`${f.speakersFound}/${f.speakersTrue}`.padStart(8)}  ${pct(f.der).padStart(5)}`,
     );
@@ -26,6 +29,10 @@ export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
     const lines = rows.reduce((sum, f) => sum + f.lines, 0);
     const within = rows.reduce((sum, f) => sum + f.f0Within10 * f.lines, 0) / Math.max(1, lines);
     const ratios = rows.flatMap((f) => f.rangeRatios).sort((a, b) => a - b);
+    const formantErrors = rows
+      .flatMap((f) => f.formantRatios.map((r) => Math.abs(r - 1)))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     const weighted = (pick: (f: VoiceFigures) => number): number => {
       const usable = rows.filter((f) => Number.isFinite(pick(f)));
       return (
@@ -39,6 +46,7 @@ export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
     const two = rows.filter((f) => f.speakersTrue === 2);
     console.log(
       `  summary ${mode.padEnd(9)} ${lines} lines: F0 within 10 % ${pct(within)}, range ratio median ${num(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN)}, ` +
+        `formants off by ${pct(formantErrors[Math.floor(formantErrors.length / 2)] ?? Number.NaN)} (median), ` +
         `pitch r ${num(weighted((f) => f.pitchCorrelation))}, level r ${num(weighted((f) => f.levelCorrelation))}, ` +
         `rate rho ${num(weighted((f) => f.rateSpearman))}, pause r ${num(weighted((f) => f.pauseCorrelation))}, ` +
         `two-speaker DER ${pct(two.reduce((s, f) => s + f.der, 0) / Math.max(1, two.length))}, ` +

@@ -46,10 +46,12 @@ export function speakerFields(speakers: readonly SpeakerVoice[] | undefined): Re
     syllables_per_second: speaker.syllablesPerSecond,
     pause_seconds: speaker.pauseSeconds,
     spectral_tilt_db_per_octave: speaker.spectralTiltDbPerOctave,
+    formants_hz: speaker.formantsHz,
     voice: {
       base_voice: speaker.voice.voice,
       pitch_hz: speaker.voice.pitchHz,
       range_semitones: speaker.voice.rangeSemitones,
+      formant_scale: speaker.voice.formantScale,
     },
   }));
 }

@@ -2,6 +2,13 @@ import type { BaseVoice, SpeakerVoice, VoiceMode, VoiceSettings } from './voice-
 
 /** Voices above this median F0 (Hz) sound high (women, children); below, low. */
 const HIGH_VOICE_HZ = 160;
+/**
+ * Formants move at most this far (a ratio) toward the speaker's: vocal tracts differ by about
+ * 15 % among adults of one sex; beyond that the scaled voice sounds strained.
+ */
+const FORMANT_SCALE_LIMITS: [number, number] = [0.88, 1.14];
+/** Scales are rounded to this step: each one is a voice the engine prepares once. */
+const FORMANT_SCALE_STEP = 0.02;
 
 /**
  * A base voice per speaker: the one whose natural pitch is nearest the speaker's, and a
@@ -47,9 +54,29 @@ function nearestFree(
 
 function settingsFor(speaker: Omit<SpeakerVoice, 'voice'>, voice: BaseVoice, mode: VoiceMode): VoiceSettings {
   if (mode === 'neutral' || speaker.f0MedianHz === undefined) return { voice: voice.id };
+  const formantScale = formantScaleFor(speaker.formantsHz, voice.formantsHz);
   return {
     voice: voice.id,
     pitchHz: speaker.f0MedianHz,
     ...(speaker.f0RangeSemitones === undefined ? {} : { rangeSemitones: speaker.f0RangeSemitones }),
+    ...(formantScale === undefined ? {} : { formantScale }),
   };
+}
+
+/**
+ * How much the voice's formants should move to sit where the speaker's do: the geometric mean
+ * of the F2 and F3 ratios (F1 follows the vowel more than the speaker; F2 and F3 over many vowels
+ * follow the vocal tract's length), clamped and rounded. Undefined when either is unmeasured or
+ * the voice is already within a step.
+ */
+export function formantScaleFor(
+  speakerHz: readonly number[] | undefined,
+  voiceHz: readonly number[] | undefined,
+): number | undefined {
+  if (!speakerHz || !voiceHz || speakerHz.length < 3 || voiceHz.length < 3) return undefined;
+  const ratio = Math.sqrt((speakerHz[1]! / voiceHz[1]!) * (speakerHz[2]! / voiceHz[2]!));
+  if (!Number.isFinite(ratio)) return undefined;
+  const [low, high] = FORMANT_SCALE_LIMITS;
+  const scale = Math.round(Math.max(low, Math.min(high, ratio)) / FORMANT_SCALE_STEP) * FORMANT_SCALE_STEP;
+  return Math.abs(scale - 1) < FORMANT_SCALE_STEP / 2 ? undefined : Number(scale.toFixed(2));
 }

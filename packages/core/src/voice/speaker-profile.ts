@@ -11,6 +11,8 @@ export interface MeasuredLine {
   prosody: LineProsody;
   /** Power spectrum per band of the line's voiced frames (linear, summed), if measured. */
   spectrumDb?: number[];
+  /** Median F1, F2, F3 of the line's voiced frames, if measured. */
+  formantsHz?: number[];
 }
 
 /** The speaker measured over all of their lines: pitch pooled over every voiced frame, rate and pauses as medians. */
@@ -32,6 +34,17 @@ export function speakerProfile(speaker: string, lines: readonly MeasuredLine[]):
   if (spectrum) {
     profile.spectrumDb = spectrum.map((db) => roundTo(db, 1));
     profile.spectralTiltDbPerOctave = roundTo(spectralTilt(spectrum), 1);
+  }
+  const formants = lines.flatMap((line) => (line.formantsHz ? [line.formantsHz] : []));
+  if (formants.length > 0 && voicedSeconds >= MIN_SPEAKER_VOICED_SECONDS) {
+    profile.formantsHz = [0, 1, 2].map((k) =>
+      Math.round(
+        quantile(
+          formants.map((line) => line[k]!),
+          0.5,
+        ),
+      ),
+    );
   }
   return profile;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../timeline.js';
 import { assignSpeakers } from './assign-speakers.js';
-import { chooseVoices } from './choose-voices.js';
+import { chooseVoices, formantScaleFor } from './choose-voices.js';
 import { transferContour } from './contour-transfer.js';
 import { lineSettings } from './line-settings.js';
 import { countSyllables } from './syllables.js';
@@ -73,6 +73,18 @@ describe('chooseVoices', () => {
     const chosen = chooseVoices([speaker('S1', 100), speaker('S2', 110), speaker('S3', 120)], VOICES, 'neutral');
     expect(chosen.map((s) => s.voice.voice).every((id) => id?.startsWith('m'))).toBe(true);
     expect(chosen.every((s) => s.voice.pitchHz === undefined)).toBe(true);
+  });
+
+  it('scales the voice toward the speaker by their F2 and F3, within bounds, and only in preserve', () => {
+    expect(formantScaleFor([600, 1650, 2750], [500, 1500, 2500])).toBe(1.1);
+    // F1 alone differing (another vowel set) moves nothing; so does a voice already within a step.
+    expect(formantScaleFor([800, 1500, 2500], [500, 1500, 2500])).toBeUndefined();
+    expect(formantScaleFor([500, 1400, 2300], [500, 1800, 3000])).toBe(0.88);
+    expect(formantScaleFor(undefined, [500, 1500, 2500])).toBeUndefined();
+    const measured = { ...speaker('S1', 105), formantsHz: [560, 1320, 2200] };
+    const voices = VOICES.map((v) => ({ ...v, formantsHz: [500, 1500, 2500] }));
+    expect(chooseVoices([measured], voices, 'preserve')[0]!.voice.formantScale).toBe(0.88);
+    expect(chooseVoices([measured], voices, 'neutral')[0]!.voice.formantScale).toBeUndefined();
   });
 });
 

@@ -47,6 +47,8 @@ export interface SpeakerVoice {
   spectrumDb?: number[];
   /** Voice quality: spectral slope from 300 Hz to 3 kHz, dB per octave (steeper is breathier/softer). */
   spectralTiltDbPerOctave?: number;
+  /** Median F1, F2, F3 of their voiced speech, Hz: the length of their vocal tract. */
+  formantsHz?: number[];
   /** The base voice of the target language's synthesiser chosen for them, and the pitch it is set to. */
   voice: VoiceSettings;
 }
@@ -83,6 +85,8 @@ export interface VoiceSettings {
   rate?: number;
   /** Silences inside the line, each after a word of the text (0-based word index). */
   pauses?: { afterWord: number; seconds: number }[];
+  /** Every formant of the voice multiplied by this: a longer (below 1) or shorter vocal tract. */
+  formantScale?: number;
 }
 
 /** A voice an engine offers, measured: its natural median F0 and the F0 it can be set to. */
@@ -93,6 +97,8 @@ export interface BaseVoice {
   f0MedianHz: number;
   /** The lowest and highest median F0 the engine can set this voice to (equal if it cannot). */
   f0ReachHz: [number, number];
+  /** Median F1, F2, F3 of the voice, Hz, when measured: whether its formants can be scaled is the engine's. */
+  formantsHz?: number[];
 }
 
 /** What to do to one synthesised line. */
@@ -112,5 +118,7 @@ export interface VoiceShaper extends EngineInfo {
   measure(audio: PcmAudio): ProsodyTrack;
   /** Long-term spectrum of the voiced frames of the audio, dB per band. */
   spectrum(audio: PcmAudio, track: ProsodyTrack): Promise<number[]>;
+  /** Median F1, F2, F3 of the voiced frames, Hz (undefined when too little is voiced). */
+  formants(audio: PcmAudio, track: ProsodyTrack): number[] | undefined;
   shape(audio: PcmAudio, own: ProsodyTrack, plan: ShapingPlan, context: EngineContext): Promise<PcmAudio>;
 }

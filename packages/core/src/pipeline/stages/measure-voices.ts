@@ -20,10 +20,12 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
     const prosody = measureLine({ ...segment, text: segment.sourceText, language: timeline.sourceLanguage }, track);
     segment.prosody = prosody;
     ctx.voiceWork.sourceTracks.set(segment.id, track);
-    const spectrumDb = prosody.f0MedianHz === undefined ? undefined : await shaper.spectrum(audio, track);
+    const voiced = prosody.f0MedianHz !== undefined;
+    const spectrumDb = voiced ? await shaper.spectrum(audio, track) : undefined;
+    const formantsHz = voiced ? shaper.formants(audio, track) : undefined;
     const speaker = segment.speaker ?? 'S1';
     const lines = linesBySpeaker.get(speaker) ?? [];
-    lines.push({ track, prosody, ...(spectrumDb ? { spectrumDb } : {}) });
+    lines.push({ track, prosody, ...(spectrumDb ? { spectrumDb } : {}), ...(formantsHz ? { formantsHz } : {}) });
     linesBySpeaker.set(speaker, lines);
     ctx.progress('voices', i + 1, timeline.segments.length);
   }

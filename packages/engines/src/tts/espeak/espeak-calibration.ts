@@ -1,4 +1,5 @@
 import { median, quantile, semitones, voicedValues, type BaseVoice } from '@voxlate/core';
+import { measureFormants } from '../../dsp/formants.js';
 import { trackPitch } from '../../dsp/pitch-track.js';
 
 /** Renders text with a voice at eSpeak pitch and range units (0-99), at 22050 Hz. */
@@ -41,13 +42,25 @@ export function sweep(render: EspeakRender, voice: string, setting: SweptSetting
   });
 }
 
-export function baseVoiceOf(id: string, name: string, pitchHz: Sweep): BaseVoice {
+/** The voice's median F1-F3 at its default pitch, over the sweep text's vowels. */
+export function voiceFormants(render: EspeakRender, voice: string): number[] | undefined {
+  const samples = render(voice, 50, 50, SWEEP_TEXT);
+  const pitch = trackPitch(samples, SAMPLE_RATE);
+  const centres: number[] = [];
+  pitch.f0.forEach((f0, i) => {
+    if (f0 > 0) centres.push(i * pitch.hopSeconds * SAMPLE_RATE);
+  });
+  return measureFormants(samples, SAMPLE_RATE, centres)?.map(Math.round);
+}
+
+export function baseVoiceOf(id: string, name: string, pitchHz: Sweep, formantsHz?: number[]): BaseVoice {
   const hz = pitchHz.map(([, value]) => value);
   return {
     id,
     name,
     f0MedianHz: pitchHz.find(([units]) => units === 50)![1],
     f0ReachHz: [Math.min(...hz), Math.max(...hz)],
+    ...(formantsHz ? { formantsHz } : {}),
   };
 }
 

@@ -9,7 +9,17 @@ import {
   type Synthesiser,
   type VoiceSettings,
 } from '@voxlate/core';
-import { baseVoiceOf, ESPEAK_VARIANTS, sweep, unitsFor, type Sweep, type SweptSetting } from './espeak-calibration.js';
+import {
+  baseVoiceOf,
+  ESPEAK_VARIANTS,
+  sweep,
+  unitsFor,
+  voiceFormants,
+  type EspeakRender,
+  type Sweep,
+  type SweptSetting,
+} from './espeak-calibration.js';
+import { FormantVariants } from './formant-variants.js';
 import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
@@ -31,9 +41,12 @@ export class EspeakSynthesiser implements Synthesiser {
   private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
   /** Each voice's pitch and range units measured against Hz, once per process (keyed "voice setting"). */
   private readonly sweeps = new Map<string, Sweep>();
+  /** Each base voice's formants, measured once per process. */
+  private readonly formants = new Map<string, number[] | undefined>();
 
   private constructor(
     private readonly worker: EspeakWorker,
+    private readonly variants: FormantVariants,
     /** Words per minute. */
     private readonly rate: number,
     idleMs: number,
@@ -43,14 +56,14 @@ export class EspeakSynthesiser implements Synthesiser {
 
   static async create(rate = 170, idleMs = DEFAULT_WARM_IDLE_MS): Promise<EspeakSynthesiser> {
     const module = await initialiseEspeak();
-    return new EspeakSynthesiser(new module.eSpeakNGWorker(), rate, idleMs);
+    return new EspeakSynthesiser(new module.eSpeakNGWorker(), new FormantVariants(module.FS), rate, idleMs);
   }
 
   baseVoices(language: LanguageCode): Promise<BaseVoice[]> {
     return Promise.resolve(
       ESPEAK_VARIANTS.map(({ variant, name }) => {
         const id = `${ESPEAK_VOICES[language]}${variant}`;
-        return baseVoiceOf(id, `${ESPEAK_VOICES[language]} ${name}`, this.sweep(id, 'pitch'));
+        return baseVoiceOf(id, `${ESPEAK_VOICES[language]} ${name}`, this.sweep(id, 'pitch'), this.formantsOf(id));
       }),
     );
   }
@@ -70,8 +83,11 @@ export class EspeakSynthesiser implements Synthesiser {
             (reading) => reading.toKana(text),
           )
         : text;
-    const voice = settings.voice?.startsWith(ESPEAK_VOICES[language]) ? settings.voice : ESPEAK_VOICES[language];
-    const { pitch, range } = this.unitsOf(voice, settings);
+    const base = settings.voice?.startsWith(ESPEAK_VOICES[language]) ? settings.voice : ESPEAK_VOICES[language];
+    // Pitch units are the base voice's: a formant scale moves the timbre, not the pitch.
+    const { pitch, range } = this.unitsOf(base, settings);
+    const scale = settings.formantScale;
+    const voice = scale !== undefined && Math.abs(scale - 1) > 0.005 ? this.variants.voiceWith(base, scale) : base;
     const rate = Math.round(this.rate * Math.min(2, Math.max(0.5, settings.rate ?? 1)));
     const { samples, events } = this.render(
       voice,
@@ -96,6 +112,14 @@ export class EspeakSynthesiser implements Synthesiser {
       pitch: pitchHz === undefined ? 50 : unitsFor(this.sweep(voice, 'pitch'), pitchHz, true),
       range: rangeSemitones === undefined ? 50 : unitsFor(this.sweep(voice, 'range'), rangeSemitones, false),
     };
+  }
+
+  private formantsOf(voice: string): number[] | undefined {
+    if (!this.formants.has(voice)) {
+      const render: EspeakRender = (v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples;
+      this.formants.set(voice, voiceFormants(render, voice));
+    }
+    return this.formants.get(voice);
   }
 
   /** The voice's measured sweep of one setting, made once per process. */

@@ -8,10 +8,20 @@ import {
 } from '@voxlate/core';
 import { applyFilter, BAND_CENTRES_HZ, bandSpectrum, matchFilter } from '../../dsp/band-spectrum.js';
 import { trackEnergy } from '../../dsp/frame-energy.js';
+import { measureFormants } from '../../dsp/formants.js';
 import { trackPitch } from '../../dsp/pitch-track.js';
 import { findPitchMarks } from './pitch-marks.js';
 import { psola } from './td-psola.js';
 import { matchLevel } from './level-envelope.js';
+
+/** Every other voiced frame's centre, in samples: 20 ms apart is plenty for long-term measures. */
+function voicedCentres(audio: PcmAudio, track: ProsodyTrack): number[] {
+  const centres: number[] = [];
+  for (let i = 0; i < track.f0Hz.length; i += 2) {
+    if (track.f0Hz[i]! > 0) centres.push(i * track.hopSeconds * audio.sampleRate);
+  }
+  return centres;
+}
 
 /**
  * The offline voice shaper: YIN pitch and RMS level for measuring, TD-PSOLA for intonation,
@@ -31,12 +41,11 @@ export class PsolaShaper implements VoiceShaper {
   }
 
   spectrum(audio: PcmAudio, track: ProsodyTrack): Promise<number[]> {
-    const centres: number[] = [];
-    // Every other voiced frame: 20 ms apart is plenty for a long-term average.
-    for (let i = 0; i < track.f0Hz.length; i += 2) {
-      if (track.f0Hz[i]! > 0) centres.push(i * track.hopSeconds * audio.sampleRate);
-    }
-    return bandSpectrum(audio.samples, audio.sampleRate, centres);
+    return bandSpectrum(audio.samples, audio.sampleRate, voicedCentres(audio, track));
+  }
+
+  formants(audio: PcmAudio, track: ProsodyTrack): number[] | undefined {
+    return measureFormants(audio.samples, audio.sampleRate, voicedCentres(audio, track));
   }
 
   shape(audio: PcmAudio, own: ProsodyTrack, plan: ShapingPlan, context: EngineContext): Promise<PcmAudio> {
