@@ -84,10 +84,10 @@ export class EspeakSynthesiser implements Synthesiser {
           )
         : text;
     const base = settings.voice?.startsWith(ESPEAK_VOICES[language]) ? settings.voice : ESPEAK_VOICES[language];
-    // Pitch units are the base voice's: a formant scale moves the timbre, not the pitch.
-    const { pitch, range } = this.unitsOf(base, settings);
     const scale = settings.formantScale;
     const voice = scale !== undefined && Math.abs(scale - 1) > 0.005 ? this.variants.voiceWith(base, scale) : base;
+    // Swept on the voice that speaks: moving the formants moves the measured pitch a few per cent.
+    const { pitch, range } = this.unitsOf(voice, settings);
     const rate = Math.round(this.rate * Math.min(2, Math.max(0.5, settings.rate ?? 1)));
     const { samples, events } = this.render(
       voice,
