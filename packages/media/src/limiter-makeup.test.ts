@@ -36,16 +36,17 @@ describe('limiter make-up', () => {
     const gain = gainToTarget(TARGET, measured);
     expect(limiterWillAct(TARGET, measured, gain)).toBe(true);
 
-    const plain = measure(mix, limitedGainFilter(TARGET, gain));
+    const plain = measure(mix, limitedGainFilter(TARGET, gain, 16000));
     expect(plain.integratedLufs).toBeLessThan(TARGET.lufs - 0.5);
 
     const madeUp = await gainThroughLimiter(mix, TARGET, gain, {
+      sampleRate: 16000,
       expectedSeconds: 5,
       context: {},
       onProgress: () => undefined,
     });
     expect(madeUp).toBeGreaterThan(gain);
-    const result = measure(mix, limitedGainFilter(TARGET, madeUp));
+    const result = measure(mix, limitedGainFilter(TARGET, madeUp, 16000));
     expect(Math.abs(result.integratedLufs - TARGET.lufs)).toBeLessThanOrEqual(0.3);
     expect(result.truePeakDb).toBeLessThanOrEqual(TARGET.truePeakDb);
   });

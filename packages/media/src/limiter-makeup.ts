@@ -19,10 +19,10 @@ export async function gainThroughLimiter(
   mixPath: string,
   target: LoudnessTarget,
   gainDb: number,
-  job: { expectedSeconds: number; context: EngineContext; onProgress: (share: number) => void },
+  job: { sampleRate: number; expectedSeconds: number; context: EngineContext; onProgress: (share: number) => void },
 ): Promise<number> {
   const branches = LIMITER_MAKEUPS_DB.map((makeup, i) => {
-    const limited = limitedGainFilter(target, gainDb + makeup);
+    const limited = limitedGainFilter(target, gainDb + makeup, job.sampleRate);
     return `[trial${i}]${limited},ebur128=framelog=verbose[measured${i}]`;
   });
   const split = `[0:a]asplit=${LIMITER_MAKEUPS_DB.length}${LIMITER_MAKEUPS_DB.map((_, i) => `[trial${i}]`).join('')}`;

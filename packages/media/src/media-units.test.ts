@@ -69,8 +69,8 @@ describe('loudness', () => {
     const target = { lufs: -16, truePeakDb: -1 };
     const gain = gainToTarget(target, { integratedLufs: -27.6, truePeakDb: -4.5 });
     expect(gain).toBeCloseTo(11.6, 6);
-    expect(limitedGainFilter(target, gain)).toBe(
-      'volume=11.60dB,alimiter=limit=0.7943:attack=2:release=60:level=false',
+    expect(limitedGainFilter(target, gain, 44100)).toBe(
+      'volume=11.60dB,aresample=88200,alimiter=limit=0.7943:attack=2:release=60:level=false,aresample=44100',
     );
   });
 

@@ -164,7 +164,7 @@ async function encodeOutput(
   measurement: LoudnessMeasurement | undefined,
   context: EngineContext,
 ): Promise<void> {
-  const filter = await normaliseFilter(request, mixPath, measurement, context);
+  const filter = await normaliseFilter(request, format, mixPath, measurement, context);
   const encodeStart = MIX_SHARE + LIMITER_CHECK_SHARE;
   const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
   const video = request.container === 'mp4' ? request.info.video : undefined;
@@ -188,6 +188,7 @@ async function encodeOutput(
  */
 async function normaliseFilter(
   request: RenderRequest,
+  format: MixFormat,
   mixPath: string,
   measurement: LoudnessMeasurement | undefined,
   context: EngineContext,
@@ -195,13 +196,14 @@ async function normaliseFilter(
   const target = { lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb };
   if (!measurement) return dynamicNormaliseFilter(target);
   const gainDb = gainToTarget(target, measurement);
-  if (!limiterWillAct(target, measurement, gainDb)) return limitedGainFilter(target, gainDb);
+  if (!limiterWillAct(target, measurement, gainDb)) return limitedGainFilter(target, gainDb, format.sampleRate);
   const madeUp = await gainThroughLimiter(mixPath, target, gainDb, {
+    sampleRate: format.sampleRate,
     expectedSeconds: request.info.durationSeconds,
     context,
     onProgress: (share) => context.onProgress?.(MIX_SHARE + LIMITER_CHECK_SHARE * share, 1),
   });
-  return limitedGainFilter(target, madeUp);
+  return limitedGainFilter(target, madeUp, format.sampleRate);
 }
 
 function videoCodecArgs(codec: string): string[] {
