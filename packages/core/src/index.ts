@@ -35,3 +35,4 @@ export * from './voice/line-prosody.js';
 export * from './voice/contour-transfer.js';
 export * from './voice/line-settings.js';
 export * from './voice/track-math.js';
+export * from './lipsync/visemes.js';
