@@ -36,3 +36,5 @@ export * from './voice/contour-transfer.js';
 export * from './voice/line-settings.js';
 export * from './voice/track-math.js';
 export * from './lipsync/visemes.js';
+export * from './lipsync/similarity-transform.js';
+export * from './lipsync/shot-cuts.js';
