@@ -13,3 +13,4 @@ export * from './run-process.js';
 export * from './safe-input.js';
 export * from './argv.js';
 export * from './to-wav.js';
+export * from './frame-reader.js';

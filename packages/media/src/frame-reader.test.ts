@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Cancelled } from '@voxlate/core';
+import { readFrames } from './frame-reader.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-frames-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** 2 s of ffmpeg's test pattern, 160x90 at 10 fps, lossless so the pixels can be compared. */
+const video = join(dir, 'pattern.mkv');
+execFileSync('ffmpeg', [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=160x90:rate=10:duration=2',
+  '-c:v',
+  'ffv1',
+  video,
+]);
+
+function decodedFrame(index: number): Buffer {
+  return execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    video,
+    '-vf',
+    `select=eq(n\\,${index})`,
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'rgb24',
+    '-f',
+    'rawvideo',
+    '-',
+  ]);
+}
+
+describe('readFrames', () => {
+  it('hands out every frame once, in order, with the pixels ffmpeg decodes', async () => {
+    const indices: number[] = [];
+    let seventh: Uint8Array | undefined;
+    for await (const frame of readFrames(video, { width: 160, height: 90 })) {
+      expect(frame.pixels.length).toBe(160 * 90 * 3);
+      indices.push(frame.index);
+      if (frame.index === 7) seventh = frame.pixels;
+    }
+    expect(indices).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(Buffer.from(seventh!).equals(decodedFrame(7))).toBe(true);
+  });
+
+  it('gives a downscaled copy when asked', async () => {
+    for await (const frame of readFrames(video, { width: 160, height: 90 }, { size: { width: 32, height: 18 } })) {
+      expect([frame.width, frame.height, frame.pixels.length]).toEqual([32, 18, 32 * 18 * 3]);
+      break;
+    }
+  });
+
+  it('stops ffmpeg when the loop ends early or the job is cancelled', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const reading = (async () => {
+      for await (const frame of readFrames(video, { width: 160, height: 90 }, { signal: controller.signal })) {
+        seen.push(frame.index);
+        if (frame.index === 2) controller.abort();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    await expect(reading).rejects.toBeInstanceOf(Cancelled);
+    expect(seen.length).toBeLessThan(20);
+  });
+});
