@@ -74,8 +74,6 @@ function measureDub(
   dub: Float32Array,
   track: (samples: Float32Array) => ProsodyTrack,
 ): Omit<VoiceFigures, 'formantRatios'> {
-  const slice = (audio: Float32Array, start: number, end: number): Float32Array =>
-    audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
   const speakerF0 = new Map<string, number[]>();
   for (const turn of scene.turns) {
     const f0 = speakerF0.get(turn.speaker) ?? [];
@@ -136,8 +134,6 @@ function formantRatios(
   dub: Float32Array,
   formants: (samples: Float32Array) => number[] | undefined,
 ): number[] {
-  const slice = (audio: Float32Array, start: number, end: number): Float32Array =>
-    audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
   const medianOf = (measured: (number[] | undefined)[], k: number): number =>
     quantile(
       measured.flatMap((f) => (f ? [f[k]!] : [])),
@@ -163,6 +159,11 @@ function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
   const overlap = (turn: Turn): number =>
     Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
   return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
+}
+
+/** Seconds `start` to `end` of audio decoded at 16 kHz (a view, not a copy). */
+function slice(audio: Float32Array, start: number, end: number): Float32Array {
+  return audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
 }
 
 function decode(path: string): Float32Array {

@@ -24,6 +24,18 @@ export const SPEECH_PITCH: PitchOptions = {
   silenceRms: 0.004,
 };
 
+/**
+ * Sample positions of the centres of the voiced frames (every `step`-th frame), where long-term
+ * measures (spectrum, formants) look: voiced speech carries the timbre, pauses and hiss do not.
+ */
+export function voicedFrameCentres(f0: ArrayLike<number>, hopSeconds: number, sampleRate: number, step = 1): number[] {
+  const centres: number[] = [];
+  for (let i = 0; i < f0.length; i += step) {
+    if (f0[i]! > 0) centres.push(i * hopSeconds * sampleRate);
+  }
+  return centres;
+}
+
 /** The rate YIN runs at: plenty for a 500 Hz F0 and four times cheaper than 16 kHz. */
 const ANALYSIS_RATE = 8000;
 

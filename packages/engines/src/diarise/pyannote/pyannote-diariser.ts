@@ -10,7 +10,7 @@ import {
   type SpeakerTurn,
   type TimeSpan,
 } from '@voxlate/core';
-import { PYANNOTE_SEGMENTATION, SPEAKER_EMBEDDING, type ModelManager } from '@voxlate/models';
+import { PYANNOTE_SEGMENTATION, SPEAKER_EMBEDDING, type CatalogModel, type ModelManager } from '@voxlate/models';
 import { runSherpaDiarisation } from './sherpa-diarisation-process.js';
 import { turnsFromSegments } from './turns-from-segments.js';
 
@@ -66,7 +66,7 @@ export class PyannoteDiariser implements Diariser {
   }
 }
 
-function modelFile(manager: ModelManager, model: typeof PYANNOTE_SEGMENTATION): string {
+function modelFile(manager: ModelManager, model: CatalogModel): string {
   return join(manager.folderOf(model), model.files[0]!);
 }
 

@@ -1,6 +1,6 @@
 import { median, quantile, semitones, voicedValues, type BaseVoice } from '@voxlate/core';
 import { measureFormants } from '../../dsp/formants.js';
-import { trackPitch } from '../../dsp/pitch-track.js';
+import { trackPitch, voicedFrameCentres } from '../../dsp/pitch-track.js';
 
 /** Renders text with a voice at eSpeak pitch and range units (0-99), at 22050 Hz. */
 export type EspeakRender = (voice: string, pitch: number, range: number, text: string) => Float32Array;
@@ -46,10 +46,7 @@ export function sweep(render: EspeakRender, voice: string, setting: SweptSetting
 export function voiceFormants(render: EspeakRender, voice: string): number[] | undefined {
   const samples = render(voice, 50, 50, SWEEP_TEXT);
   const pitch = trackPitch(samples, SAMPLE_RATE);
-  const centres: number[] = [];
-  pitch.f0.forEach((f0, i) => {
-    if (f0 > 0) centres.push(i * pitch.hopSeconds * SAMPLE_RATE);
-  });
+  const centres = voicedFrameCentres(pitch.f0, pitch.hopSeconds, SAMPLE_RATE);
   return measureFormants(samples, SAMPLE_RATE, centres)?.map(Math.round);
 }
 

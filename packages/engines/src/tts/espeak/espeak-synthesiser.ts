@@ -43,6 +43,9 @@ export class EspeakSynthesiser implements Synthesiser {
   private readonly sweeps = new Map<string, Sweep>();
   /** Each base voice's formants, measured once per process. */
   private readonly formants = new Map<string, number[] | undefined>();
+  /** Calibration renders: the voice at given units, at the synthesiser's normal rate. */
+  private readonly renderForCalibration: EspeakRender = (voice, pitch, range, text) =>
+    this.render(voice, pitch, range, text, this.rate).samples;
 
   private constructor(
     private readonly worker: EspeakWorker,
@@ -115,10 +118,7 @@ export class EspeakSynthesiser implements Synthesiser {
   }
 
   private formantsOf(voice: string): number[] | undefined {
-    if (!this.formants.has(voice)) {
-      const render: EspeakRender = (v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples;
-      this.formants.set(voice, voiceFormants(render, voice));
-    }
+    if (!this.formants.has(voice)) this.formants.set(voice, voiceFormants(this.renderForCalibration, voice));
     return this.formants.get(voice);
   }
 
@@ -127,11 +127,7 @@ export class EspeakSynthesiser implements Synthesiser {
     const key = `${voice} ${setting}`;
     let measured = this.sweeps.get(key);
     if (!measured) {
-      measured = sweep(
-        (v, pitch, range, text) => this.render(v, pitch, range, text, this.rate).samples,
-        voice,
-        setting,
-      );
+      measured = sweep(this.renderForCalibration, voice, setting);
       this.sweeps.set(key, measured);
     }
     return measured;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { median, voicedValues } from '@voxlate/core';
 import { measureFormants } from '../../dsp/formants.js';
-import { trackPitch } from '../../dsp/pitch-track.js';
+import { trackPitch, voicedFrameCentres } from '../../dsp/pitch-track.js';
 import { EspeakSynthesiser } from './espeak-synthesiser.js';
 import { scaledVariant } from './formant-variants.js';
 
@@ -14,7 +14,7 @@ async function spoken(voice: string, formantScale?: number): Promise<{ formants:
   const speech = await synthesiser.synthesise(TEXT, 'spa', {}, { voice, ...(formantScale ? { formantScale } : {}) });
   const { samples, sampleRate } = speech.audio;
   const pitch = trackPitch(samples, sampleRate);
-  const centres = Array.from(pitch.f0).flatMap((f0, i) => (f0 > 0 ? [i * pitch.hopSeconds * sampleRate] : []));
+  const centres = voicedFrameCentres(pitch.f0, pitch.hopSeconds, sampleRate);
   return { formants: measureFormants(samples, sampleRate, centres)!, f0: median(voicedValues(pitch.f0)) };
 }
 

@@ -9,18 +9,14 @@ import {
 import { applyFilter, BAND_CENTRES_HZ, bandSpectrum, matchFilter } from '../../dsp/band-spectrum.js';
 import { trackEnergy } from '../../dsp/frame-energy.js';
 import { measureFormants } from '../../dsp/formants.js';
-import { trackPitch } from '../../dsp/pitch-track.js';
+import { trackPitch, voicedFrameCentres } from '../../dsp/pitch-track.js';
 import { findPitchMarks } from './pitch-marks.js';
 import { psola } from './td-psola.js';
 import { matchLevel } from './level-envelope.js';
 
 /** Every other voiced frame's centre, in samples: 20 ms apart is plenty for long-term measures. */
 function voicedCentres(audio: PcmAudio, track: ProsodyTrack): number[] {
-  const centres: number[] = [];
-  for (let i = 0; i < track.f0Hz.length; i += 2) {
-    if (track.f0Hz[i]! > 0) centres.push(i * track.hopSeconds * audio.sampleRate);
-  }
-  return centres;
+  return voicedFrameCentres(track.f0Hz, track.hopSeconds, audio.sampleRate, 2);
 }
 
 /**
