@@ -14,6 +14,9 @@ if [ -n "$missing" ]; then
   apt-get install -y -qq --no-install-recommends $missing
 fi
 
+# Real videos from Debian packages (unpacked, not installed) for lip sync's tests and eval.
+bash scripts/debian-media.sh
+
 # onnxruntime-node (neural engines) would try to download CUDA parts at install time.
 export ONNXRUNTIME_NODE_INSTALL=skip ONNXRUNTIME_NODE_INSTALL_CUDA=skip
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -21,19 +21,24 @@ export interface CliArgs {
   subtitles: boolean;
   report: string | undefined;
   tempoCap: number | undefined;
-  /** False with --duck: keep the original ducked under the dub even when a separator is installed. */
+  /** False with --lip-sync: move each speaker's mouth to the dubbed words (video input; the picture is
+        re-encoded with H.264; lines without a clear, frontal face keep their picture).
+
+--duck: keep the original ducked under the dub even when a separator is installed. */
   separate: boolean;
   /** --voice preserve (default) | neutral. */
   voice: VoiceMode;
   /** --speakers N, when the number of speakers is known. */
   speakers: number | undefined;
+  /** --lip-sync: move the speakers' mouths to the dubbed words (video only). */
+  lipSync: boolean;
   engines: EngineIds;
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
-                      [--voice preserve|neutral] [--speakers N] [--diariser ID]
+                      [--voice preserve|neutral] [--speakers N] [--diariser ID] [--lip-sync]
 
 --voice preserve (default): each speaker's pitch, range and timbre, each line's intonation,
         loudness, rate and pauses; neutral: a plain voice per speaker (still one each).
@@ -67,6 +72,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       voice: { type: 'string', default: 'preserve' },
       speakers: { type: 'string' },
       diariser: { type: 'string' },
+      'lip-sync': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,6 +91,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     separate: !(values.duck ?? false),
     voice: voiceMode(values.voice),
     speakers: values.speakers === undefined ? undefined : speakerCount(values.speakers, '--speakers'),
+    lipSync: values['lip-sync'] ?? false,
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),

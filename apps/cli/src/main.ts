@@ -32,6 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
           ...(args.tempoCap === undefined ? {} : { fit: { ...dubber.config.options.fit, tempoCap: args.tempoCap } }),
           ...(args.separate ? {} : { separation: 'off' as const }),
           voice: args.voice,
+          lipSync: args.lipSync,
           ...(args.speakers === undefined ? {} : { speakers: args.speakers }),
         },
       },

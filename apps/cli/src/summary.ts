@@ -23,6 +23,13 @@ function speakersLine(run: DubRun): string {
   return `  speakers: ${count}${by}`;
 }
 
+/** How many lines got new mouths, when lip sync ran. */
+function lipSyncLines(run: DubRun): string[] {
+  const lipSync = run.timeline.lipSync;
+  if (!lipSync) return [];
+  return [`  lip sync: ${lipSync.synced} of ${lipSync.synced + lipSync.skipped} lines synced (${lipSync.engine})`];
+}
+
 /** The closing lines: segments, tempo statistics, background, quality and warnings. */
 export function summarise(run: DubRun, seconds: number): string {
   const segments = run.timeline.segments;
@@ -39,6 +46,7 @@ export function summarise(run: DubRun, seconds: number): string {
       : '  tempo: no dubbed lines',
     speakersLine(run),
     backgroundLine(run),
+    ...lipSyncLines(run),
     ...run.timeline.warnings.map((warning) => `  warning: ${warning}`),
   ];
   return lines.join('\n');

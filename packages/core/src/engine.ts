@@ -3,6 +3,7 @@ import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
 import type { LanguageCode } from './languages.js';
 import type { Diariser } from './diarisation.js';
 import type { Separator } from './separation.js';
+import type { LipSyncer } from './lipsync/lip-sync-types.js';
 import type { PhonemeTiming, TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 
@@ -130,4 +131,6 @@ export interface EngineResolver {
   diariser(id?: string): Promise<Diariser>;
   /** The best installed voice shaper (a named one when given). */
   voiceShaper(id?: string): Promise<VoiceShaper>;
+  /** The best installed lip syncer (a named one when given). */
+  lipSyncer(id?: string): Promise<LipSyncer>;
 }

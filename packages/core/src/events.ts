@@ -13,6 +13,7 @@ export const STAGES = [
   'shape',
   'fit',
   'mix',
+  'lipsync',
 ] as const;
 
 export type StageName = (typeof STAGES)[number];
@@ -30,6 +31,7 @@ export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
   shape: 'Matching voice and intonation',
   fit: 'Fitting timing',
   mix: 'Mixing',
+  lipsync: 'Lip sync',
 };
 
 export type PipelineEvent =

@@ -2,13 +2,26 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
+import type { VideoFrame } from './lipsync/lip-sync-types.js';
 
 export interface MediaInfo {
   durationSeconds: number;
   /** Container name as the demuxer reports it, for example "mov,mp4,m4a,3gp,3g2,mj2". */
   format: string;
   audio: { codec: string; sampleRate: number; channels: number };
-  video?: { codec: string; width: number; height: number; fps: number };
+  video?: VideoInfo;
+}
+
+export interface VideoInfo {
+  codec: string;
+  /** Coded size; the picture is shown turned by `rotation`. */
+  width: number;
+  height: number;
+  fps: number;
+  /** Degrees the picture is turned when shown (a phone held upright: 90 or -90); 0 when none. */
+  rotation: number;
+  /** The stream's colour tags as ffprobe names them (absent: untagged). */
+  colour: { space?: string; range?: string; primaries?: string; transfer?: string };
 }
 
 export type OutputContainer = 'wav' | 'mp4';
@@ -75,6 +88,21 @@ export interface MediaPort {
    * loudness and writes the output.
    */
   render(request: RenderRequest, context: EngineContext): Promise<void>;
+  /**
+   * The video's frames one at a time, upright, at its frame rate (frame i shows i / fps):
+   * only the frame in hand is in memory. Ending the loop early stops the decoder.
+   */
+  readFrames(input: string, video: VideoInfo, context: EngineContext): AsyncIterable<VideoFrame>;
+  /**
+   * Replaces the video of `output` (a rendered dub) with these frames, re-encoded to H.264 at
+   * the source's size, rate and colour tags; its audio and metadata are copied as they are.
+   */
+  replaceVideo(
+    output: string,
+    video: VideoInfo,
+    frames: AsyncIterable<VideoFrame>,
+    context: EngineContext,
+  ): Promise<void>;
 }
 
 /** Where synthesised clips live between stages (on disk, so long jobs stay small in memory). */

@@ -50,4 +50,14 @@ export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> 
   ['shape', 4],
   ['fit', 10],
   ['mix', 18],
+  ['lipsync', 0],
+];
+
+/**
+ * The weights when lip sync runs: it reads every frame twice and re-encodes the picture, about
+ * three times the rest of the dub put together on the offline engines (see README, lip sync).
+ */
+export const LIP_SYNC_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = [
+  ...DEFAULT_STAGE_WEIGHTS.filter(([stage]) => stage !== 'lipsync'),
+  ['lipsync', 360],
 ];

@@ -1,5 +1,6 @@
 import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
+import type { LipSyncOutcome } from './lipsync/lip-sync-types.js';
 import type { AppliedVoice, LineProsody, SpeakerVoice } from './voice/voice-types.js';
 
 /** A recognised word, times in seconds from the start of the source. */
@@ -51,6 +52,8 @@ export interface EngineIds {
   diarise?: string;
   /** The voice shaper (intonation, level, timbre). */
   voice?: string;
+  /** The lip syncer (request only). */
+  lipsync?: string;
 }
 
 export interface Segment {
@@ -78,6 +81,8 @@ export interface Segment {
   prosody?: LineProsody;
   /** What the dub's voice was set to and what shaping was applied on this line. */
   voice?: AppliedVoice;
+  /** What lip sync did with this line's picture (set by the lip sync stage). */
+  lipSync?: LipSyncOutcome;
 }
 
 export interface Timeline {
@@ -94,4 +99,6 @@ export interface Timeline {
   speakers?: SpeakerVoice[];
   /** The engine that told the speakers apart (set by the diarise stage). */
   diariser?: string;
+  /** The lip syncer that ran and how many lines it synced and skipped (set by the lip sync stage). */
+  lipSync?: { engine: string; synced: number; skipped: number };
 }

@@ -7,7 +7,10 @@ import type {
   Translator,
   VoiceActivityDetector,
   VoiceShaper,
+  LipSyncer,
 } from '@voxlate/core';
+import { FaceApiLandmarker } from './lipsync/face-api/face-api-landmarker.js';
+import { MouthBankLipSyncer } from './lipsync/mouth-bank/mouth-bank-lip-syncer.js';
 import { BicDiariser } from './diarise/bic-clustering/bic-diariser.js';
 import { PsolaShaper } from './voice/psola/psola-shaper.js';
 import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
@@ -33,6 +36,8 @@ export interface EngineRegistries {
   diarise: EngineRegistry<Diariser>;
   /** Voice measuring and shaping (intonation, level, timbre). */
   voice: EngineRegistry<VoiceShaper>;
+  /** Lip sync: moves the speakers' mouths to the dubbed words. */
+  lipsync: EngineRegistry<LipSyncer>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -97,6 +102,13 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       rank: 10,
       isInstalled: always,
       load: () => Promise.resolve(new PsolaShaper()),
+    }),
+    lipsync: new EngineRegistry<LipSyncer>('lip sync').register({
+      id: 'mouth-bank',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: async () => new MouthBankLipSyncer(await FaceApiLandmarker.create()),
     }),
   };
 }

@@ -16,6 +16,7 @@ import {
   type Translator,
   type VoiceActivityDetector,
   type VoiceShaper,
+  type LipSyncer,
 } from '@voxlate/core';
 import type { EngineRegistry } from './registry.js';
 import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
@@ -111,6 +112,10 @@ export class RegistryResolver implements EngineResolver {
 
   voiceShaper(id?: string): Promise<VoiceShaper> {
     return this.named(this.registries.voice, id, 'No voice shaper is installed.');
+  }
+
+  lipSyncer(id?: string): Promise<LipSyncer> {
+    return this.named(this.registries.lipsync, id, 'No lip syncer is installed.');
   }
 
   /** The named engine, else the best installed one of a task that does not depend on language. */

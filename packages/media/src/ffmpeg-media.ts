@@ -6,7 +6,11 @@ import type {
   MediaPort,
   PcmFile,
   RenderRequest,
+  VideoFrame,
+  VideoInfo,
 } from '@voxlate/core';
+import { readFrames } from './frame-reader.js';
+import { replaceVideo } from './replace-video.js';
 import { decodeForAnalysis } from './decode-analysis.js';
 import { decodeForSeparation } from './decode-separation.js';
 import { probeMedia } from './probe.js';
@@ -43,5 +47,18 @@ export class FfmpegMedia implements MediaPort {
 
   render(request: RenderRequest, context: EngineContext): Promise<void> {
     return renderDub(request, this.workDir, (ref) => this.clips.get(ref), context);
+  }
+
+  readFrames(input: string, video: VideoInfo, context: EngineContext): AsyncIterable<VideoFrame> {
+    return readFrames(input, video, { signal: context.signal });
+  }
+
+  replaceVideo(
+    output: string,
+    video: VideoInfo,
+    frames: AsyncIterable<VideoFrame>,
+    context: EngineContext,
+  ): Promise<void> {
+    return replaceVideo(output, video, frames, context);
   }
 }

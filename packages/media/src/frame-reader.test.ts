@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled } from '@voxlate/core';
 import { readFrames } from './frame-reader.js';
+import { probeMedia } from './probe.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-frames-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,11 +42,13 @@ function decodedFrame(index: number): Buffer {
   ]);
 }
 
+const info = { codec: 'ffv1', width: 160, height: 90, fps: 10, rotation: 0, colour: {} };
+
 describe('readFrames', () => {
   it('hands out every frame once, in order, with the pixels ffmpeg decodes', async () => {
     const indices: number[] = [];
     let seventh: Uint8Array | undefined;
-    for await (const frame of readFrames(video, { width: 160, height: 90 })) {
+    for await (const frame of readFrames(video, info)) {
       expect(frame.pixels.length).toBe(160 * 90 * 3);
       indices.push(frame.index);
       if (frame.index === 7) seventh = frame.pixels;
@@ -54,9 +57,17 @@ describe('readFrames', () => {
     expect(Buffer.from(seventh!).equals(decodedFrame(7))).toBe(true);
   });
 
-  it('gives a downscaled copy when asked', async () => {
-    for await (const frame of readFrames(video, { width: 160, height: 90 }, { size: { width: 32, height: 18 } })) {
-      expect([frame.width, frame.height, frame.pixels.length]).toEqual([32, 18, 32 * 18 * 3]);
+  it('turns a stream shown rotated upright, as players show it', async () => {
+    const rotated = join(dir, 'rotated.mp4');
+    const tone = ['-f', 'lavfi', '-i', 'sine=duration=2'];
+    const upright = join(dir, 'upright.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-i', video, ...tone, '-c:v', 'libx264', '-shortest', upright]);
+    // ffmpeg 5.1 writes the rotation (a display matrix) only when the stream is copied.
+    execFileSync('ffmpeg', ['-v', 'error', '-i', upright, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', rotated]);
+    const stream = (await probeMedia(rotated)).video!;
+    expect(stream.rotation).toBe(90);
+    for await (const frame of readFrames(rotated, stream)) {
+      expect([frame.width, frame.height, frame.pixels.length]).toEqual([90, 160, 90 * 160 * 3]);
       break;
     }
   });
@@ -65,7 +76,7 @@ describe('readFrames', () => {
     const controller = new AbortController();
     const seen: number[] = [];
     const reading = (async () => {
-      for await (const frame of readFrames(video, { width: 160, height: 90 }, { signal: controller.signal })) {
+      for await (const frame of readFrames(video, info, { signal: controller.signal })) {
         seen.push(frame.index);
         if (frame.index === 2) controller.abort();
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -14,6 +14,12 @@ interface ProbeStream {
   r_frame_rate?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
+  color_space?: string;
+  color_range?: string;
+  color_primaries?: string;
+  color_transfer?: string;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+  tags?: { rotate?: string };
 }
 
 interface ProbeOutput {
@@ -68,6 +74,8 @@ export function mediaInfoFrom(output: ProbeOutput): MediaInfo {
             width: video.width ?? 0,
             height: video.height ?? 0,
             fps: parseRate(video.avg_frame_rate) || parseRate(video.r_frame_rate) || 25,
+            rotation: rotationOf(video),
+            colour: colourOf(video),
           },
         }
       : {}),
@@ -85,6 +93,30 @@ function mediaDuration(output: ProbeOutput): number {
     throw new MediaUnreadable('The media has no readable duration: the file may be truncated or corrupt.');
   }
   return Math.max(...candidates);
+}
+
+/** Degrees the picture is shown turned: the display matrix (newer files) or the old rotate tag. */
+function rotationOf(stream: ProbeStream): number {
+  const matrix = stream.side_data_list?.find((side) => side.side_data_type === 'Display Matrix');
+  const degrees = Number(matrix?.rotation ?? stream.tags?.rotate ?? 0);
+  return Number.isFinite(degrees) ? ((Math.round(degrees) % 360) + 360) % 360 : 0;
+}
+
+function colourOf(stream: ProbeStream): NonNullable<MediaInfo['video']>['colour'] {
+  const tag = (value: string | undefined): string | undefined =>
+    value && value !== 'unknown' && value !== 'unspecified' ? value : undefined;
+  const colour: NonNullable<MediaInfo['video']>['colour'] = {};
+  const [space, range, primaries, transfer] = [
+    tag(stream.color_space),
+    tag(stream.color_range),
+    tag(stream.color_primaries),
+    tag(stream.color_transfer),
+  ];
+  if (space) colour.space = space;
+  if (range) colour.range = range;
+  if (primaries) colour.primaries = primaries;
+  if (transfer) colour.transfer = transfer;
+  return colour;
 }
 
 function parseRate(rate: string | undefined): number {

@@ -18,9 +18,6 @@ import type { Workspace } from '../jobs/workspaces.js';
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
 
-export const LIP_SYNC_WARNING =
-  'Lip sync is not available yet: the picture is unchanged and only the audio was dubbed.';
-
 /**
  * POST /process-video (video and both modes). Bad input is answered with a status code before
  * anything streams; once the job is accepted, progress, the result and any failure arrive as
@@ -57,7 +54,7 @@ interface VideoJob {
   transcript: string | undefined;
   engines: ReturnType<typeof engineChoiceFrom>;
   warnings: string[];
-  voiceOptions: ReturnType<typeof voiceOptionsFrom>;
+  voiceOptions: ReturnType<typeof voiceOptionsFrom> & { lipSync: boolean };
 }
 
 /** A validated job and the client (address) it counts against. */
@@ -67,7 +64,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
   if (!upload.media) throw new BadInput('Please upload a file');
   const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
   backendFrom(upload.fields['backend']);
-  const warnings = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync') ? [LIP_SYNC_WARNING] : [];
+  const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
   const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
   // Subtitle limits are checked before the job is queued, not after minutes of work.
   if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -77,8 +74,8 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     sourceLanguage: sourceLanguageFrom(upload.fields['source_language']),
     transcript: upload.subtitles,
     engines: engineChoiceFrom(upload.fields),
-    warnings,
-    voiceOptions: voiceOptionsFrom(upload.fields),
+    warnings: [],
+    voiceOptions: { ...voiceOptionsFrom(upload.fields), lipSync },
   };
 }
 

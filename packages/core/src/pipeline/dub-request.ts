@@ -27,6 +27,8 @@ export interface DubOptions {
   voice: VoiceMode;
   /** How many people speak, when known; otherwise the diariser finds out. */
   speakers?: number;
+  /** Move the speakers' mouths to the dubbed words (video output only). */
+  lipSync: boolean;
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -37,6 +39,7 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   timeLimit: DEFAULT_TIME_LIMIT,
   separation: 'auto',
   voice: 'preserve',
+  lipSync: false,
 };
 
 export interface DubRequest {

@@ -2,7 +2,7 @@ import { BadInput, throwIfAborted } from '../errors.js';
 import type { EventListener, StageName } from '../events.js';
 import { LANGUAGES } from '../languages.js';
 import type { OutputContainer } from '../media.js';
-import { DEFAULT_STAGE_WEIGHTS, ProgressTracker } from '../progress.js';
+import { DEFAULT_STAGE_WEIGHTS, LIP_SYNC_STAGE_WEIGHTS, ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import { resolveOptions, type DubRequest, type DubResult } from './dub-request.js';
 import { JobDeadline } from './job-deadline.js';
@@ -13,6 +13,7 @@ import { fitTiming } from './stages/fit-timing.js';
 import { measureVoices } from './stages/measure-voices.js';
 import { shapeVoices } from './stages/shape-voices.js';
 import { ingest } from './stages/ingest.js';
+import { lipSync } from './stages/lip-sync.js';
 import { mix } from './stages/mix.js';
 import { recognise } from './stages/recognise.js';
 import { chooseSeparator, separate } from './stages/separate.js';
@@ -31,7 +32,7 @@ export interface DubRun extends DubResult {
 /**
  * Runs the whole dub: ingest -> separate voice from background -> find speech -> who speaks when
  * -> recognise -> translate -> measure voices -> synthesise -> shape voice and intonation -> fit
- * timing -> mix, writing everything it learns on one Timeline.
+ * timing -> mix -> lip sync, writing everything it learns on one Timeline.
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
   rejectSameLanguage(request);
@@ -45,7 +46,7 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     segments: [],
     warnings: [],
   };
-  const tracker = new ProgressTracker(DEFAULT_STAGE_WEIGHTS);
+  const tracker = new ProgressTracker(options.lipSync ? LIP_SYNC_STAGE_WEIGHTS : DEFAULT_STAGE_WEIGHTS);
   const deadline = new JobDeadline(run.signal);
   const ctx = createStageContext(request, options, ports, timeline, { ...run, signal: deadline.signal, tracker });
   const stageSeconds: Partial<Record<StageName, number>> = {};
@@ -79,6 +80,9 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     else skip(ctx, tracker, 'shape', 'Preserve Voice is off: each speaker gets a plain voice');
     await stage('fit', fitTiming);
     const container: OutputContainer = await stage('mix', mix);
+    if (!options.lipSync) skip(ctx, tracker, 'lipsync', 'Lip sync is off');
+    else if (container !== 'mp4') skip(ctx, tracker, 'lipsync', 'the output has no picture');
+    else await stage('lipsync', lipSync);
     return { output: request.output, container, stageSeconds, timeline };
   } catch (error) {
     throw deadline.explain(error);

@@ -1,0 +1,95 @@
+import type { EngineContext, EngineInfo } from '../engine.js';
+import type { PhonemeTiming } from '../timeline.js';
+
+/** One decoded picture: packed RGB, 3 bytes a pixel, rows top to bottom. */
+export interface VideoFrame {
+  /** 0-based, at the video's frame rate: the frame shows the time `index / fps`. */
+  index: number;
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+/** A rectangle in the picture, pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Why a dubbed line's picture was left as it was. */
+export type LipSyncSkipReason =
+  'no-face' | 'several-faces' | 'profile' | 'face-too-small' | 'off-screen' | 'too-few-mouths';
+
+export const SKIP_REASON_TEXT: Readonly<Record<LipSyncSkipReason, string>> = {
+  'no-face': 'no face in view',
+  'several-faces': 'several faces and none clearly speaking',
+  profile: 'the face is turned away (profile view)',
+  'face-too-small': 'the face is too small in the frame',
+  'off-screen': 'the mouth is partly out of the frame',
+  'too-few-mouths': "too few views of the speaker's mouth to draw new shapes from",
+};
+
+/** What lip sync did on one dubbed line. */
+export interface LipSyncOutcome {
+  status: 'synced' | 'skipped';
+  reason?: LipSyncSkipReason;
+  /** Frames the line covers, and how many of them got a new mouth. */
+  frames: number;
+  syncedFrames: number;
+}
+
+/** One dubbed line, as lip sync needs it. */
+export interface LipSyncLine {
+  segmentId: number;
+  speaker: string;
+  /** Seconds in the output where the dubbed speech starts and ends. */
+  start: number;
+  end: number;
+  /**
+   * The dubbed speech's phonemes, seconds from `start` (after timing fit); empty when the voice
+   * gave none, in which case the mouth follows the speech's loudness (`loudness`).
+   */
+  phonemes: PhonemeTiming[];
+  /** The dubbed speech's level per video frame from `start`, 0-1 (for voices without phonemes). */
+  loudness?: number[];
+}
+
+/** A stretch where a speaker talks in the source: where their own mouths are collected. */
+export interface SourceSpeech {
+  start: number;
+  end: number;
+  speaker: string;
+}
+
+export interface VideoGeometry {
+  fps: number;
+  /** How many frames the video has at `fps`. */
+  frames: number;
+}
+
+export interface LipSyncJob {
+  video: VideoGeometry;
+  lines: readonly LipSyncLine[];
+  speech: readonly SourceSpeech[];
+  /** A new pass over the source's frames from the first, each call (lip sync reads them twice). */
+  readFrames(): AsyncIterable<VideoFrame>;
+}
+
+/** What the analysis found: each line's outcome, and what the render pass needs. */
+export interface LipSyncPlan {
+  outcomes: ReadonlyMap<number, LipSyncOutcome>;
+  /** Opaque to the pipeline: the engine's per-frame work. */
+  readonly syncedFrames: number;
+}
+
+/**
+ * Moves the speaker's mouth to the dubbed words. Two passes over the frames: `analyse` finds and
+ * tracks faces and decides line by line; `render` hands every frame back, the synced ones with
+ * their new mouth, the rest exactly as they came.
+ */
+export interface LipSyncer extends EngineInfo {
+  analyse(job: LipSyncJob, context: EngineContext): Promise<LipSyncPlan>;
+  render(plan: LipSyncPlan, frames: AsyncIterable<VideoFrame>, context: EngineContext): AsyncIterable<VideoFrame>;
+}

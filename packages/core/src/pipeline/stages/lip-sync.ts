@@ -1,0 +1,84 @@
+import type { EngineContext } from '../../engine.js';
+import { dubbedLine, frameLoudness } from '../../lipsync/dubbed-lines.js';
+import {
+  SKIP_REASON_TEXT,
+  type LipSyncLine,
+  type LipSyncOutcome,
+  type VideoFrame,
+} from '../../lipsync/lip-sync-types.js';
+import type { StageContext } from '../stage-context.js';
+import { requireInfo } from './require.js';
+
+/** Share of the stage's progress bar the analysis pass takes (the render pass and encode the rest). */
+const ANALYSIS_SHARE = 0.45;
+
+/**
+ * Moves the speakers' mouths to the dubbed words: the lip syncer looks at every frame near
+ * speech, decides line by line (synced, or skipped with the reason), and when any line is
+ * synced the video is re-encoded with the new mouths. When none is, the picture stays the
+ * source's own stream, untouched, and a warning says why.
+ */
+export async function lipSync(ctx: StageContext): Promise<void> {
+  const video = requireInfo(ctx).video;
+  if (!video) return;
+  const syncer = await ctx.ports.engines.lipSyncer(ctx.request.engines?.lipsync);
+  const lines = await linesOf(ctx, video.fps);
+  const frames = Math.round(ctx.timeline.duration * video.fps);
+  const readFrames = (): AsyncIterable<VideoFrame> =>
+    ctx.ports.media.readFrames(ctx.request.input, video, { signal: ctx.signal });
+  const speech = ctx.timeline.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker ?? 'S1' }));
+  const plan = await syncer.analyse(
+    { video: { fps: video.fps, frames }, lines, speech, readFrames },
+    passContext(ctx, 0, ANALYSIS_SHARE),
+  );
+  recordOutcomes(ctx, plan.outcomes, syncer.id);
+  if (plan.syncedFrames === 0) return;
+  const rendered = syncer.render(plan, readFrames(), passContext(ctx, ANALYSIS_SHARE, 1 - ANALYSIS_SHARE));
+  await ctx.ports.media.replaceVideo(ctx.request.output, video, rendered, { signal: ctx.signal });
+}
+
+async function linesOf(ctx: StageContext, fps: number): Promise<LipSyncLine[]> {
+  const lines: LipSyncLine[] = [];
+  for (const segment of ctx.timeline.segments) {
+    const line = dubbedLine(segment);
+    if (!line) continue;
+    // Without phoneme timings the mouth follows the dubbed speech's loudness.
+    if (line.phonemes.length === 0 && segment.dubbed) {
+      line.loudness = frameLoudness(await ctx.ports.clips.get(segment.dubbed), fps);
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** An engine context whose progress fills `[from, from + share)` of the stage's bar. */
+function passContext(ctx: StageContext, from: number, share: number): EngineContext {
+  return {
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    onProgress: (done, total) => ctx.progress('lipsync', from + share * (total > 0 ? done / total : 1), 1),
+  };
+}
+
+/** Each line's outcome on its segment, and one warning that says which lines kept their picture and why. */
+function recordOutcomes(ctx: StageContext, outcomes: ReadonlyMap<number, LipSyncOutcome>, engine: string): void {
+  const skipped = new Map<string, number>();
+  let synced = 0;
+  for (const segment of ctx.timeline.segments) {
+    const outcome = outcomes.get(segment.id);
+    if (!outcome) continue;
+    segment.lipSync = outcome;
+    if (outcome.status === 'synced') synced++;
+    else if (outcome.reason) {
+      const reason = SKIP_REASON_TEXT[outcome.reason];
+      skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+    }
+  }
+  ctx.timeline.lipSync = { engine, synced, skipped: outcomes.size - synced };
+  if (skipped.size === 0) return;
+  const reasons = [...skipped.entries()].map(([reason, count]) => `${reason} (${count})`).join(', ');
+  const message =
+    synced === 0
+      ? `Lip sync could not be applied to any line: ${reasons}. The picture is unchanged.`
+      : `Lip sync was applied to ${synced} of ${outcomes.size} lines; the others keep their picture: ${reasons}.`;
+  ctx.warn('lipsync', message);
+}

@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Box, Point, VideoFrame } from '@voxlate/core';
+import type { DetectedFace, FaceLandmarker } from '../face-landmarker.js';
+import { cropFrame, shrinkFrame } from './frame-crop.js';
+
+type FaceApi = typeof import('@vladmandic/face-api');
+
+/** Detection runs on a copy whose long side is at most this (faces of a tenth of the frame still show). */
+const DETECTION_SIDE = 640;
+/** The tiny detector's input (a multiple of 32): larger finds smaller faces, and costs more. */
+const DETECTOR_INPUT = 416;
+/** Real faces in the test clips score 0.8 and more; patterns that fool the detector, 0.5-0.6. */
+const MIN_DETECTION_SCORE = 0.6;
+
+/**
+ * Faces and 68 landmarks with face-api (vladmandic's maintained build of face-api.js) on
+ * TensorFlow.js's WebAssembly backend: the tiny face detector (190 KB), the 68-point
+ * landmark net (350 KB) and the face descriptor net (6.2 MB), all shipped inside the npm package, so it works offline on a fresh
+ * machine. tfjs-node is not used: its install downloads libtensorflow.
+ */
+export class FaceApiLandmarker implements FaceLandmarker {
+  readonly id = 'face-api';
+  readonly kind = 'offline';
+  readonly name = 'face-api (tiny face detector + 68 landmarks, TensorFlow.js WebAssembly)';
+
+  private constructor(private readonly api: FaceApi) {}
+
+  static async create(): Promise<FaceApiLandmarker> {
+    return new FaceApiLandmarker(await loadFaceApi());
+  }
+
+  async detect(frame: VideoFrame): Promise<DetectedFace[]> {
+    const { tf, nets, TinyFaceDetectorOptions } = this.api;
+    const small = shrinkFrame(frame, DETECTION_SIDE);
+    const input = tf.tensor3d(small.frame.pixels, [small.frame.height, small.frame.width, 3], 'int32');
+    try {
+      const options = new TinyFaceDetectorOptions({ inputSize: DETECTOR_INPUT, scoreThreshold: MIN_DETECTION_SCORE });
+      const found = await nets.tinyFaceDetector.locateFaces(input, options);
+      return found.map((face) => ({
+        score: face.score,
+        box: {
+          x: face.box.x * small.factor,
+          y: face.box.y * small.factor,
+          width: face.box.width * small.factor,
+          height: face.box.height * small.factor,
+        },
+      }));
+    } finally {
+      input.dispose();
+    }
+  }
+
+  async landmarks(frame: VideoFrame, box: Box): Promise<Point[]> {
+    const { tf, nets } = this.api;
+    const crop = cropFrame(frame, box);
+    const input = tf.tensor3d(crop.pixels, [crop.height, crop.width, 3], 'int32');
+    try {
+      const found = await nets.faceLandmark68Net.detectLandmarks(input);
+      const landmarks = Array.isArray(found) ? found[0]! : found;
+      return landmarks.positions.map((p) => ({ x: p.x + crop.box.x, y: p.y + crop.box.y }));
+    } finally {
+      input.dispose();
+    }
+  }
+
+  async describe(frame: VideoFrame, box: Box): Promise<Float32Array> {
+    const { tf, nets } = this.api;
+    const crop = cropFrame(frame, box);
+    const input = tf.tensor3d(crop.pixels, [crop.height, crop.width, 3], 'int32');
+    try {
+      const found = await nets.faceRecognitionNet.computeFaceDescriptor(input);
+      return Array.isArray(found) ? found[0]! : found;
+    } finally {
+      input.dispose();
+    }
+  }
+}
+
+/** The part of tfjs's API (re-exported by face-api's node-wasm build) that picks the backend. */
+interface TfjsBackendControl {
+  setWasmPaths(path: string): void;
+  setBackend(name: string): Promise<boolean>;
+  ready(): Promise<void>;
+}
+
+let loading: Promise<FaceApi> | undefined;
+
+/** face-api and its two nets, loaded once per process (tfjs keeps one global backend). */
+function loadFaceApi(): Promise<FaceApi> {
+  loading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    const tf = api.tf as unknown as TfjsBackendControl;
+    tf.setWasmPaths(`${wasmDir}/`);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    await api.nets.tinyFaceDetector.loadFromDisk(models);
+    await api.nets.faceLandmark68Net.loadFromDisk(models);
+    await api.nets.faceRecognitionNet.loadFromDisk(models);
+    return api;
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}

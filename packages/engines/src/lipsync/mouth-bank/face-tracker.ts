@@ -1,0 +1,98 @@
+import { centroid, type Box, type Point, type VideoFrame } from '@voxlate/core';
+import type { FaceLandmarker } from '../face-landmarker.js';
+import type { FaceIdentities } from './face-identities.js';
+
+/** The detector runs again every this many frames (the landmarks follow the face in between). */
+const DETECT_EVERY = 8;
+/** A face whose landmarks jump by more than this share of its width between frames is a new one. */
+const MAX_JUMP = 0.5;
+
+/** What the tracker saw in one frame. */
+export interface FaceObservation {
+  /** The tracked face's 68 landmarks; absent when no face is in view. */
+  points?: Point[];
+  /** Who the tracked face is (see FaceIdentities). */
+  person?: number;
+  /** Width of every face the last detection found (the tracked one among them). */
+  faceWidths: number[];
+}
+
+interface Track {
+  detected: Box;
+  /** Landmark centre when the face was detected, and in the last frame. */
+  detectedCentre?: Point;
+  lastCentre?: Point;
+  lastFrame: number;
+  detectedAt: number;
+  person?: number;
+  faceWidths: number[];
+}
+
+/**
+ * Finds the main face and follows it: a detection at each shot cut, after a gap and every few
+ * frames; in between the detector's box is moved with the landmarks, so the landmark net sees
+ * the face framed as it was trained on. The largest face is the one followed.
+ */
+export class FaceTracker {
+  private track: Track | undefined;
+
+  constructor(
+    private readonly landmarker: FaceLandmarker,
+    private readonly identities: FaceIdentities,
+  ) {}
+
+  async observe(frame: VideoFrame, newShot: boolean): Promise<FaceObservation> {
+    const track = await this.trackFor(frame, newShot);
+    if (!track) return { faceWidths: [] };
+    const shift = track.detectedCentre && track.lastCentre ? minus(track.lastCentre, track.detectedCentre) : undefined;
+    const box = shift
+      ? { ...track.detected, x: track.detected.x + shift.x, y: track.detected.y + shift.y }
+      : track.detected;
+    const points = await this.landmarker.landmarks(frame, box);
+    const centre = centroid(points);
+    if (
+      track.lastCentre &&
+      Math.hypot(centre.x - track.lastCentre.x, centre.y - track.lastCentre.y) > MAX_JUMP * box.width
+    ) {
+      this.track = undefined;
+      return { faceWidths: track.faceWidths };
+    }
+    track.detectedCentre ??= centre;
+    track.lastCentre = centre;
+    track.lastFrame = frame.index;
+    track.person ??= this.identities.assign(await this.landmarker.describe(frame, box));
+    return { points, person: track.person, faceWidths: track.faceWidths };
+  }
+
+  /** The current track, detecting again when it is due; undefined when no face is in view. */
+  private async trackFor(frame: VideoFrame, newShot: boolean): Promise<Track | undefined> {
+    const current = this.track;
+    const due =
+      !current || newShot || frame.index !== current.lastFrame + 1 || frame.index - current.detectedAt >= DETECT_EVERY;
+    if (!due) return current;
+    const faces = await this.landmarker.detect(frame);
+    const largest = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
+    if (!largest) return (this.track = undefined);
+    const continues =
+      current && !newShot && frame.index === current.lastFrame + 1 && overlaps(current.detected, largest.box);
+    this.track = {
+      detected: largest.box,
+      lastFrame: frame.index - 1,
+      detectedAt: frame.index,
+      faceWidths: faces.map((face) => face.box.width),
+      ...(continues && current.person !== undefined ? { person: current.person } : {}),
+    };
+    return this.track;
+  }
+}
+
+function minus(a: Point, b: Point): Point {
+  return { x: a.x - b.x, y: a.y - b.y };
+}
+
+/** Whether two boxes share at least half of the smaller one (the same face, moved a little). */
+function overlaps(a: Box, b: Box): boolean {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 && w * h >= 0.5 * Math.min(a.width * a.height, b.width * b.height);
+}

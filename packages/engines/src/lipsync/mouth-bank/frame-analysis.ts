@@ -1,0 +1,107 @@
+import {
+  CutDetector,
+  faceProblem,
+  measureFace,
+  throwIfAborted,
+  type EngineContext,
+  type LipSyncJob,
+  type LipSyncSkipReason,
+  type Point,
+  type VideoFrame,
+} from '@voxlate/core';
+import type { FaceLandmarker } from '../face-landmarker.js';
+import { FaceIdentities } from './face-identities.js';
+import { FaceTracker } from './face-tracker.js';
+import { MouthBank } from './mouth-bank.js';
+
+/** Frames this long around speech and dubbed lines are analysed too (smoothing, edges). */
+const PADDING_SECONDS = 0.25;
+const THUMBNAIL = { width: 64, height: 36 };
+
+/** What the first pass learnt, frame by frame (only frames near speech are looked at closely). */
+export interface FrameAnalysis {
+  /** Shot number of every frame. */
+  shots: number[];
+  /** Landmarks of the tracked face, per analysed frame that had one. */
+  points: Map<number, Point[]>;
+  /** Who the tracked face is, per frame with landmarks. */
+  people: Map<number, number>;
+  /** Why a frame's face cannot take a mouth, per analysed frame that has a problem. */
+  problems: Map<number, LipSyncSkipReason>;
+  /** Each person's mouths. */
+  banks: Map<number, MouthBank>;
+  frames: number;
+}
+
+/**
+ * The analysis pass: every frame feeds the cut detector; frames near speech have their face
+ * tracked and landmarked, are judged fit or not for a new mouth, and give the person's bank
+ * their mouth when fit.
+ */
+export async function analyseFrames(
+  job: LipSyncJob,
+  landmarker: FaceLandmarker,
+  context: EngineContext,
+): Promise<FrameAnalysis> {
+  const analysis: FrameAnalysis = {
+    shots: [],
+    points: new Map(),
+    people: new Map(),
+    problems: new Map(),
+    banks: new Map(),
+    frames: 0,
+  };
+  const tracker = new FaceTracker(landmarker, new FaceIdentities());
+  const cuts = new CutDetector();
+  const near = nearSpeech(job);
+  let shot = -1;
+  for await (const frame of job.readFrames()) {
+    throwIfAborted(context.signal);
+    const cut = cuts.push(lumaThumbnail(frame));
+    if (cut) shot++;
+    analysis.shots[frame.index] = shot;
+    analysis.frames = frame.index + 1;
+    if (near(frame.index / job.video.fps)) await observe(frame, cut, tracker, analysis);
+    if (frame.index % 10 === 0) context.onProgress?.(frame.index, job.video.frames);
+  }
+  return analysis;
+}
+
+async function observe(frame: VideoFrame, cut: boolean, tracker: FaceTracker, analysis: FrameAnalysis): Promise<void> {
+  const seen = await tracker.observe(frame, cut);
+  const measures = seen.points ? measureFace(seen.points) : undefined;
+  const problem = faceProblem(measures, seen.points, seen.faceWidths, frame);
+  if (seen.points && seen.person !== undefined) {
+    analysis.points.set(frame.index, seen.points);
+    analysis.people.set(frame.index, seen.person);
+  }
+  if (problem) {
+    analysis.problems.set(frame.index, problem);
+    return;
+  }
+  if (!seen.points || !measures || seen.person === undefined) return;
+  let bank = analysis.banks.get(seen.person);
+  if (!bank) analysis.banks.set(seen.person, (bank = new MouthBank()));
+  bank.consider(frame, seen.points, measures);
+}
+
+/** Whether a time is within the padding of a source speech stretch or a dubbed line. */
+function nearSpeech(job: LipSyncJob): (seconds: number) => boolean {
+  const spans = [...job.speech, ...job.lines].map((s) => [s.start - PADDING_SECONDS, s.end + PADDING_SECONDS] as const);
+  return (seconds) => spans.some(([start, end]) => seconds >= start && seconds <= end);
+}
+
+/** A small grey copy of the frame (nearest pixel), for the cut detector. */
+function lumaThumbnail(frame: VideoFrame): Uint8Array {
+  const { width, height } = THUMBNAIL;
+  const thumbnail = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(frame.height - 1, Math.floor(((y + 0.5) * frame.height) / height));
+    for (let x = 0; x < width; x++) {
+      const column = Math.min(frame.width - 1, Math.floor(((x + 0.5) * frame.width) / width));
+      const i = (row * frame.width + column) * 3;
+      thumbnail[y * width + x] = (77 * frame.pixels[i]! + 150 * frame.pixels[i + 1]! + 29 * frame.pixels[i + 2]!) >> 8;
+    }
+  }
+  return thumbnail;
+}
