@@ -8,6 +8,7 @@ import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { separationQuality } from './separation-figures.js';
 import { voiceQuality } from './voice-figures.js';
+import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
 import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 
@@ -20,8 +21,8 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: asr, mt, separation, voice.
-    only: { type: 'string', default: 'asr,mt,separation,voice' },
+    // A comma-separated subset of: asr, mt, separation, voice, lipsync.
+    only: { type: 'string', default: 'asr,mt,separation,voice,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -61,10 +62,12 @@ const intelligibility = parts.has('voice')
   ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, dir))
   : [];
 if (parts.has('voice')) printIntelligibility(intelligibility);
+const lipSync = parts.has('lipsync') ? await inTempDir('lipsync', (dir) => lipSyncQuality(registries, dir)) : [];
+if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

@@ -106,8 +106,9 @@ export function looksLikeFace(points: readonly Point[], measures: FaceMeasures):
   const { mouthCentre, interocular, faceWidth } = measures;
   const ordered = eyes.y < nose.y && nose.y < mouthCentre.y && mouthCentre.y < chin.y;
   const eyeShare = interocular / Math.max(1e-6, faceWidth);
+  // Loose enough for a head turned into profile (the eyes foreshorten, the nose moves out).
   const mouthBetweenEyes =
-    Math.abs(mouthCentre.x - eyes.x) < 0.6 * interocular && Math.abs(nose.x - eyes.x) < 0.6 * interocular;
+    Math.abs(mouthCentre.x - eyes.x) < 1.5 * interocular && Math.abs(nose.x - eyes.x) < 1.5 * interocular;
   return ordered && eyeShare > 0.25 && eyeShare < 0.7 && mouthBetweenEyes;
 }
 

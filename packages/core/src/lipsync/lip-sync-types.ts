@@ -52,7 +52,10 @@ export interface LipSyncLine {
    * gave none, in which case the mouth follows the speech's loudness (`loudness`).
    */
   phonemes: PhonemeTiming[];
-  /** The dubbed speech's level per video frame from `start`, 0-1 (for voices without phonemes). */
+  /**
+   * The dubbed speech's level per video frame from `start`, 0-1: how far the jaw opens, and
+   * all the mouth has to follow for voices without phonemes.
+   */
   loudness?: number[];
 }
 

@@ -13,6 +13,35 @@ describe('visemes', () => {
     expect(visemeOf('h')).toBeUndefined();
   });
 
+  it('maps the IPA eSpeak NG reports for most languages, stress and length marks aside', () => {
+    // Spanish "Hola, Pablo": ˈo l a _ p ˈa β l o
+    expect(['ˈo', 'l', 'a', '_', 'p', 'ˈa', 'β', 'l', 'o'].map(visemeOf)).toEqual([
+      'oh',
+      'nn',
+      'aa',
+      'sil',
+      'PP',
+      'aa',
+      'FF',
+      'nn',
+      'oh',
+    ]);
+    expect(['tʃ', 'ʃ', 'θ', 'ɾ', 'ŋ', 'ɹ', 'ɛ', 'ə', 'ɪ', 'ɔː', 'ʊ', 'y'].map(visemeOf)).toEqual([
+      'CH',
+      'CH',
+      'TH',
+      'DD',
+      'kk',
+      'RR',
+      'E',
+      'E',
+      'ih',
+      'oh',
+      'ou',
+      'ou',
+    ]);
+  });
+
   it('closes the mouth for bilabials and opens it widest for a', () => {
     const openness = (v: keyof typeof VISEME_SHAPES): number => VISEME_SHAPES[v].openness;
     expect(openness('PP')).toBe(0);

@@ -97,7 +97,7 @@ const MNEMONICS: readonly [string, Viseme][] = [
   ['3', 'E'],
   ['i', 'ih'],
   ['I', 'ih'],
-  ['y', 'ih'],
+  ['y', 'ou'],
   ['j', 'ih'],
   ['o', 'oh'],
   ['O', 'oh'],
@@ -108,10 +108,80 @@ const MNEMONICS: readonly [string, Viseme][] = [
   ['Y', 'ou'],
 ];
 
-/** The viseme of one eSpeak phoneme; undefined for a sound with no shape of its own (h, marks). */
+/**
+ * IPA symbols, as eSpeak NG's phoneme events give them for most languages, by the same
+ * reference (its table is keyed by IPA). Affricates first; the Latin letters shared with the
+ * mnemonics (p, a, s...) are found in MNEMONICS. A bilabial approximant (β, Spanish "b" between
+ * vowels) brings the lips near but not together: FF's shape, not a closure.
+ */
+const IPA: readonly [string, Viseme][] = [
+  ['tʃ', 'CH'],
+  ['dʒ', 'CH'],
+  ['tɕ', 'CH'],
+  ['dʑ', 'CH'],
+  ['ʃ', 'CH'],
+  ['ʒ', 'CH'],
+  ['ɕ', 'CH'],
+  ['ʑ', 'CH'],
+  ['ʂ', 'CH'],
+  ['ʐ', 'CH'],
+  ['ç', 'CH'],
+  ['ɱ', 'FF'],
+  ['β', 'FF'],
+  ['ʋ', 'FF'],
+  ['θ', 'TH'],
+  ['ð', 'TH'],
+  ['ɾ', 'DD'],
+  ['ʈ', 'DD'],
+  ['ɖ', 'DD'],
+  ['ŋ', 'kk'],
+  ['ɡ', 'kk'],
+  ['ɣ', 'kk'],
+  ['χ', 'kk'],
+  ['ɟ', 'kk'],
+  ['ɲ', 'nn'],
+  ['ʎ', 'nn'],
+  ['ɫ', 'nn'],
+  ['ɳ', 'nn'],
+  ['ɹ', 'RR'],
+  ['ʁ', 'RR'],
+  ['ʀ', 'RR'],
+  ['ɻ', 'RR'],
+  ['ɽ', 'RR'],
+  ['ɑ', 'aa'],
+  ['ɐ', 'aa'],
+  ['ʌ', 'aa'],
+  ['æ', 'aa'],
+  ['ɛ', 'E'],
+  ['ə', 'E'],
+  ['ɜ', 'E'],
+  ['ɘ', 'E'],
+  ['ɪ', 'ih'],
+  ['ɨ', 'ih'],
+  ['ʝ', 'ih'],
+  ['ɔ', 'oh'],
+  ['ɒ', 'oh'],
+  ['ø', 'oh'],
+  ['œ', 'oh'],
+  ['ɵ', 'oh'],
+  ['ʊ', 'ou'],
+  ['ʉ', 'ou'],
+  ['ɯ', 'ou'],
+  ['ɥ', 'ou'],
+];
+
+/** Stress, length and syllable marks (IPA's and eSpeak's) and tie bars: not sounds of their own. */
+const MARKS = /[ˈˌːˑ'",%=͜͡]/g;
+
+/**
+ * The viseme of one eSpeak phoneme, given as IPA or as a mnemonic; 'sil' for a pause (eSpeak
+ * reports pauses as phonemes with no name, "_" here); undefined for a sound with no shape of
+ * its own (h, a glottal stop), which takes its neighbours'.
+ */
 export function visemeOf(phoneme: string): Viseme | undefined {
-  const name = phoneme.replace(/^['",%=]+/, '');
+  const name = phoneme.replace(MARKS, '');
   if (name === '' || name.startsWith('_')) return 'sil';
+  for (const [symbol, viseme] of IPA) if (name.startsWith(symbol)) return viseme;
   for (const [mnemonic, viseme] of MNEMONICS) if (name.startsWith(mnemonic)) return viseme;
   return undefined;
 }

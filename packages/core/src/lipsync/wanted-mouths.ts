@@ -1,5 +1,5 @@
 import type { LipSyncLine } from './lip-sync-types.js';
-import { VISEME_SHAPES, visemesAt, type MouthShape, type Viseme } from './visemes.js';
+import { VISEME_SHAPES, visemeOf, visemesAt, type MouthShape, type Viseme } from './visemes.js';
 
 /** The mouth each frame of a dubbed line should show, and whether the lips must meet there. */
 export interface WantedMouth {
@@ -15,11 +15,15 @@ export interface WantedMouth {
  * that bilabial closures stay shut: a p that does not close is what gives a dub away.
  */
 export function wantedMouths(line: LipSyncLine, fps: number, firstFrame: number, count: number): WantedMouth[] {
-  const times = Array.from({ length: count }, (_, i) => (firstFrame + i) / fps - line.start);
+  // Rounded to the microsecond: 24 / 10 - 2 is 0.3999999999999999, a frame early.
+  const times = Array.from({ length: count }, (_, i) => Math.round(((firstFrame + i) / fps - line.start) * 1e6) / 1e6);
+  const loudness = line.loudness;
   const raw =
     line.phonemes.length > 0
-      ? visemesAt(line.phonemes, times).map(fromViseme)
-      : times.map((_, i) => fromLoudness(line.loudness?.[i] ?? 0));
+      ? withShortClosures(visemesAt(line.phonemes, times).map(fromViseme), line, times).map((mouth, i) =>
+          loudness ? withLoudness(mouth, loudness[i] ?? 0) : mouth,
+        )
+      : times.map((_, i) => fromLoudness(loudness?.[i] ?? 0));
   return raw.map((mouth, i) => {
     if (mouth.closure) return mouth;
     const before = raw[i - 1] ?? mouth;
@@ -28,13 +32,47 @@ export function wantedMouths(line: LipSyncLine, fps: number, firstFrame: number,
   });
 }
 
+/**
+ * A p, b or m shorter than a frame can fall between two frame times and be missed: such a
+ * closure closes the lips of the frame nearest its middle.
+ */
+function withShortClosures(mouths: WantedMouth[], line: LipSyncLine, times: readonly number[]): WantedMouth[] {
+  const result = [...mouths];
+  const frameSpan = times.length > 1 ? times[1]! - times[0]! : Infinity;
+  for (const p of line.phonemes) {
+    if (visemeOf(p.phoneme) !== 'PP' || times.some((t) => t >= p.start && t < p.end)) continue;
+    const middle = (p.start + p.end) / 2;
+    let nearest = -1;
+    times.forEach((t, i) => {
+      if (nearest < 0 || Math.abs(t - middle) < Math.abs(times[nearest]! - middle)) nearest = i;
+    });
+    if (nearest >= 0 && Math.abs(times[nearest]! - middle) <= frameSpan) result[nearest] = fromViseme('PP');
+  }
+  return result;
+}
+
 function fromViseme(viseme: Viseme): WantedMouth {
   return { shape: VISEME_SHAPES[viseme], closure: viseme === 'PP' };
 }
 
+/** Below this level (of the line's loud frames) the voice is silent: the lips rest. */
+const SILENT = 0.06;
+
+/**
+ * A viseme's opening scaled by how loud the dubbed voice is at that frame: the jaw opens with
+ * the voice's energy (a stressed vowel wider than an unstressed one), and a pause the phoneme
+ * timings missed closes the mouth.
+ */
+function withLoudness(mouth: WantedMouth, level: number): WantedMouth {
+  if (mouth.closure) return mouth;
+  if (level < SILENT) return fromViseme('sil');
+  const openness = mouth.shape.openness * (0.4 + 0.6 * Math.min(1, level));
+  return { ...mouth, shape: { ...mouth.shape, openness } };
+}
+
 /** Louder speech opens the mouth further; a quiet frame is a resting mouth. */
 function fromLoudness(level: number): WantedMouth {
-  const openness = level < 0.05 ? 0 : Math.min(1, level);
+  const openness = level < SILENT ? 0 : Math.min(1, level);
   return { shape: { openness, width: 0.5, rounding: 0 }, closure: false };
 }
 

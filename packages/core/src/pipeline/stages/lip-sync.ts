@@ -42,10 +42,8 @@ async function linesOf(ctx: StageContext, fps: number): Promise<LipSyncLine[]> {
   for (const segment of ctx.timeline.segments) {
     const line = dubbedLine(segment);
     if (!line) continue;
-    // Without phoneme timings the mouth follows the dubbed speech's loudness.
-    if (line.phonemes.length === 0 && segment.dubbed) {
-      line.loudness = frameLoudness(await ctx.ports.clips.get(segment.dubbed), fps);
-    }
+    // The mouth opens with the dubbed voice's loudness (and follows it alone without phonemes).
+    if (segment.dubbed) line.loudness = frameLoudness(await ctx.ports.clips.get(segment.dubbed), fps);
     lines.push(line);
   }
   return lines;

@@ -1,4 +1,4 @@
-import { centroid, type Box, type Point, type VideoFrame } from '@voxlate/core';
+import { centroid, looksLikeFace, measureFace, type Box, type Point, type VideoFrame } from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
 import type { FaceIdentities } from './face-identities.js';
 
@@ -50,10 +50,11 @@ export class FaceTracker {
       : track.detected;
     const points = await this.landmarker.landmarks(frame, box);
     const centre = centroid(points);
-    if (
+    const jumped =
       track.lastCentre &&
-      Math.hypot(centre.x - track.lastCentre.x, centre.y - track.lastCentre.y) > MAX_JUMP * box.width
-    ) {
+      Math.hypot(centre.x - track.lastCentre.x, centre.y - track.lastCentre.y) > MAX_JUMP * box.width;
+    // The landmark net answers for any box: jumbled landmarks mean the face was lost.
+    if (jumped || !looksLikeFace(points, measureFace(points))) {
       this.track = undefined;
       return { faceWidths: track.faceWidths };
     }

@@ -169,24 +169,27 @@ export function withPauses(text: string, pauses: VoiceSettings['pauses']): strin
   return words.join(' ');
 }
 
-/** Phoneme events carry their start in ms; each ends where the next event starts. */
+/**
+ * Phoneme events carry their start in ms; each ends where the next event starts. eSpeak reports
+ * a pause (at a comma, between sentences) as a phoneme event with no name: it is kept, as "_",
+ * so the sound before it ends where the pause begins instead of running through it.
+ */
 export function phonemeTimings(
   events: readonly EspeakEvent[],
   totalSeconds: number,
   offsetSeconds: number,
   keptSeconds: number,
 ): PhonemeTiming[] {
-  const phonemes = events.filter(
-    (event) => event.type === 'phoneme' && typeof event.id === 'string' && event.id !== '',
-  );
+  const phonemes = events.filter((event) => event.type === 'phoneme' && typeof event.id === 'string');
   return phonemes
     .map((event, i) => {
       const start = event.audio_position / 1000;
       const next = phonemes[i + 1];
       const end = next ? next.audio_position / 1000 : totalSeconds;
-      return { phoneme: String(event.id), start: round3(start - offsetSeconds), end: round3(end - offsetSeconds) };
+      const phoneme = event.id === '' ? '_' : String(event.id);
+      return { phoneme, start: round3(start - offsetSeconds), end: round3(end - offsetSeconds) };
     })
-    .filter((timing) => timing.end > 0 && timing.start < keptSeconds);
+    .filter((timing) => timing.end > timing.start && timing.end > 0 && timing.start < keptSeconds);
 }
 
 function int16ToFloat(chunks: readonly Int16Array[]): Float32Array {
