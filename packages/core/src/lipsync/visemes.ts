@@ -171,7 +171,7 @@ const IPA: readonly [string, Viseme][] = [
 ];
 
 /** Stress, length and syllable marks (IPA's and eSpeak's) and tie bars: not sounds of their own. */
-const MARKS = /[ˈˌːˑ'",%=͜͡]/g;
+const MARKS = /[ˈˌːˑ'",%=]|\u0361|\u035c/g;
 
 /**
  * The viseme of one eSpeak phoneme, given as IPA or as a mnemonic; 'sil' for a pause (eSpeak
