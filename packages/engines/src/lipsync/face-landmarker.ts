@@ -11,7 +11,11 @@ export interface DetectedFace {
  * 27-35, eyes 36-47, outer lips 48-59, inner lips 60-67) in RGB frames.
  */
 export interface FaceLandmarker extends EngineInfo {
-  detect(frame: VideoFrame): Promise<DetectedFace[]>;
+  /**
+   * Every face in the frame. `expectedWidth` (pixels), when a face of about that size is being
+   * followed, lets the detector work at the scale that finds it, at less cost.
+   */
+  detect(frame: VideoFrame, expectedWidth?: number): Promise<DetectedFace[]>;
   /** The 68 landmarks of the face in `box` (a detector's box, possibly moved with the face). */
   landmarks(frame: VideoFrame, box: Box): Promise<Point[]>;
   /** A 128-number descriptor of who the face in `box` is: the same person's lie within ~0.5 (Euclidean). */

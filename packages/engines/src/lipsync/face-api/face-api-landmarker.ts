@@ -13,9 +13,14 @@ const DETECTION_SIDE = 640;
  * faces, but a small frame blown up past its size hides a close face from the detector's anchors
  * (a 160x120 talking head scored 0.2-0.5 at 416 and 0.9 and more at 224).
  */
-function detectorInput(longSide: number): number {
-  return Math.min(416, Math.max(224, Math.ceil(longSide / 32) * 32));
+function detectorInput(longSide: number, faceWidth: number | undefined): number {
+  const forFrame = Math.min(416, Math.max(224, Math.ceil(longSide / 32) * 32));
+  if (faceWidth === undefined) return forFrame;
+  // A face already followed needs only to come out some 64 px wide in the detector's input:
+  // a 400-pixel face in a 720p frame is found at 224 for a third of the cost of 416.
+  return Math.min(forFrame, Math.max(224, Math.ceil((FOLLOWED_FACE_INPUT * longSide) / faceWidth / 32) * 32));
 }
+const FOLLOWED_FACE_INPUT = 64;
 /** Real faces in the test clips score 0.8 and more; patterns that fool the detector, 0.5-0.6. */
 const MIN_DETECTION_SCORE = 0.6;
 
@@ -36,12 +41,13 @@ export class FaceApiLandmarker implements FaceLandmarker {
     return new FaceApiLandmarker(await loadFaceApi());
   }
 
-  async detect(frame: VideoFrame): Promise<DetectedFace[]> {
+  async detect(frame: VideoFrame, expectedWidth?: number): Promise<DetectedFace[]> {
     const { tf, nets, TinyFaceDetectorOptions } = this.api;
     const small = shrinkFrame(frame, DETECTION_SIDE);
     const input = tf.tensor3d(small.frame.pixels, [small.frame.height, small.frame.width, 3], 'int32');
     try {
-      const inputSize = detectorInput(Math.max(small.frame.width, small.frame.height));
+      const expected = expectedWidth === undefined ? undefined : expectedWidth / small.factor;
+      const inputSize = detectorInput(Math.max(small.frame.width, small.frame.height), expected);
       const options = new TinyFaceDetectorOptions({ inputSize, scoreThreshold: MIN_DETECTION_SCORE });
       const found = await nets.tinyFaceDetector.locateFaces(input, options);
       return found.map((face) => ({
