@@ -27,7 +27,7 @@ export async function writeSubtitles(run: DubRun, output: string): Promise<strin
 /**
  * The Timeline as JSON: the speakers as measured and the voice each got; per segment its times,
  * speaker, texts, engines, quality, tempo and overflow, the source line's prosody and what the
- * voice shaping did (with notes where it could not).
+ * voice shaping did (with notes where it could not), and what lip sync did with its picture.
  */
 export async function writeReport(run: DubRun, path: string): Promise<void> {
   const { timeline } = run;
@@ -40,6 +40,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
     warnings: timeline.warnings,
     speakers: timeline.speakers ?? [],
     diariser: timeline.diariser,
+    lipSync: timeline.lipSync,
     segments: timeline.segments.map((segment) => ({
       id: segment.id,
       start: segment.start,
@@ -55,6 +56,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
       voice: segment.voice,
       words: segment.words,
       phonemes: segment.phonemes,
+      lipSync: segment.lipSync,
     })),
   };
   await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);

@@ -50,6 +50,7 @@ describe('info endpoints', () => {
       { id: string; installed: boolean }[]
     >;
     expect(engines['asr']).toContainEqual({ id: 'pocketsphinx', kind: 'offline', installed: true });
+    expect(engines['lipsync']).toContainEqual({ id: 'mouth-bank', kind: 'offline', installed: true });
   });
 });
 
@@ -128,7 +129,11 @@ describe('POST /process-video', () => {
         .toString(),
     ).toBe('ftyp');
     expect((last['transcripts'] as { target: string }).target).not.toBe('');
-    // The test video is a test pattern: lip sync runs, finds no face, and says so.
+    // The test video is a test pattern: lip sync runs, finds no face, and says so, line by line.
+    expect(last['lip_sync']).toMatchObject({ engine: 'mouth-bank', synced: 0 });
+    const lines = last['segments'] as { lip_sync?: { status: string; reason_text?: string } }[];
+    expect(lines.every((line) => line.lip_sync?.status === 'skipped')).toBe(true);
+    expect(lines[0]!.lip_sync!.reason_text).toBe('no face in view');
     expect(last['warnings']).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Lip sync could not be applied to any line: no face in view/)]),
     );

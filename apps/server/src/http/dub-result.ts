@@ -1,4 +1,13 @@
-import { fitOf, timelineCues, timelineTranscripts, toSrt, toWebVtt, type Timeline } from '@voxlate/core';
+import {
+  fitOf,
+  SKIP_REASON_TEXT,
+  timelineCues,
+  timelineTranscripts,
+  toSrt,
+  toWebVtt,
+  type LipSyncOutcome,
+  type Timeline,
+} from '@voxlate/core';
 import type { SignedDubRun } from '@voxlate/runtime';
 import { segmentVoiceFields, speakerFields } from './voice-fields.js';
 
@@ -20,15 +29,27 @@ export function resultFields(run: SignedDubRun, extraWarnings: readonly string[]
       ...(segment.shortened ? { shortened: true } : {}),
       ...fitOf(segment),
       ...segmentVoiceFields(segment),
+      ...(segment.lipSync ? { lip_sync: lipSyncField(segment.lipSync) } : {}),
     })),
     speakers: speakerFields(timeline.speakers),
     ...(timeline.diariser ? { diariser: timeline.diariser } : {}),
+    ...(timeline.lipSync ? { lip_sync: timeline.lipSync } : {}),
     warnings: [...timeline.warnings, ...extraWarnings],
     // How the original's sound was kept: separated (background at full level) or ducked.
     ...(timeline.background ? { background: timeline.background } : {}),
     subtitles: subtitles(timeline),
     // Signed with the installation's key: save it beside the file as <file>.voxlate.json.
     provenance: run.provenance,
+  };
+}
+
+/** A line's lip sync outcome in the answer's snake_case, with the reason in words when skipped. */
+function lipSyncField(outcome: LipSyncOutcome): Record<string, unknown> {
+  return {
+    status: outcome.status,
+    ...(outcome.reason ? { reason: outcome.reason, reason_text: SKIP_REASON_TEXT[outcome.reason] } : {}),
+    frames: outcome.frames,
+    synced_frames: outcome.syncedFrames,
   };
 }
 

@@ -21,6 +21,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     separate: await registries.separate.describe(),
     diarise: await registries.diarise.describe(),
     voice: await registries.voice.describe(),
+    lipsync: await registries.lipsync.describe(),
   }));
 
   app.get('/api/languages', async () => {
