@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 # package  file inside the package
 wanted=(
   "kphotoalbum usr/share/kphotoalbum/demo/movie.avi"
+  "forensics-samples-files usr/share/forensics-samples/original-files/movie2/movie-hello.mp4"
 )
 
 for entry in "${wanted[@]}"; do

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TALKING_CLIP } from './make-inputs.js';
 
-/** Debian's kphotoalbum demo clip (a man talking to the camera, 160x120, 4.5 s), unpacked by setup. */
-export const TALKING_CLIP = '.cache/debian-media/kphotoalbum/movie.avi';
 const CLIP_SECONDS = 4.533;
 /** Where he speaks in each pass of the clip. */
 const SPEECH = { start: 0.44, end: 4.39 };

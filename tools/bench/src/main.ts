@@ -5,7 +5,14 @@ import { STAGES, wordErrors, type DubRun, type StageName } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { fitFigures, type FitFigures } from './fit-figures.js';
-import { codec2Recordings, librivoxClips, loopedRecording, speechVideo, type BenchInput } from './make-inputs.js';
+import {
+  codec2Recordings,
+  librivoxClips,
+  loopedRecording,
+  speechVideo,
+  talkingVideo,
+  type BenchInput,
+} from './make-inputs.js';
 import { reportNeuralEngines } from './neural-engines.js';
 import { RssSampler } from './rss-sampler.js';
 import { separationSpeed } from './separation-figures.js';
@@ -23,6 +30,7 @@ interface CaseResult {
 }
 
 const quick = process.argv.includes('--quick');
+const lipSyncOnly = process.argv.includes('--lip-sync');
 const target = 'spa';
 const sampler = new RssSampler();
 const dubber = new Dubber();
@@ -48,6 +56,7 @@ async function runCase(name: string, inputs: readonly BenchInput[]): Promise<Cas
         output: join(work, `out-${info.video ? 'video.mp4' : 'audio.wav'}`),
         sourceLanguage: 'eng',
         targetLanguage: target,
+        ...(input.lipSync ? { options: { lipSync: true } } : {}),
       },
       { onEvent: (event) => event.type === 'stage-started' && sampler.setLabel(event.stage) },
     );
@@ -103,6 +112,38 @@ function report(result: CaseResult): string {
   ].join('\n');
 }
 
+type BenchCase = [string, () => BenchInput[]];
+
+/** The cases of this run: all of them, fewer with --quick, the lip sync ones alone with --lip-sync. */
+function benchCases(): BenchCase[] {
+  const lipSync: BenchCase[] = [
+    ['60 s 720p talking face, lip sync', () => [{ name: '720p', path: talkingVideo(work, 720), lipSync: true }]],
+    ...(quick
+      ? []
+      : ([
+          [
+            '60 s 1080p talking face, lip sync',
+            () => [{ name: '1080p', path: talkingVideo(work, 1080), lipSync: true }],
+          ],
+        ] as BenchCase[])),
+  ];
+  if (lipSyncOnly) return lipSync;
+  return [
+    ['librivox clips (5, with transcripts)', () => librivoxClips()],
+    ['codec2 long recordings', () => codec2Recordings(work)],
+    ['60 s 720p video, no lip sync', () => [{ name: 'video', path: speechVideo(work) }]],
+    ...lipSync,
+    ...(quick
+      ? []
+      : ([
+          [
+            '30-minute looped recording',
+            () => [{ name: '30 min', path: loopedRecording(work, 1800, 'long-30min.m4a') }],
+          ],
+        ] as BenchCase[])),
+  ];
+}
+
 async function main(): Promise<void> {
   sampler.start();
   console.log(
@@ -111,25 +152,13 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   await runCase('warm-up', librivoxClips().slice(1, 2));
-  const cases: [string, () => BenchInput[]][] = [
-    ['librivox clips (5, with transcripts)', () => librivoxClips()],
-    ['codec2 long recordings', () => codec2Recordings(work)],
-    ['60 s 720p video, no lip sync', () => [{ name: 'video', path: speechVideo(work) }]],
-    ...(quick
-      ? []
-      : ([
-          [
-            '30-minute looped recording',
-            () => [{ name: '30 min', path: loopedRecording(work, 1800, 'long-30min.m4a') }],
-          ],
-        ] as [string, () => BenchInput[]][])),
-  ];
   const results: CaseResult[] = [];
-  for (const [name, inputs] of cases) {
+  for (const [name, inputs] of benchCases()) {
     const result = await runCase(name, inputs());
     results.push(result);
     console.log(report(result));
   }
+  if (lipSyncOnly) return;
   for (const line of await reportNeuralEngines(dubber)) console.log(line);
   const separation = await separationSpeed(quick, (line) => console.log(line));
   const service = await runServiceBench({ quick, log: (line) => console.log(line) });

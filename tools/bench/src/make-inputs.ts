@@ -10,6 +10,8 @@ export interface BenchInput {
   path: string;
   /** Reference transcript, when the recording has one. */
   reference?: string;
+  /** Dub with lip sync. */
+  lipSync?: boolean;
 }
 
 /** The five librivox clips with their transcripts (pocketsphinx-testdata). */
@@ -55,5 +57,22 @@ export function speechVideo(dir: string, seconds = 60): string {
   const audio = loopedRecording(dir, seconds, 'speech-60s.m4a');
   const path = join(dir, 'talk-720p.mp4');
   ffmpeg`-f lavfi -i testsrc2=size=1280x720:rate=30 -i ${audio} -t ${seconds} -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a copy ${path}`;
+  return path;
+}
+
+/** Debian's kphotoalbum demo clip: a man talking to the camera (160x120, 15 fps, 4.5 s), unpacked by setup. */
+export const TALKING_CLIP = '.cache/debian-media/kphotoalbum/movie.avi';
+
+/**
+ * A real talking face at a broadcast size: the kphotoalbum clip looped to `seconds`, blown up
+ * (pillarboxed) to `height` lines at 30 fps, with its own speech. The picture is soft (it was
+ * shot at 160x120), but the work per frame is that of any video of this size.
+ */
+export function talkingVideo(dir: string, height: 720 | 1080, seconds = 60): string {
+  const path = join(dir, `talking-${height}p.mp4`);
+  const width = (height * 16) / 9;
+  const picture = `scale=${(height * 4) / 3}:${height}:flags=lanczos,pad=${width}:${height}:(ow-iw)/2:0,fps=30,format=yuv420p`;
+  ffmpeg`-stream_loop -1 -i ${TALKING_CLIP} -t ${seconds} -vf ${picture} -c:v libx264 -preset veryfast -crf 18
+    -c:a aac -ar 44100 ${path}`;
   return path;
 }

@@ -3,11 +3,12 @@ import { chooseMouths, type MouthCandidate } from './choose-mouths.js';
 import { VISEME_SHAPES } from './visemes.js';
 import type { WantedMouth } from './wanted-mouths.js';
 
-const frontal = { yaw: 0, roll: 0 };
+const frontal = { yaw: 0, roll: 0, pitch: 0.4 };
 const candidate = (openness: number, width = 0.5, rounding = 0, yaw = 0): MouthCandidate => ({
   shape: { openness, width, rounding },
   yaw,
   roll: 0,
+  pitch: 0.4,
 });
 const wanted = (openness: number, closure = false): WantedMouth => ({
   shape: { openness, width: 0.5, rounding: 0 },
@@ -40,7 +41,14 @@ describe('chooseMouths', () => {
 
   it('prefers a crop taken with the head turned as it is now', () => {
     const bank = [candidate(0.5, 0.5, 0, -0.3), candidate(0.5, 0.5, 0, 0.3)];
-    expect(chooseMouths([wanted(0.5)], [{ yaw: 0.3, roll: 0 }], bank)).toEqual([1]);
+    expect(chooseMouths([wanted(0.5)], [{ yaw: 0.3, roll: 0, pitch: 0.4 }], bank)).toEqual([1]);
+  });
+
+  it('prefers a crop taken with the head nodded as it is now', () => {
+    const level = candidate(0.5);
+    const down = { ...candidate(0.45), pitch: 0.5 };
+    expect(chooseMouths([wanted(0.5)], [{ yaw: 0, roll: 0, pitch: 0.5 }], [level, down])).toEqual([1]);
+    expect(chooseMouths([wanted(0.5)], [frontal], [level, down])).toEqual([0]);
   });
 
   it('tells rounded from spread lips', () => {

@@ -7,12 +7,14 @@ export interface MouthCandidate {
   /** Head pose of the frame it was taken from (see FaceMeasures). */
   yaw: number;
   roll: number;
+  pitch: number;
 }
 
 /** The face a chosen mouth will be put on. */
 export interface TargetPose {
   yaw: number;
   roll: number;
+  pitch: number;
 }
 
 /** How much each mismatch costs; shape matters most, openness above all. */
@@ -24,6 +26,8 @@ export const MOUTH_COSTS = {
   openClosure: 6,
   yaw: 2,
   roll: 3,
+  /** Per 0.1 of the nose's share between eyes and chin, squared: a nod changes the mouth's look a lot. */
+  pitch: 60,
   /** Changing to another crop: keeps a steady mouth from flickering between near-equal crops. */
   switch: 0.04,
   /** ... and the jump in openness a change makes (mouths move, but not by leaps). */
@@ -79,7 +83,8 @@ function frameCost(wanted: WantedMouth, pose: TargetPose, candidate: MouthCandid
     MOUTH_COSTS.rounding * (shape.rounding - wanted.shape.rounding) ** 2 +
     closure +
     MOUTH_COSTS.yaw * (candidate.yaw - pose.yaw) ** 2 +
-    MOUTH_COSTS.roll * (candidate.roll - pose.roll) ** 2
+    MOUTH_COSTS.roll * (candidate.roll - pose.roll) ** 2 +
+    MOUTH_COSTS.pitch * (candidate.pitch - pose.pitch) ** 2
   );
 }
 

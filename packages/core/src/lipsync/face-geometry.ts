@@ -20,6 +20,12 @@ export interface FaceMeasures {
   yaw: number;
   /** Tilt of the eye line, radians. */
   roll: number;
+  /**
+   * Nodding: where the nose tip sits between the eyes and the chin (about 0.4 for a level
+   * head; more when looking down, less when looking up). A mouth seen from above or below
+   * does not fit a face seen level, and a similarity transform cannot turn it.
+   */
+  pitch: number;
   mouthCentre: Point;
   /** Inner lip gap over the interocular distance. */
   openness: number;
@@ -42,6 +48,7 @@ export function measureFace(points: readonly Point[]): FaceMeasures {
     faceWidth: distance(at(0), at(16)),
     yaw: Math.max(-1, Math.min(1, (noseShare - 0.5) * 2)),
     roll: Math.atan2(rightEye.y - leftEye.y, rightEye.x - leftEye.x),
+    pitch: (at(30).y - (leftEye.y + rightEye.y) / 2) / Math.max(1e-6, at(8).y - (leftEye.y + rightEye.y) / 2),
     mouthCentre: centroid(MOUTH.map(at)),
     openness: innerGap(points) / interocular,
     width: mouthWidth / interocular,

@@ -6,21 +6,44 @@ import { cropFrame, shrinkFrame } from './frame-crop.js';
 
 type FaceApi = typeof import('@vladmandic/face-api');
 
-/** Detection runs on a copy whose long side is at most this (faces of a tenth of the frame still show). */
-const DETECTION_SIDE = 640;
+/** How the detector looks at a frame: a copy with this long side, at this input size. */
+interface DetectionScale {
+  side: number;
+  input: number;
+}
+
 /**
- * The tiny detector's input (a multiple of 32), from the frame's long side: larger finds smaller
- * faces, but a small frame blown up past its size hides a close face from the detector's anchors
- * (a 160x120 talking head scored 0.2-0.5 at 416 and 0.9 and more at 224).
+ * The usual look: a copy at most 640 wide at input 416 finds faces down to a tenth of the
+ * frame. The input follows the frame's size below that: a small frame blown up past its size
+ * hides a close face from the detector's anchors (a 160x120 talking head scored 0.2-0.5 at 416
+ * and 0.9 and more at 224).
  */
-function detectorInput(longSide: number, faceWidth: number | undefined): number {
-  const forFrame = Math.min(416, Math.max(224, Math.ceil(longSide / 32) * 32));
-  if (faceWidth === undefined) return forFrame;
-  // A face already followed needs only to come out some 64 px wide in the detector's input:
-  // a 400-pixel face in a 720p frame is found at 224 for a third of the cost of 416.
-  return Math.min(forFrame, Math.max(224, Math.ceil((FOLLOWED_FACE_INPUT * longSide) / faceWidth / 32) * 32));
+function firstLook(longSide: number): DetectionScale {
+  return { side: 640, input: Math.min(416, Math.max(224, roundUp32(longSide))) };
+}
+
+/**
+ * A closer look when the first found nothing in a large frame: a copy up to 1280 wide at input
+ * 800, for a face of some 90 px in a 720p frame (a webcam inset beside a screen recording),
+ * which the first look misses. About three times the cost, so only when nothing is followed.
+ */
+const CLOSER_LOOK: DetectionScale = { side: 1280, input: 800 };
+
+/**
+ * For a face already followed, the scale that makes it some 64 px wide in the detector's input:
+ * a 400-pixel face in a 720p frame is found at input 224 for a third of the cost of 416.
+ */
+function scaleFor(faceWidth: number, longSide: number): DetectionScale {
+  const input = Math.min(CLOSER_LOOK.input, Math.max(224, roundUp32((FOLLOWED_FACE_INPUT * longSide) / faceWidth)));
+  const first = firstLook(longSide);
+  return input <= first.input ? { side: first.side, input } : { side: CLOSER_LOOK.side, input };
 }
 const FOLLOWED_FACE_INPUT = 64;
+
+function roundUp32(value: number): number {
+  return Math.ceil(value / 32) * 32;
+}
+
 /** Real faces in the test clips score 0.8 and more; patterns that fool the detector, 0.5-0.6. */
 const MIN_DETECTION_SCORE = 0.6;
 
@@ -42,13 +65,19 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   async detect(frame: VideoFrame, expectedWidth?: number): Promise<DetectedFace[]> {
+    const longSide = Math.max(frame.width, frame.height);
+    if (expectedWidth !== undefined) return this.detectAt(frame, scaleFor(expectedWidth, longSide));
+    const found = await this.detectAt(frame, firstLook(longSide));
+    if (found.length > 0 || longSide <= firstLook(longSide).side) return found;
+    return this.detectAt(frame, CLOSER_LOOK);
+  }
+
+  private async detectAt(frame: VideoFrame, scale: DetectionScale): Promise<DetectedFace[]> {
     const { tf, nets, TinyFaceDetectorOptions } = this.api;
-    const small = shrinkFrame(frame, DETECTION_SIDE);
+    const small = shrinkFrame(frame, scale.side);
     const input = tf.tensor3d(small.frame.pixels, [small.frame.height, small.frame.width, 3], 'int32');
     try {
-      const expected = expectedWidth === undefined ? undefined : expectedWidth / small.factor;
-      const inputSize = detectorInput(Math.max(small.frame.width, small.frame.height), expected);
-      const options = new TinyFaceDetectorOptions({ inputSize, scoreThreshold: MIN_DETECTION_SCORE });
+      const options = new TinyFaceDetectorOptions({ inputSize: scale.input, scoreThreshold: MIN_DETECTION_SCORE });
       const found = await nets.tinyFaceDetector.locateFaces(input, options);
       return found.map((face) => ({
         score: face.score,

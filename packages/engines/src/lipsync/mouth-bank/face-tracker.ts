@@ -7,6 +7,13 @@ import type { FaceIdentities } from './face-identities.js';
  * the detector costs some 100 ms a 720p frame here, ten times the landmarks.
  */
 const DETECT_EVERY = 12;
+/**
+ * With no face in view, the detector looks again after this many frames, twice as long after
+ * each look that finds nothing in the same shot, up to SEARCH_AT_MOST (a shot with no face,
+ * slides or scenery, would otherwise cost a detection, or two, every frame).
+ */
+const SEARCH_AT_FIRST = 4;
+const SEARCH_AT_MOST = 48;
 /** A face whose landmarks jump by more than this share of its width between frames is a new one. */
 const MAX_JUMP = 0.5;
 
@@ -38,6 +45,8 @@ interface Track {
  */
 export class FaceTracker {
   private track: Track | undefined;
+  /** When the detector next looks while no face is followed, and the wait after that. */
+  private search = { next: 0, wait: SEARCH_AT_FIRST };
 
   /** `step`: frames between two observed frames (2 when every other frame is looked at). */
   constructor(
@@ -75,14 +84,20 @@ export class FaceTracker {
     const current = this.track;
     const followed = current !== undefined && !newShot && frame.index <= current.lastFrame + this.step;
     if (followed && frame.index - current.detectedAt < DETECT_EVERY) return current;
+    if (newShot) this.search = { next: frame.index, wait: SEARCH_AT_FIRST };
+    if (!followed && frame.index < this.search.next) return (this.track = undefined);
     const faces = await this.landmarker.detect(frame, followed ? current.detected.width : undefined);
     const largest = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
     if (!largest) {
       // A face the detector misses for a moment (blur, a turn) is still followed by its landmarks.
-      if (!followed) return (this.track = undefined);
-      current.detectedAt = frame.index;
-      return current;
+      if (followed) {
+        current.detectedAt = frame.index;
+        return current;
+      }
+      this.search = { next: frame.index + this.search.wait, wait: Math.min(SEARCH_AT_MOST, 2 * this.search.wait) };
+      return (this.track = undefined);
     }
+    this.search = { next: frame.index, wait: SEARCH_AT_FIRST };
     const continues = followed && overlaps(current.detected, largest.box);
     this.track = {
       detected: largest.box,

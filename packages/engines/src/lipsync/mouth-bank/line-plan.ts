@@ -95,6 +95,7 @@ function mouthCandidates(bank: MouthBank): MouthCandidate[] | undefined {
     shape: scaledShape(mouth.measures, scale),
     yaw: mouth.measures.yaw,
     roll: mouth.measures.roll,
+    pitch: mouth.measures.pitch,
   }));
   const widest = Math.max(...candidates.map((c) => c.shape.openness));
   return widest >= MIN_WIDEST_OPENING ? candidates : undefined;
@@ -111,9 +112,9 @@ function smoothedPoints(frames: readonly number[], analysis: FrameAnalysis): (Po
 }
 
 function poseOf(points: readonly Point[] | undefined): TargetPose {
-  if (!points) return { yaw: 0, roll: 0 };
-  const measures = measureFace(points);
-  return { yaw: measures.yaw, roll: measures.roll };
+  if (!points) return { yaw: 0, roll: 0, pitch: 0.4 };
+  const { yaw, roll, pitch } = measureFace(points);
+  return { yaw, roll, pitch };
 }
 
 function skipped(outcome: LipSyncOutcome, reason: LipSyncSkipReason): LipSyncOutcome {

@@ -12,8 +12,14 @@ export interface BankedMouth {
   frame: number;
 }
 
-/** Shape cells: a new mouth is kept when its cell is empty or it is more frontal than the one there. */
-const CELL = { openness: 0.035, width: 0.12, roundness: 0.12 };
+/**
+ * Cells of shape and head pose: a new mouth is kept when its cell is empty or it is more frontal
+ * than the one there. Pose is in the key so that a face that turns or nods finds mouths seen
+ * from its angle (a level mouth pasted on a face looking down showed a dark band above the lip).
+ */
+const CELL = { openness: 0.04, width: 0.15, roundness: 0.15, yaw: 0.2, pitch: 0.04 };
+/** The most crop memory one person's bank takes; past it, only cells already held are improved. */
+const MAX_BANK_BYTES = 96 * 1024 * 1024;
 /** Room around the lower face in a crop, as a share of its size: the similarity transform may turn it. */
 const CROP_MARGIN = 0.3;
 
@@ -24,6 +30,7 @@ const CROP_MARGIN = 0.3;
  */
 export class MouthBank {
   private readonly cells = new Map<string, BankedMouth>();
+  private bytes = 0;
   /** Every frame's measures (a few numbers each): the person's range of movement. */
   readonly seen: FaceMeasures[] = [];
 
@@ -33,9 +40,12 @@ export class MouthBank {
       Math.round(measures.openness / CELL.openness),
       Math.round(measures.width / CELL.width),
       Math.round(measures.roundness / CELL.roundness),
+      Math.round(measures.yaw / CELL.yaw),
+      Math.round(measures.pitch / CELL.pitch),
     ].join(':');
     const held = this.cells.get(key);
     if (held && poseError(held.measures) <= poseError(measures)) return;
+    if (!held && this.bytes >= MAX_BANK_BYTES) return;
     const face = lowerFaceBox(points);
     const crop = cropFrame(frame, {
       x: face.x - CROP_MARGIN * face.width,
@@ -43,6 +53,7 @@ export class MouthBank {
       width: face.width * (1 + 2 * CROP_MARGIN),
       height: face.height * (1 + 2 * CROP_MARGIN),
     });
+    this.bytes += crop.pixels.length - (held?.crop.pixels.length ?? 0);
     this.cells.set(key, {
       crop: { width: crop.width, height: crop.height, pixels: crop.pixels },
       points: points.map((p) => ({ x: p.x - crop.box.x, y: p.y - crop.box.y })),

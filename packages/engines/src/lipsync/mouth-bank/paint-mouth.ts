@@ -1,6 +1,7 @@
 import { distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } from '@voxlate/core';
-import { featheredEllipse } from './feathered-mask.js';
+import { featheredEllipse, type FrameMask } from './feathered-mask.js';
 import type { MouthInstruction } from './line-plan.js';
+import type { BankedMouth } from './mouth-bank.js';
 import { pasteMouth } from './paste-mouth.js';
 
 /** Share of the ellipse's radius over which the new mouth fades into the face. */
@@ -20,7 +21,19 @@ export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): vo
   if (!transform) return;
   const mask = featheredEllipse(lowerFaceEllipse(points), frame);
   if (strength < 1) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i]! *= strength;
-  pasteMouth(frame, mouth.crop, transform, mask);
+  pasteMouth(frame, mouth.crop, transform, mask, sourceMaskOf(mouth));
+}
+
+const sourceMasks = new WeakMap<BankedMouth, FrameMask>();
+
+/** The same region on the banked mouth's own face (made once per banked mouth). */
+function sourceMaskOf(mouth: BankedMouth): FrameMask {
+  let mask = sourceMasks.get(mouth);
+  if (!mask) {
+    mask = featheredEllipse(lowerFaceEllipse(mouth.points), mouth.crop);
+    sourceMasks.set(mouth, mask);
+  }
+  return mask;
 }
 
 /** Centred a little below the mouth, from under the nose to just past the chin, jaw to jaw. */

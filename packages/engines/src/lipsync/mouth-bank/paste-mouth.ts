@@ -13,14 +13,17 @@ export interface RgbImage {
  * each pixel under the mask is taken from where `sourceToTarget` says it came from (bilinear),
  * its colour moved by the per-channel gain that makes the source's light match the target's
  * (see colourMatch), and blended by the mask's alpha. Pixels outside the
- * mask are not touched at all. Written as one tight loop (a 720p face's mask is some 80,000
- * pixels, every frame of every line).
+ * mask are not touched at all. With a `sourceMask` (the same region on the source's own face),
+ * a pixel is blended only as far as it also comes from inside that: where the source's face
+ * sat a little differently, its background or jaw edge is not carried onto this face. Written
+ * as one tight loop (a 720p face's mask is some 80,000 pixels, every frame of every line).
  */
 export function pasteMouth(
   target: RgbImage,
   source: RgbImage,
   sourceToTarget: SimilarityTransform,
   mask: FrameMask,
+  sourceMask?: FrameMask,
 ): void {
   const { a, b, tx, ty } = invertSimilarity(sourceToTarget);
   const [gainR, gainG, gainB] = colourMatch(target, source, { a, b, tx, ty }, mask).gain as [number, number, number];
@@ -29,10 +32,14 @@ export function pasteMouth(
   for (let y = 0; y < mask.height; y++) {
     const py = mask.y + y;
     for (let x = 0; x < mask.width; x++) {
-      const alpha = mask.alpha[y * mask.width + x]!;
+      let alpha = mask.alpha[y * mask.width + x]!;
       if (alpha <= 0) continue;
       const px = mask.x + x;
-      sampleRgb(source, a * px - b * py + tx, b * px + a * py + ty, sampled);
+      const sx = a * px - b * py + tx;
+      const sy = b * px + a * py + ty;
+      if (sourceMask) alpha *= maskAt(sourceMask, sx, sy);
+      if (alpha <= 0) continue;
+      sampleRgb(source, sx, sy, sampled);
       const offset = (py * target.width + px) * 3;
       const keep = 1 - alpha;
       pixels[offset] = clampByte(alpha * sampled[0]! * gainR + keep * pixels[offset]!);
@@ -80,6 +87,14 @@ export function colourMatch(
 /** Light differs between frames of one shot by far less than this. */
 const MIN_GAIN = 0.7;
 const MAX_GAIN = 1.45;
+
+/** A mask's alpha at a fractional position (nearest pixel; 0 outside it). */
+function maskAt(mask: FrameMask, x: number, y: number): number {
+  const mx = Math.round(x) - mask.x;
+  const my = Math.round(y) - mask.y;
+  if (mx < 0 || my < 0 || mx >= mask.width || my >= mask.height) return 0;
+  return mask.alpha[my * mask.width + mx]!;
+}
 
 /** The three channels at a fractional position (bilinear, edges clamped) into `out`. */
 function sampleRgb(image: RgbImage, x: number, y: number, out: Float64Array): void {
