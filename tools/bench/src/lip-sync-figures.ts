@@ -31,7 +31,9 @@ export async function lipSyncQuality(registries: EngineRegistries, dir: string):
   const landmarker = await FaceApiLandmarker.create();
   const figures: LipSyncFigures[] = [];
   for (const scene of lipSyncScenes(dir)) {
-    figures.push({ scene: scene.name, variant: 'source, own audio', ...(await measure(scene.video, scene.speech)) });
+    // Where the source speaks: its lines as the dub found them (from the subtitles, or heard).
+    const speech = (await dub(dubber, scene, join(dir, 'probe.mp4'), false)).timeline.segments;
+    figures.push({ scene: scene.name, variant: 'source, own audio', ...(await measure(scene.video, speech)) });
     for (const lipSync of [false, true]) {
       const output = join(dir, `dub-${lipSync}.mp4`);
       const started = performance.now();
@@ -74,7 +76,7 @@ function dub(dubber: Dubber, scene: LipSyncScene, output: string, lipSync: boole
     output,
     sourceLanguage: 'eng',
     targetLanguage: 'spa',
-    transcript: readFileSync(scene.subtitles, 'utf8'),
+    ...(scene.subtitles ? { transcript: readFileSync(scene.subtitles, 'utf8') } : {}),
     options: { lipSync, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
   });
 }
