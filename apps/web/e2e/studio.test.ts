@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
@@ -9,6 +10,7 @@ import { serveFolder, startService, type RunningService } from '../../server/src
 import { launchChromium, screenshot } from './browser.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-e2e-'));
+const TALKING_CLIP = fileURLToPath(new URL('../../../.cache/debian-media/kphotoalbum/movie.avi', import.meta.url));
 let service: RunningService;
 let browser: Browser;
 let page: Page;
@@ -188,6 +190,33 @@ describe('studio', () => {
     });
     expect(played).toBeGreaterThan(0.2);
     await screenshot(page, 'studio-video-result');
+  });
+
+  it('dubs a real talking head with "Video Dubbing & Lip Sync": the mouth is synced, no warning', async () => {
+    // Debian's kphotoalbum demo clip (a man talking to the camera), unpacked by setup.
+    const talking = join(dir, 'talking.mp4');
+    ffmpeg`-i ${TALKING_CLIP} -c:v libx264 -pix_fmt yuv420p -c:a aac ${talking}`;
+    await openStudio('Video Dubbing & Lip Sync');
+    await page.getByRole('heading', { name: 'Video Dubbing & Lip Sync' }).waitFor();
+    await page.getByLabel('Upload Video').setInputFiles(talking);
+    await page.getByLabel('Target language').selectOption('spa');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/process-video'), { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Translate, Dub & Lip Sync Video' }).click();
+    const events = await (await answer).text();
+    await page.getByTestId('result-video').waitFor({ timeout: 120_000 });
+    const last = JSON.parse(
+      events
+        .trim()
+        .split('\n\n')
+        .at(-1)!
+        .replace(/^data: /, ''),
+    ) as {
+      lip_sync?: { synced: number };
+    };
+    expect(last.lip_sync?.synced).toBeGreaterThan(0);
+    expect(events).toContain('"phase":"Lip sync"');
+    expect(await page.getByText(/Lip sync (is not available|could not be applied)/).count()).toBe(0);
+    await screenshot(page, 'studio-lip-sync-result');
   });
 
   it('imports a link from the Paste URL tab (Enter submits)', async () => {

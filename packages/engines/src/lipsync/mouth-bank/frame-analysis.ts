@@ -6,13 +6,13 @@ import {
   type EngineContext,
   type LipSyncJob,
   type LipSyncSkipReason,
-  type Point,
   type VideoFrame,
 } from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
 import { FaceIdentities } from './face-identities.js';
 import { FaceTracker } from './face-tracker.js';
 import { MouthBank } from './mouth-bank.js';
+import { midPoints, packPoints, type PackedPoints } from './packed-points.js';
 
 /** Frames this long around speech and dubbed lines are analysed too (smoothing, edges). */
 const PADDING_SECONDS = 0.25;
@@ -29,7 +29,7 @@ export interface FrameAnalysis {
   /** Shot number of every frame. */
   shots: number[];
   /** Landmarks of the tracked face, per analysed frame that had one. */
-  points: Map<number, Point[]>;
+  points: Map<number, PackedPoints>;
   /** Who the tracked face is, per frame with landmarks. */
   people: Map<number, number>;
   /** Why a frame's face cannot take a mouth, per analysed frame that has a problem. */
@@ -93,10 +93,7 @@ function fillBetween(frame: number, analysis: FrameAnalysis): void {
     analysis.problems.set(frame, problem ?? 'no-face');
     return;
   }
-  analysis.points.set(
-    frame,
-    a.map((p, k) => ({ x: (p.x + b[k]!.x) / 2, y: (p.y + b[k]!.y) / 2 })),
-  );
+  analysis.points.set(frame, midPoints(a, b));
   analysis.people.set(frame, person);
   if (problem) analysis.problems.set(frame, problem);
 }
@@ -106,7 +103,7 @@ async function observe(frame: VideoFrame, cut: boolean, tracker: FaceTracker, an
   const measures = seen.points ? measureFace(seen.points) : undefined;
   const problem = faceProblem(measures, seen.points, seen.faceWidths, frame);
   if (seen.points && seen.person !== undefined) {
-    analysis.points.set(frame.index, seen.points);
+    analysis.points.set(frame.index, packPoints(seen.points));
     analysis.people.set(frame.index, seen.person);
   }
   if (problem) {

@@ -15,12 +15,13 @@ import {
 } from '@voxlate/core';
 import type { FrameAnalysis } from './frame-analysis.js';
 import type { BankedMouth, MouthBank } from './mouth-bank.js';
+import { packPoints, unpackPoints, type PackedPoints } from './packed-points.js';
 
 /** What to paint on one frame. */
 export interface MouthInstruction {
   mouth: BankedMouth;
   /** The frame's face, landmarks smoothed over time. */
-  points: Point[];
+  points: PackedPoints;
   /** 0-1: how much of the new mouth shows (ramps in and out over a line's first and last frames). */
   strength: number;
 }
@@ -59,7 +60,7 @@ export function planLine(
   frames.forEach((frame, k) => {
     if (problems[k] !== undefined || !points[k]) return;
     const strength = Math.min(1, (k + 1) / RAMP_FRAMES, (frames.length - k) / RAMP_FRAMES);
-    instructions.set(frame, { mouth: mouths[path[k]!]!, points: points[k], strength });
+    instructions.set(frame, { mouth: mouths[path[k]!]!, points: packPoints(points[k]), strength });
   });
   return { outcome, instructions };
 }
@@ -106,7 +107,10 @@ function smoothedPoints(frames: readonly number[], analysis: FrameAnalysis): (Po
   if (frames.length === 0) return [];
   const pad = 2;
   const first = frames[0]! - pad;
-  const window = Array.from({ length: frames.length + 2 * pad }, (_, k) => analysis.points.get(first + k));
+  const window = Array.from({ length: frames.length + 2 * pad }, (_, k) => {
+    const packed = analysis.points.get(first + k);
+    return packed ? unpackPoints(packed) : undefined;
+  });
   const smoothed = smoothLandmarks(window, (k) => analysis.shots[first + k] ?? -1);
   return smoothed.slice(pad, pad + frames.length);
 }

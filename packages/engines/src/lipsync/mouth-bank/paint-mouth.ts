@@ -2,6 +2,7 @@ import { distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } f
 import { featheredEllipse, type FrameMask } from './feathered-mask.js';
 import type { MouthInstruction } from './line-plan.js';
 import type { BankedMouth } from './mouth-bank.js';
+import { unpackPoints } from './packed-points.js';
 import { pasteMouth } from './paste-mouth.js';
 
 /** Share of the ellipse's radius over which the new mouth fades into the face. */
@@ -14,7 +15,8 @@ const FEATHER = 0.5;
  * mouth and chin, cheek to cheek. Nothing outside the ellipse changes.
  */
 export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): void {
-  const { mouth, points, strength } = instruction;
+  const { mouth, strength } = instruction;
+  const points = unpackPoints(instruction.points);
   const from = STABLE_POINTS.map((i) => mouth.points[i]!);
   const to = STABLE_POINTS.map((i) => points[i]!);
   const transform = fitSimilarity(from, to);
