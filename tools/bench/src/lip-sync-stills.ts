@@ -49,8 +49,10 @@ async function stills(name: string, source: string, dub: string, line: Segment):
   const span = placedSpan(line)!;
   const times = [0.3, 0.5, 0.7].map((share) => span.start + share * (span.end - span.start));
   const zooms = [];
+  // One box size for the three moments (they are stacked), each centred on its own mouth.
+  const size = await mouthBox(source, times[1]!);
   for (const [i, time] of times.entries()) {
-    const box = await mouthBox(source, time);
+    const box = await mouthBox(source, time, size);
     const crop = `crop=${box.width}:${box.height}:${box.x}:${box.y},scale=iw*3:ih*3:flags=lanczos`;
     const zoom = join(work, `${name}-zoom-${i}.png`);
     ffmpeg([
@@ -74,7 +76,7 @@ async function stills(name: string, source: string, dub: string, line: Segment):
     ...zooms.flatMap((zoom) => ['-i', zoom]),
     '-filter_complex',
     `vstack=${zooms.length}`,
-    join(OUT, `${name}-mouth-3x.png`),
+    join(OUT, `${name}-mouth-3x.jpg`),
   ]);
   const whole = 'scale=640:-2:flags=lanczos';
   const middle = `${times[1]}`;
@@ -91,12 +93,16 @@ async function stills(name: string, source: string, dub: string, line: Segment):
     `[0:v]${whole}[a];[1:v]${whole}[b];[a][b]hstack`,
     '-frames:v',
     '1',
-    join(OUT, `${name}-frame.png`),
+    join(OUT, `${name}-frame.jpg`),
   ]);
 }
 
 /** The lower face around the mouth in the source frame at `time`, from its landmarks. */
-async function mouthBox(video: string, time: number): Promise<{ x: number; y: number; width: number; height: number }> {
+async function mouthBox(
+  video: string,
+  time: number,
+  size?: { width: number; height: number },
+): Promise<{ x: number; y: number; width: number; height: number }> {
   const info = await probeMedia(video);
   const wanted = Math.round(time * info.video!.fps);
   for await (const frame of readFrames(video, info.video!)) {
@@ -106,8 +112,8 @@ async function mouthBox(video: string, time: number): Promise<{ x: number; y: nu
     const points = await landmarker.landmarks(frame, face.box);
     const { faceWidth } = measureFace(points);
     const mouth = centroid(points.slice(48, 68));
-    const width = Math.round(Math.min(frame.width, 0.9 * faceWidth) / 2) * 2;
-    const height = Math.round(Math.min(frame.height, 0.6 * faceWidth) / 2) * 2;
+    const width = size?.width ?? Math.round(Math.min(frame.width, 0.9 * faceWidth) / 2) * 2;
+    const height = size?.height ?? Math.round(Math.min(frame.height, 0.6 * faceWidth) / 2) * 2;
     const x = Math.max(0, Math.min(frame.width - width, Math.round(mouth.x - width / 2)));
     const y = Math.max(0, Math.min(frame.height - height, Math.round(mouth.y - 0.45 * height)));
     return { x, y, width, height };
@@ -115,6 +121,8 @@ async function mouthBox(video: string, time: number): Promise<{ x: number; y: nu
   throw new Error(`No face at ${time.toFixed(2)} s in ${video}`);
 }
 
+/** Runs ffmpeg quietly; JPEG outputs at high quality (qscale 3). */
 function ffmpeg(args: string[]): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+  const quality = args.at(-1)?.endsWith('.jpg') ? ['-q:v', '3'] : [];
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args.slice(0, -1), ...quality, args.at(-1)!]);
 }

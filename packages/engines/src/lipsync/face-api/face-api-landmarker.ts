@@ -119,6 +119,22 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 }
 
+/** Runs `work`, then removes any uncaughtException/unhandledRejection listener it added. */
+async function withoutNewProcessHandlers(work: () => Promise<void>): Promise<void> {
+  const uncaught = new Set(process.listeners('uncaughtException'));
+  const unhandled = new Set(process.listeners('unhandledRejection'));
+  try {
+    await work();
+  } finally {
+    for (const listener of process.listeners('uncaughtException')) {
+      if (!uncaught.has(listener)) process.removeListener('uncaughtException', listener);
+    }
+    for (const listener of process.listeners('unhandledRejection')) {
+      if (!unhandled.has(listener)) process.removeListener('unhandledRejection', listener);
+    }
+  }
+}
+
 /** The part of tfjs's API (re-exported by face-api's node-wasm build) that picks the backend. */
 interface TfjsBackendControl {
   setWasmPaths(path: string): void;
@@ -136,8 +152,13 @@ function loadFaceApi(): Promise<FaceApi> {
     const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
     const tf = api.tf as unknown as TfjsBackendControl;
     tf.setWasmPaths(`${wasmDir}/`);
-    await tf.setBackend('wasm');
-    await tf.ready();
+    // The backend's Emscripten module installs process-wide handlers that rethrow any uncaught
+    // exception and unhandled rejection (printing its whole minified source): the service's own
+    // handling must stay in charge.
+    await withoutNewProcessHandlers(async () => {
+      await tf.setBackend('wasm');
+      await tf.ready();
+    });
     const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await api.nets.tinyFaceDetector.loadFromDisk(models);
     await api.nets.faceLandmark68Net.loadFromDisk(models);

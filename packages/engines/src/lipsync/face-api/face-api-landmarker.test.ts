@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { looksLikeFace, measureFace, type VideoFrame } from '@voxlate/core';
+import { FaceApiLandmarker } from './face-api-landmarker.js';
+
+/** Real faces from Debian packages (unpacked by setup): a close-up and a small webcam inset. */
+const media = (path: string): string =>
+  fileURLToPath(new URL(`../../../../../.cache/debian-media/${path}`, import.meta.url));
+const CLOSE_UP = media('kphotoalbum/movie.avi');
+const WEBCAM = media('forensics-samples-files/movie-hello.mp4');
+
+function frameAt(input: string, seconds: number, width: number, height: number): VideoFrame {
+  const args = [
+    '-v',
+    'error',
+    '-ss',
+    `${seconds}`,
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'rgb24',
+    '-f',
+    'rawvideo',
+    '-',
+  ];
+  const pixels = new Uint8Array(execFileSync('ffmpeg', args, { maxBuffer: 1 << 26 }));
+  return { index: 0, width, height, pixels };
+}
+
+function testPattern(): VideoFrame {
+  const args = [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240',
+    '-frames:v',
+    '1',
+    '-pix_fmt',
+    'rgb24',
+    '-f',
+    'rawvideo',
+    '-',
+  ];
+  return { index: 0, width: 320, height: 240, pixels: new Uint8Array(execFileSync('ffmpeg', args)) };
+}
+
+describe('FaceApiLandmarker', () => {
+  // First: the backend is loaded once per process, by whichever test comes first.
+  it('leaves no process-wide handlers behind, and finds no face in a test pattern', async () => {
+    const handlers = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
+    const landmarker = await FaceApiLandmarker.create();
+    expect(await landmarker.detect(testPattern())).toEqual([]);
+    expect([process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')]).toEqual(handlers);
+  });
+
+  it('finds a close-up face and a 90-pixel webcam face, with landmarks laid out as a face', async () => {
+    const landmarker = await FaceApiLandmarker.create();
+    for (const frame of [frameAt(CLOSE_UP, 1, 160, 120), frameAt(WEBCAM, 2, 1280, 720)]) {
+      const [face, ...others] = await landmarker.detect(frame);
+      expect(face).toBeDefined();
+      expect(others).toEqual([]);
+      const points = await landmarker.landmarks(frame, face!.box);
+      expect(points).toHaveLength(68);
+      expect(looksLikeFace(points, measureFace(points))).toBe(true);
+    }
+  });
+
+  it('tells one person from another by their descriptors', async () => {
+    const landmarker = await FaceApiLandmarker.create();
+    const describe = async (frame: VideoFrame): Promise<Float32Array> =>
+      landmarker.describe(frame, (await landmarker.detect(frame))[0]!.box);
+    const [a, b, other] = await Promise.all([
+      describe(frameAt(CLOSE_UP, 0.5, 160, 120)),
+      describe(frameAt(CLOSE_UP, 3.5, 160, 120)),
+      describe(frameAt(WEBCAM, 2, 1280, 720)),
+    ]);
+    const distance = (x: Float32Array, y: Float32Array): number => Math.hypot(...x.map((v, i) => v - y[i]!));
+    expect(distance(a, b)).toBeLessThan(0.55);
+    expect(distance(a, other)).toBeGreaterThan(0.55);
+  });
+});
