@@ -10,44 +10,15 @@ const media = (path: string): string =>
 const CLOSE_UP = media('kphotoalbum/movie.avi');
 const WEBCAM = media('forensics-samples-files/movie-hello.mp4');
 
-function frameAt(input: string, seconds: number, width: number, height: number): VideoFrame {
-  const args = [
-    '-v',
-    'error',
-    '-ss',
-    `${seconds}`,
-    '-i',
-    input,
-    '-frames:v',
-    '1',
-    '-pix_fmt',
-    'rgb24',
-    '-f',
-    'rawvideo',
-    '-',
-  ];
-  const pixels = new Uint8Array(execFileSync('ffmpeg', args, { maxBuffer: 1 << 26 }));
-  return { index: 0, width, height, pixels };
+/** One RGB frame that ffmpeg decodes from `input` (a file, or a lavfi source with `-f lavfi`). */
+function rgbFrame(input: string[], width: number, height: number): VideoFrame {
+  const args = ['-v', 'error', ...input, '-frames:v', '1', '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'];
+  return { index: 0, width, height, pixels: new Uint8Array(execFileSync('ffmpeg', args, { maxBuffer: 1 << 26 })) };
 }
 
-function testPattern(): VideoFrame {
-  const args = [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x240',
-    '-frames:v',
-    '1',
-    '-pix_fmt',
-    'rgb24',
-    '-f',
-    'rawvideo',
-    '-',
-  ];
-  return { index: 0, width: 320, height: 240, pixels: new Uint8Array(execFileSync('ffmpeg', args)) };
-}
+const frameAt = (file: string, seconds: number, width: number, height: number): VideoFrame =>
+  rgbFrame(['-ss', `${seconds}`, '-i', file], width, height);
+const testPattern = (): VideoFrame => rgbFrame(['-f', 'lavfi', '-i', 'testsrc2=size=320x240'], 320, 240);
 
 describe('FaceApiLandmarker', () => {
   // First: the backend is loaded once per process, by whichever test comes first.

@@ -13,7 +13,7 @@ import { planLine, type MouthInstruction } from './line-plan.js';
 import { paintMouth } from './paint-mouth.js';
 
 /** The plan the analysis leaves for the render pass: each synced frame's mouth. */
-class MouthBankPlan implements LipSyncPlan {
+export class MouthBankPlan implements LipSyncPlan {
   constructor(
     readonly outcomes: ReadonlyMap<number, LipSyncOutcome>,
     readonly instructions: ReadonlyMap<number, MouthInstruction>,
