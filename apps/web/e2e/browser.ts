@@ -1,13 +1,20 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const SCREENSHOTS = join(import.meta.dirname, '../../../test-results/screenshots');
 
-/** Debian's Chromium, headless, kept off the network (it only ever talks to loopback here). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, kept off the network (it only ever talks to loopback here). It
+ * gets a runtime folder of its own, removed when it closes: PulseAudio's client library, which
+ * Chromium loads to play media, otherwise leaves a pulse-* folder in the temp folder.
+ */
+export async function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({
+  const runtime = mkdtempSync(join(tmpdir(), 'voxlate-chromium-runtime-'));
+  const browser = await chromium.launch({
+    env: { ...process.env, XDG_RUNTIME_DIR: runtime },
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
@@ -21,6 +28,8 @@ export function launchChromium(): Promise<Browser> {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
+  browser.on('disconnected', () => rmSync(runtime, { recursive: true, force: true }));
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
