@@ -54,10 +54,11 @@ export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> 
 ];
 
 /**
- * The weights when lip sync runs: it reads every frame twice and re-encodes the picture, about
- * three times the rest of the dub put together on the offline engines (see README, lip sync).
+ * The weights when lip sync runs: it reads every frame twice and re-encodes the picture. On the
+ * offline engines it took five times the rest of the dub put together on a 720p talking head at
+ * 30 fps and about twice on a 640x360 one (see README, benchmark): weighed between the two.
  */
 export const LIP_SYNC_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = [
   ...DEFAULT_STAGE_WEIGHTS.filter(([stage]) => stage !== 'lipsync'),
-  ['lipsync', 360],
+  ['lipsync', 400],
 ];
