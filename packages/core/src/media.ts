@@ -2,7 +2,7 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
-import type { VideoFrame } from './lipsync/lip-sync-types.js';
+import type { FrameRange, VideoFrame } from './lipsync/lip-sync-types.js';
 
 export interface MediaInfo {
   durationSeconds: number;
@@ -89,10 +89,11 @@ export interface MediaPort {
    */
   render(request: RenderRequest, context: EngineContext): Promise<void>;
   /**
-   * The video's frames one at a time, upright, at its frame rate (frame i shows i / fps):
-   * only the frame in hand is in memory. Ending the loop early stops the decoder.
+   * The video's frames one at a time, upright, at its frame rate (frame i shows i / fps), all
+   * of them or those of `range`: only the frame in hand is in memory. Ending the loop early
+   * stops the decoder.
    */
-  readFrames(input: string, video: VideoInfo, context: EngineContext): AsyncIterable<VideoFrame>;
+  readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame>;
   /**
    * Replaces the video of `output` (a rendered dub) with these frames, re-encoded to H.264 at
    * the source's size, rate and colour tags; its audio and metadata are copied as they are.

@@ -6,6 +6,7 @@ import type {
   MediaPort,
   PcmFile,
   RenderRequest,
+  FrameRange,
   VideoFrame,
   VideoInfo,
 } from '@voxlate/core';
@@ -49,8 +50,8 @@ export class FfmpegMedia implements MediaPort {
     return renderDub(request, this.workDir, (ref) => this.clips.get(ref), context);
   }
 
-  readFrames(input: string, video: VideoInfo, context: EngineContext): AsyncIterable<VideoFrame> {
-    return readFrames(input, video, { signal: context.signal });
+  readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame> {
+    return readFrames(input, video, { signal: context.signal, ...(range ? { range } : {}) });
   }
 
   replaceVideo(

@@ -1,4 +1,4 @@
-import type { VideoFrame, VideoInfo } from '@voxlate/core';
+import type { FrameRange, VideoFrame, VideoInfo } from '@voxlate/core';
 import { argv } from './argv.js';
 import { startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
@@ -6,6 +6,8 @@ import { colourConversion, uprightSize } from './video-colour.js';
 
 export interface FrameReaderOptions {
   signal?: AbortSignal | undefined;
+  /** Only these frames (decoding starts at the first, which keeps its index). */
+  range?: FrameRange;
 }
 
 /**
@@ -24,10 +26,15 @@ export async function* readFrames(
   const { width, height } = uprightSize(video);
   const { matrix, range } = colourConversion(video);
   const filter = `fps=${video.fps},scale=in_color_matrix=${matrix}:in_range=${range},format=rgb24`;
-  const run = startFfmpeg(argv`${safeInputArgs()} -i ${input} -map 0:v:0 -an -vf ${filter} -f rawvideo pipe:1`, {
-    signal: options.signal,
-    stdoutIsData: true,
-  });
+  const first = options.range?.first ?? 0;
+  // An input -ss decodes from the keyframe before and drops frames up to the time: exact.
+  const seek = first > 0 ? ['-ss', (first / video.fps).toFixed(6)] : [];
+  const end = options.range?.end ?? Number.POSITIVE_INFINITY;
+  const count = Number.isFinite(end) ? ['-frames:v', String(end - first)] : [];
+  const run = startFfmpeg(
+    argv`${safeInputArgs()} ${seek} -i ${input} -map 0:v:0 -an -vf ${filter} ${count} -f rawvideo pipe:1`,
+    { signal: options.signal, stdoutIsData: true },
+  );
   // Awaited after the last frame; marked handled now, so a failure while frames are being
   // handed out is not reported as unhandled before the loop gets to it.
   run.done.catch(() => undefined);
@@ -36,7 +43,7 @@ export async function* readFrames(
   // arrives in some forty pipe chunks).
   let pixels = new Uint8Array(frameBytes);
   let filled = 0;
-  let index = 0;
+  let index = first;
   let finished = false;
   try {
     for await (const chunk of run.child.stdout! as AsyncIterable<Buffer>) {

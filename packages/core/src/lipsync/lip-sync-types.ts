@@ -72,12 +72,21 @@ export interface VideoGeometry {
   frames: number;
 }
 
+/** Frames `first` to `end` (not included; Infinity: to the end of the video). */
+export interface FrameRange {
+  first: number;
+  end: number;
+}
+
 export interface LipSyncJob {
   video: VideoGeometry;
   lines: readonly LipSyncLine[];
   speech: readonly SourceSpeech[];
-  /** A new pass over the source's frames from the first, each call (lip sync reads them twice). */
-  readFrames(): AsyncIterable<VideoFrame>;
+  /**
+   * A new pass over the source's frames, each call (lip sync reads them twice, and may read
+   * several stretches at once): all of them, or those of `range`, indexed from the video's start.
+   */
+  readFrames(range?: FrameRange): AsyncIterable<VideoFrame>;
 }
 
 /** What the analysis found: each line's outcome, and what the render pass needs. */

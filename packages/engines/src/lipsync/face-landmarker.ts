@@ -20,4 +20,5 @@ export interface FaceLandmarker extends EngineInfo {
   landmarks(frame: VideoFrame, box: Box): Promise<Point[]>;
   /** A 128-number descriptor of who the face in `box` is: the same person's lie within ~0.5 (Euclidean). */
   describe(frame: VideoFrame, box: Box): Promise<Float32Array>;
+  close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { EngineContext } from '../../engine.js';
 import { dubbedLine, frameLoudness } from '../../lipsync/dubbed-lines.js';
 import {
   SKIP_REASON_TEXT,
+  type FrameRange,
   type LipSyncLine,
   type LipSyncOutcome,
   type VideoFrame,
@@ -24,8 +25,8 @@ export async function lipSync(ctx: StageContext): Promise<void> {
   const syncer = await ctx.ports.engines.lipSyncer(ctx.request.engines?.lipsync);
   const lines = await linesOf(ctx, video.fps);
   const frames = Math.round(ctx.timeline.duration * video.fps);
-  const readFrames = (): AsyncIterable<VideoFrame> =>
-    ctx.ports.media.readFrames(ctx.request.input, video, { signal: ctx.signal });
+  const readFrames = (range?: FrameRange): AsyncIterable<VideoFrame> =>
+    ctx.ports.media.readFrames(ctx.request.input, video, { signal: ctx.signal }, range);
   const speech = ctx.timeline.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker ?? 'S1' }));
   const plan = await syncer.analyse(
     { video: { fps: video.fps, frames }, lines, speech, readFrames },

@@ -55,3 +55,22 @@ describe('FaceApiLandmarker', () => {
     expect(distance(a, other)).toBeGreaterThan(0.55);
   });
 });
+
+describe('FaceApiLandmarker in a child process', () => {
+  it('finds the same face and landmarks as in this process', async () => {
+    const frame = frameAt(CLOSE_UP, 1, 160, 120);
+    const here = await FaceApiLandmarker.create();
+    const child = await FaceApiLandmarker.create('child');
+    try {
+      const [near, far] = await Promise.all([here.detect(frame), child.detect(frame)]);
+      expect(far).toHaveLength(1);
+      expect(far[0]!.box.x).toBeCloseTo(near[0]!.box.x, 3);
+      const [a, b] = await Promise.all([here.landmarks(frame, near[0]!.box), child.landmarks(frame, near[0]!.box)]);
+      expect(Math.max(...a.map((p, i) => Math.hypot(p.x - b[i]!.x, p.y - b[i]!.y)))).toBeLessThan(0.01);
+      const descriptor = await child.describe(frame, near[0]!.box);
+      expect(descriptor).toHaveLength(128);
+    } finally {
+      await child.close();
+    }
+  }, 60_000);
+});

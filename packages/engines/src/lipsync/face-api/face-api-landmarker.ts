@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Box, Point, VideoFrame } from '@voxlate/core';
 import type { DetectedFace, FaceLandmarker } from '../face-landmarker.js';
+import { ChildFaceNets } from './child-face-nets.js';
+import type { FaceNets } from './face-nets.js';
 import { cropFrame, shrinkFrame } from './frame-crop.js';
-
-type FaceApi = typeof import('@vladmandic/face-api');
+import { InProcessFaceNets } from './in-process-face-nets.js';
 
 /** How the detector looks at a frame: a copy with this long side, at this input size. */
 interface DetectionScale {
@@ -58,10 +57,11 @@ export class FaceApiLandmarker implements FaceLandmarker {
   readonly kind = 'offline';
   readonly name = 'face-api (tiny face detector + 68 landmarks, TensorFlow.js WebAssembly)';
 
-  private constructor(private readonly api: FaceApi) {}
+  constructor(private readonly nets: FaceNets) {}
 
-  static async create(): Promise<FaceApiLandmarker> {
-    return new FaceApiLandmarker(await loadFaceApi());
+  /** In this process, or (`'child'`) in a child process of its own, so that another core can work too. */
+  static async create(where: 'in-process' | 'child' = 'in-process'): Promise<FaceApiLandmarker> {
+    return new FaceApiLandmarker(where === 'child' ? new ChildFaceNets() : await InProcessFaceNets.create());
   }
 
   async detect(frame: VideoFrame, expectedWidth?: number): Promise<DetectedFace[]> {
@@ -73,98 +73,30 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   private async detectAt(frame: VideoFrame, scale: DetectionScale): Promise<DetectedFace[]> {
-    const { tf, nets, TinyFaceDetectorOptions } = this.api;
     const small = shrinkFrame(frame, scale.side);
-    const input = tf.tensor3d(small.frame.pixels, [small.frame.height, small.frame.width, 3], 'int32');
-    try {
-      const options = new TinyFaceDetectorOptions({ inputSize: scale.input, scoreThreshold: MIN_DETECTION_SCORE });
-      const found = await nets.tinyFaceDetector.locateFaces(input, options);
-      return found.map((face) => ({
-        score: face.score,
-        box: {
-          x: face.box.x * small.factor,
-          y: face.box.y * small.factor,
-          width: face.box.width * small.factor,
-          height: face.box.height * small.factor,
-        },
-      }));
-    } finally {
-      input.dispose();
-    }
+    const found = await this.nets.detect(small.frame, scale.input, MIN_DETECTION_SCORE);
+    return found.map(({ score, box }) => ({
+      score,
+      box: {
+        x: box.x * small.factor,
+        y: box.y * small.factor,
+        width: box.width * small.factor,
+        height: box.height * small.factor,
+      },
+    }));
   }
 
   async landmarks(frame: VideoFrame, box: Box): Promise<Point[]> {
-    const { tf, nets } = this.api;
     const crop = cropFrame(frame, box);
-    const input = tf.tensor3d(crop.pixels, [crop.height, crop.width, 3], 'int32');
-    try {
-      const found = await nets.faceLandmark68Net.detectLandmarks(input);
-      const landmarks = Array.isArray(found) ? found[0]! : found;
-      return landmarks.positions.map((p) => ({ x: p.x + crop.box.x, y: p.y + crop.box.y }));
-    } finally {
-      input.dispose();
-    }
+    const points = await this.nets.landmarks(crop);
+    return points.map((p) => ({ x: p.x + crop.box.x, y: p.y + crop.box.y }));
   }
 
-  async describe(frame: VideoFrame, box: Box): Promise<Float32Array> {
-    const { tf, nets } = this.api;
-    const crop = cropFrame(frame, box);
-    const input = tf.tensor3d(crop.pixels, [crop.height, crop.width, 3], 'int32');
-    try {
-      const found = await nets.faceRecognitionNet.computeFaceDescriptor(input);
-      return Array.isArray(found) ? found[0]! : found;
-    } finally {
-      input.dispose();
-    }
+  describe(frame: VideoFrame, box: Box): Promise<Float32Array> {
+    return this.nets.describe(cropFrame(frame, box));
   }
-}
 
-/** Runs `work`, then removes any uncaughtException/unhandledRejection listener it added. */
-async function withoutNewProcessHandlers(work: () => Promise<void>): Promise<void> {
-  const uncaught = new Set(process.listeners('uncaughtException'));
-  const unhandled = new Set(process.listeners('unhandledRejection'));
-  try {
-    await work();
-  } finally {
-    for (const listener of process.listeners('uncaughtException')) {
-      if (!uncaught.has(listener)) process.removeListener('uncaughtException', listener);
-    }
-    for (const listener of process.listeners('unhandledRejection')) {
-      if (!unhandled.has(listener)) process.removeListener('unhandledRejection', listener);
-    }
+  close(): Promise<void> {
+    return this.nets.close();
   }
-}
-
-/** The part of tfjs's API (re-exported by face-api's node-wasm build) that picks the backend. */
-interface TfjsBackendControl {
-  setWasmPaths(path: string): void;
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-}
-
-let loading: Promise<FaceApi> | undefined;
-
-/** face-api and its two nets, loaded once per process (tfjs keeps one global backend). */
-function loadFaceApi(): Promise<FaceApi> {
-  loading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-    const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
-    const tf = api.tf as unknown as TfjsBackendControl;
-    tf.setWasmPaths(`${wasmDir}/`);
-    // The backend's Emscripten module installs process-wide handlers that rethrow any uncaught
-    // exception and unhandled rejection (printing its whole minified source): the service's own
-    // handling must stay in charge.
-    await withoutNewProcessHandlers(async () => {
-      await tf.setBackend('wasm');
-      await tf.ready();
-    });
-    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    await api.nets.tinyFaceDetector.loadFromDisk(models);
-    await api.nets.faceLandmark68Net.loadFromDisk(models);
-    await api.nets.faceRecognitionNet.loadFromDisk(models);
-    return api;
-  })();
-  loading.catch(() => (loading = undefined));
-  return loading;
 }

@@ -4,6 +4,7 @@ import {
   measureFace,
   throwIfAborted,
   type EngineContext,
+  type FrameRange,
   type LipSyncJob,
   type LipSyncSkipReason,
   type VideoFrame,
@@ -42,11 +43,13 @@ export interface FrameAnalysis {
 /**
  * The analysis pass: every frame feeds the cut detector; frames near speech have their face
  * tracked and landmarked, are judged fit or not for a new mouth, and give the person's bank
- * their mouth when fit.
+ * their mouth when fit. With several landmarkers (a pool, one per core) the video is cut in as
+ * many stretches, split where nobody speaks, and each is read and looked at by its own one at
+ * once; people and banks are shared, so a person seen in two stretches is one person.
  */
 export async function analyseFrames(
   job: LipSyncJob,
-  landmarker: FaceLandmarker,
+  landmarkers: readonly FaceLandmarker[],
   context: EngineContext,
 ): Promise<FrameAnalysis> {
   const analysis: FrameAnalysis = {
@@ -57,26 +60,95 @@ export async function analyseFrames(
     banks: new Map(),
     frames: 0,
   };
-  const step = job.video.fps > EVERY_FRAME_UP_TO_FPS ? 2 : 1;
-  const tracker = new FaceTracker(landmarker, new FaceIdentities(), step);
-  const cuts = new CutDetector();
   const near = nearSpeech(job);
+  const identities = new FaceIdentities();
+  const ranges = splitRanges(job.video.frames, landmarkers.length, (frame) => near(frame / job.video.fps));
+  const done = ranges.map(() => 0);
+  const skipped = await Promise.all(
+    ranges.map((range, k) =>
+      analyseRange(
+        { job, range, shotBase: k * SHOTS_PER_RANGE, near, analysis, context },
+        landmarkers[k]!,
+        identities,
+        (frames) => {
+          done[k] = frames;
+          context.onProgress?.(
+            done.reduce((sum, count) => sum + count, 0),
+            job.video.frames,
+          );
+        },
+      ),
+    ),
+  );
+  for (const frame of skipped.flat()) fillBetween(frame, analysis);
+  return analysis;
+}
+
+/** Shot numbers of the k-th stretch start at k times this (a stretch's first frame is a new shot). */
+const SHOTS_PER_RANGE = 1_000_000;
+
+interface RangeWork {
+  job: LipSyncJob;
+  range: FrameRange;
+  shotBase: number;
+  near: (seconds: number) => boolean;
+  analysis: FrameAnalysis;
+  context: EngineContext;
+}
+
+/** One stretch of the analysis; returns the frames near speech that were not looked at. */
+async function analyseRange(
+  work: RangeWork,
+  landmarker: FaceLandmarker,
+  identities: FaceIdentities,
+  onProgress: (frames: number) => void,
+): Promise<number[]> {
+  const { job, range, analysis, context } = work;
+  const step = job.video.fps > EVERY_FRAME_UP_TO_FPS ? 2 : 1;
+  const tracker = new FaceTracker(landmarker, identities, step);
+  const cuts = new CutDetector();
   const skipped: number[] = [];
-  let shot = -1;
-  for await (const frame of job.readFrames()) {
+  let shot = work.shotBase - 1;
+  for await (const frame of job.readFrames(range)) {
     throwIfAborted(context.signal);
     const cut = cuts.push(lumaThumbnail(frame));
     if (cut) shot++;
     analysis.shots[frame.index] = shot;
-    analysis.frames = frame.index + 1;
-    if (near(frame.index / job.video.fps)) {
+    analysis.frames = Math.max(analysis.frames, frame.index + 1);
+    if (work.near(frame.index / job.video.fps)) {
       if (cut || frame.index % step === 0) await observe(frame, cut, tracker, analysis);
       else skipped.push(frame.index);
     }
-    if (frame.index % 10 === 0) context.onProgress?.(frame.index, job.video.frames);
+    if (frame.index % 10 === 0) onProgress(frame.index - range.first);
   }
-  for (const frame of skipped) fillBetween(frame, analysis);
-  return analysis;
+  return skipped;
+}
+
+/**
+ * `count` stretches of about equal length covering the frames (the last one open-ended: the
+ * frame count is an estimate), each cut at the frame nearest its share of the video where
+ * nobody speaks, so no line is looked at by two trackers.
+ */
+export function splitRanges(frames: number, count: number, speaking: (frame: number) => boolean): FrameRange[] {
+  const cuts: number[] = [];
+  for (let k = 1; k < count; k++) {
+    const target = Math.round((k * frames) / count);
+    const reach = Math.round(frames / (2 * count));
+    let cut = target;
+    for (let d = 0; d <= reach; d++) {
+      if (!speaking(target + d)) {
+        cut = target + d;
+        break;
+      }
+      if (!speaking(target - d)) {
+        cut = target - d;
+        break;
+      }
+    }
+    if (cut > (cuts.at(-1) ?? 0)) cuts.push(cut);
+  }
+  const starts = [0, ...cuts];
+  return starts.map((first, i) => ({ first, end: starts[i + 1] ?? Number.POSITIVE_INFINITY }));
 }
 
 /**

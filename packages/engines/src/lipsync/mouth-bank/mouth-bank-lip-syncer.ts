@@ -36,10 +36,11 @@ export class MouthBankLipSyncer implements LipSyncer {
   readonly kind = 'offline';
   readonly name = 'Mouth bank (the speaker’s own mouths, chosen by viseme)';
 
-  constructor(private readonly landmarker: FaceLandmarker) {}
+  /** One landmarker per core: the analysis reads that many stretches of the video at once. */
+  constructor(private readonly landmarkers: readonly FaceLandmarker[]) {}
 
   async analyse(job: LipSyncJob, context: EngineContext): Promise<LipSyncPlan> {
-    const analysis = await analyseFrames(job, this.landmarker, context);
+    const analysis = await analyseFrames(job, this.landmarkers, context);
     const outcomes = new Map<number, LipSyncOutcome>();
     const instructions = new Map<number, MouthInstruction>();
     for (const line of job.lines) {
@@ -49,6 +50,10 @@ export class MouthBankLipSyncer implements LipSyncer {
       for (const [frame, instruction] of planned.instructions) instructions.set(frame, instruction);
     }
     return new MouthBankPlan(outcomes, instructions, analysis.frames);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.landmarkers.map((landmarker) => landmarker.close()));
   }
 
   async *render(
