@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'BadInput'
+  | 'NotFound'
   | 'UnsupportedLanguage'
   | 'MediaUnreadable'
   | 'NoAudioStream'
@@ -31,6 +32,13 @@ export class VoxlateError extends Error {
 export class BadInput extends VoxlateError {
   constructor(message: string, detail?: string) {
     super('BadInput', message, detail);
+  }
+}
+
+/** Something asked for by name (a job id) that does not exist, or no longer. */
+export class NotFound extends VoxlateError {
+  constructor(message: string) {
+    super('NotFound', message);
   }
 }
 

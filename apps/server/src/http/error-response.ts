@@ -10,6 +10,7 @@ export interface ErrorResponse {
 /** HTTP status for each pipeline error code; the pipeline itself knows nothing of HTTP. */
 export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   BadInput: 400,
+  NotFound: 404,
   UnsupportedLanguage: 422,
   MediaUnreadable: 422,
   NoAudioStream: 422,

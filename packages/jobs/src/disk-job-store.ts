@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
+import { syncFolder, writeFileAtomic } from './atomic-write.js';
+import { checkedJobId, newJobId } from './job-id.js';
+import type { JobPatch, JobRecord } from './job-record.js';
+
+/** The default time a job and its files are kept after its last change. */
+export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Jobs on the local disk, no server to install: one folder per job under `<root>/jobs/<id>/`
+ * holding `job.json` (the record), `input/` (the media, moved in) and `stages/` (each stage's
+ * output, kept under a key made from everything it was computed from, so an unchanged stage is
+ * found again after a crash or an edit, and a changed one is not). Every write is crash-safe
+ * (see writeFileAtomic): a half-written record or stage is never read back as a whole one.
+ */
+export class DiskJobStore<Request = unknown> {
+  private readonly jobs: string;
+
+  constructor(root: string) {
+    this.jobs = join(root, 'jobs');
+  }
+
+  async create(request: Request, now: Date = new Date()): Promise<JobRecord<Request>> {
+    const id = newJobId(now);
+    await mkdir(join(this.folder(id), 'stages'), { recursive: true });
+    const record: JobRecord<Request> = {
+      id,
+      state: 'queued',
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      revision: 0,
+      progress: 0,
+      request,
+      warnings: [],
+      stageSeconds: {},
+    };
+    await this.write(record);
+    return record;
+  }
+
+  async get(id: string): Promise<JobRecord<Request>> {
+    const text = await readFile(this.recordPath(id), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new NotFound(`There is no job ${quoteInput(id)}.`);
+      throw error;
+    });
+    return JSON.parse(text) as JobRecord<Request>;
+  }
+
+  /** Changes a record (the id and creation time stay); returns the new record. */
+  async update(id: string, patch: JobPatch<Request>, now: Date = new Date()): Promise<JobRecord<Request>> {
+    const record = { ...(await this.get(id)), ...patch, updatedAt: now.toISOString() };
+    await this.write(record);
+    return record;
+  }
+
+  /** Newest first, `size` a page. */
+  async list(page = 0, size = 20): Promise<{ jobs: JobRecord<Request>[]; total: number }> {
+    const ids = (await this.ids()).sort().reverse();
+    const chosen = ids.slice(page * size, (page + 1) * size);
+    const jobs = await Promise.all(chosen.map((id) => this.get(id).catch(() => undefined)));
+    return { jobs: jobs.filter((job): job is JobRecord<Request> => job !== undefined), total: ids.length };
+  }
+
+  /** Moves (or, across file systems, copies) the media into the job's folder; returns its new path. */
+  async adoptInput(id: string, file: string): Promise<string> {
+    const folder = join(this.folder(id), 'input');
+    await mkdir(folder, { recursive: true });
+    const target = join(folder, basename(file));
+    await rename(file, target).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV') throw error;
+      await copyFile(file, target);
+      await rm(file, { force: true });
+    });
+    await syncFolder(folder);
+    return target;
+  }
+
+  /** Keeps a stage's output under the key of what it was computed from. */
+  async saveStage(id: string, stage: string, inputs: unknown, output: unknown): Promise<void> {
+    await writeFileAtomic(this.stagePath(id, stage, inputs), JSON.stringify(output));
+  }
+
+  /** A stage's output computed from exactly these inputs, or undefined when there is none. */
+  async loadStage<T>(id: string, stage: string, inputs: unknown): Promise<T | undefined> {
+    const text = await readFile(this.stagePath(id, stage, inputs), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.get(id);
+    await rm(this.folder(id), { recursive: true, force: true });
+  }
+
+  /** Removes the jobs unchanged for longer than `retentionMs` (and no others); returns their ids. */
+  async expire(retentionMs = DEFAULT_RETENTION_MS, now: Date = new Date()): Promise<string[]> {
+    const removed: string[] = [];
+    for (const id of await this.ids()) {
+      const record = await this.get(id).catch(() => undefined);
+      const changed = record ? Date.parse(record.updatedAt) : (await stat(this.folder(id))).mtimeMs;
+      if (now.getTime() - changed <= retentionMs) continue;
+      await rm(this.folder(id), { recursive: true, force: true });
+      removed.push(id);
+    }
+    return removed;
+  }
+
+  /** The job's own folder (for its files: the input, the result). */
+  folder(id: string): string {
+    return join(this.jobs, checkedJobId(id));
+  }
+
+  private async ids(): Promise<string[]> {
+    const names = await readdir(this.jobs).catch(() => [] as string[]);
+    return names.filter((name) => {
+      try {
+        return checkedJobId(name) === name;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  private recordPath(id: string): string {
+    return join(this.folder(id), 'job.json');
+  }
+
+  private stagePath(id: string, stage: string, inputs: unknown): string {
+    // Canonical JSON: the same inputs give the same key whatever order their fields were set in.
+    const key = createHash('sha256').update(canonicalJson(inputs)).digest('hex').slice(0, 32);
+    return join(this.folder(id), 'stages', `${stage.replace(/[^a-z0-9-]/gi, '_')}-${key}.json`);
+  }
+
+  private async write(record: JobRecord<Request>): Promise<void> {
+    await mkdir(this.folder(record.id), { recursive: true });
+    await writeFileAtomic(this.recordPath(record.id), JSON.stringify(record, null, 2));
+  }
+}

@@ -1,0 +1,25 @@
+/** Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended otherwise. */
+export type JobState = 'queued' | 'running' | 'ready' | 'stale' | 'failed' | 'cancelled';
+
+export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'ready', 'stale', 'failed', 'cancelled'];
+
+/** What the store keeps of a job, besides its files. `request` is the caller's, kept as given. */
+export interface JobRecord<Request = unknown> {
+  id: string;
+  state: JobState;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+  /** Goes up by one with every edit of the job's lines. */
+  revision: number;
+  /** 0-100. */
+  progress: number;
+  request: Request;
+  warnings: string[];
+  stageSeconds: Record<string, number>;
+  /** Why it failed, when it did. */
+  error?: { message: string; code: string };
+}
+
+/** What a caller may change in a record (the id and creation time never change). */
+export type JobPatch<Request> = Partial<Omit<JobRecord<Request>, 'id' | 'createdAt' | 'updatedAt'>>;
