@@ -44,6 +44,10 @@ describe('DiskJobStore', () => {
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toBeUndefined();
     await store.saveStage(job.id, 'translate', { text: 'hello' }, { text: 'hola' });
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
+    // The next process to open the store clears what the crash left, and nothing else.
+    expect(await new DiskJobStore<Request>(join(root, 'c')).removeLeftovers()).toBe(1);
+    expect(readdirSync(join(store.folder(job.id), 'stages'))).toHaveLength(1);
+    expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
   });
 
   it('moves the input in, removes a job with its files, and answers NotFound after', async () => {

@@ -6,6 +6,9 @@ import { syncFolder, writeFileAtomic } from './atomic-write.js';
 import { checkedJobId, newJobId } from './job-id.js';
 import type { JobPatch, JobRecord } from './job-record.js';
 
+/** What writeFileAtomic names its temporary files. */
+const PARTIAL = /^\.[0-9a-f]{12}\.partial$/;
+
 /** The default time a job and its files are kept after its last change. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
@@ -103,6 +106,24 @@ export class DiskJobStore<Request = unknown> {
       if (now.getTime() - changed <= retentionMs) continue;
       await rm(this.folder(id), { recursive: true, force: true });
       removed.push(id);
+    }
+    return removed;
+  }
+
+  /**
+   * Removes what writes cut short by a crash left (hidden `.partial` files beside records and
+   * stage outputs); run when a process opens the store, before any write of its own.
+   */
+  async removeLeftovers(): Promise<number> {
+    let removed = 0;
+    for (const id of await this.ids()) {
+      for (const folder of [this.folder(id), join(this.folder(id), 'stages')]) {
+        const names = await readdir(folder).catch(() => [] as string[]);
+        for (const name of names.filter((entry) => PARTIAL.test(entry))) {
+          await rm(join(folder, name), { force: true });
+          removed++;
+        }
+      }
     }
     return removed;
   }
