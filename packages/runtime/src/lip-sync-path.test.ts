@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,3 @@ describe('lip sync through the whole pipeline', () => {
     expect(readdirSync(root).filter((name) => name.startsWith('cancelled'))).toEqual([]);
   }, 120_000);
 });
-
-// Keeps the subtitles beside the test's files for a person re-running the dub by hand.
-writeFileSync(join(root, 'talking.eng.srt'), SUBTITLES);

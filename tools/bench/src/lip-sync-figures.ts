@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MIX, measureFace, looksLikeFace, placedSpan, type Timeline } from '@voxlate/core';
+import { DEFAULT_MIX, frameRms, placedSpan, type Timeline, type VideoInfo } from '@voxlate/core';
 import { FaceApiLandmarker, FaceIdentities, FaceTracker, type EngineRegistries } from '@voxlate/engines';
 import { probeMedia, readFrames } from '@voxlate/media';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
@@ -51,9 +51,9 @@ export async function lipSyncQuality(registries: EngineRegistries, dir: string):
   return figures;
 
   async function measure(video: string, spans: readonly { start: number; end: number }[]) {
-    const info = await probeMedia(video);
-    const fps = info.video!.fps;
-    const opening = await mouthOpening(video, landmarker);
+    const info = (await probeMedia(video)).video!;
+    const fps = info.fps;
+    const opening = await mouthOpening(video, info, landmarker);
     const level = audioLevel(video, fps, opening.length);
     const lines = spans.map((s) => ({ first: Math.ceil(s.start * fps), end: Math.ceil(s.end * fps) }));
     return {
@@ -89,15 +89,13 @@ function dubbedSpans(timeline: Timeline): { start: number; end: number }[] {
 }
 
 /** Inner lip gap over the eye distance in every frame; NaN where no face was found. */
-async function mouthOpening(video: string, landmarker: FaceApiLandmarker): Promise<number[]> {
-  const info = await probeMedia(video);
+async function mouthOpening(video: string, info: VideoInfo, landmarker: FaceApiLandmarker): Promise<number[]> {
   const tracker = new FaceTracker(landmarker, new FaceIdentities());
   const opening: number[] = [];
-  for await (const frame of readFrames(video, info.video!)) {
+  for await (const frame of readFrames(video, info)) {
+    // The tracker hands out only landmarks laid out as a face's.
     const seen = await tracker.observe(frame, frame.index === 0);
-    const measures = seen.points ? measureFace(seen.points) : undefined;
-    const fine = measures && seen.points && looksLikeFace(seen.points, measures);
-    opening.push(fine ? measures.openness : Number.NaN);
+    opening.push(seen.measures?.openness ?? Number.NaN);
   }
   return opening;
 }
@@ -112,15 +110,7 @@ function audioLevel(video: string, fps: number, frames: number): number[] {
     },
   );
   const samples = new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4);
-  const hop = 16000 / fps;
-  return Array.from({ length: frames }, (_, t) => {
-    const from = Math.round(t * hop);
-    const to = Math.min(samples.length, Math.round((t + 1) * hop));
-    let sum = 0;
-    for (let k = from; k < to; k++) sum += samples[k]! ** 2;
-    const rms = Math.sqrt(sum / Math.max(1, to - from));
-    return Math.max(-60, 20 * Math.log10(rms + 1e-9));
-  });
+  return frameRms({ samples, sampleRate: 16000 }, fps, frames).map((rms) => Math.max(-60, 20 * Math.log10(rms + 1e-9)));
 }
 
 /** The figures as a table, with the targets. */

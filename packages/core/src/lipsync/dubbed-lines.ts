@@ -27,15 +27,19 @@ export function dubbedLine(segment: Segment): LipSyncLine | undefined {
  * line's loud frames): what the mouth follows when the voice gave no phoneme timings.
  */
 export function frameLoudness(audio: PcmAudio, fps: number): number[] {
+  const rms = frameRms(audio, fps, Math.floor((audio.samples.length * fps) / audio.sampleRate));
+  const loud = quantile(rms, 0.9);
+  return rms.map((value) => (loud > 0 ? Math.min(1, value / loud) : 0));
+}
+
+/** The RMS of the samples each of `frames` video frames spans (0 past the audio's end). */
+export function frameRms(audio: PcmAudio, fps: number, frames: number): number[] {
   const hop = audio.sampleRate / fps;
-  const count = Math.floor(audio.samples.length / hop);
-  const rms = Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: frames }, (_, i) => {
     const from = Math.round(i * hop);
     const to = Math.min(audio.samples.length, Math.round((i + 1) * hop));
     let sum = 0;
     for (let k = from; k < to; k++) sum += audio.samples[k]! ** 2;
     return Math.sqrt(sum / Math.max(1, to - from));
   });
-  const loud = quantile(rms, 0.9);
-  return rms.map((value) => (loud > 0 ? Math.min(1, value / loud) : 0));
 }

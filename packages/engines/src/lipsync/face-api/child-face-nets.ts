@@ -47,20 +47,27 @@ async function run(header, pixels) {
 }
 let chunks = [];
 let buffered = 0;
+// Bytes the message being read needs before it can be parsed further (its length prefix, then
+// its header, then all of it): chunks are joined only then, once or twice a message.
+let needed = 4;
 let queue = ready;
+function joined() {
+  if (chunks.length > 1) chunks = [Buffer.concat(chunks)];
+  return chunks[0];
+}
 function take() {
   for (;;) {
-    if (buffered < 4) return;
-    const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    chunks = [all];
+    if (buffered < needed) return;
+    const all = joined();
     const headerLength = all.readUInt32LE(0);
-    if (buffered < 4 + headerLength) return;
+    if (buffered < 4 + headerLength) { needed = 4 + headerLength; return; }
     const header = JSON.parse(all.subarray(4, 4 + headerLength).toString());
     const end = 4 + headerLength + header.width * header.height * 3;
-    if (buffered < end) return;
+    if (buffered < end) { needed = end; return; }
     const pixels = new Uint8Array(all.subarray(4 + headerLength, end));
     chunks = [all.subarray(end)];
     buffered -= end;
+    needed = 4;
     queue = queue.then(() => run(header, pixels)).then(
       (result) => process.stdout.write(JSON.stringify({ id: header.id, result }) + '\\n'),
       (error) => process.stdout.write(JSON.stringify({ id: header.id, error: String((error && error.message) || error) }) + '\\n'),

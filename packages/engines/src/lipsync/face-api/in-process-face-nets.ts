@@ -87,8 +87,7 @@ let loading: Promise<FaceApi> | undefined;
 /** face-api and its three nets, loaded once per process. */
 function loadFaceApi(): Promise<FaceApi> {
   loading ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    const api = require(FACE_API_FILES.entry) as FaceApi;
     const tf = api.tf as unknown as TfjsBackendControl;
     tf.setWasmPaths(`${FACE_API_FILES.wasmDir}/`);
     // The backend's Emscripten module installs process-wide handlers that rethrow any uncaught

@@ -1,4 +1,12 @@
-import { centroid, looksLikeFace, measureFace, type Box, type Point, type VideoFrame } from '@voxlate/core';
+import {
+  centroid,
+  looksLikeFace,
+  measureFace,
+  type Box,
+  type FaceMeasures,
+  type Point,
+  type VideoFrame,
+} from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
 import type { FaceIdentities } from './face-identities.js';
 
@@ -19,8 +27,9 @@ const MAX_JUMP = 0.5;
 
 /** What the tracker saw in one frame. */
 export interface FaceObservation {
-  /** The tracked face's 68 landmarks; absent when no face is in view. */
+  /** The tracked face's 68 landmarks (laid out as a face's) and what they measure; absent when no face is in view. */
   points?: Point[];
+  measures?: FaceMeasures;
   /** Who the tracked face is (see FaceIdentities). */
   person?: number;
   /** Width of every face the last detection found (the tracked one among them). */
@@ -67,8 +76,9 @@ export class FaceTracker {
     const jumped =
       track.lastCentre &&
       Math.hypot(centre.x - track.lastCentre.x, centre.y - track.lastCentre.y) > MAX_JUMP * box.width;
+    const measures = measureFace(points);
     // The landmark net answers for any box: jumbled landmarks mean the face was lost.
-    if (jumped || !looksLikeFace(points, measureFace(points))) {
+    if (jumped || !looksLikeFace(points, measures)) {
       this.track = undefined;
       return { faceWidths: track.faceWidths };
     }
@@ -76,7 +86,7 @@ export class FaceTracker {
     track.lastCentre = centre;
     track.lastFrame = frame.index;
     track.person ??= this.identities.assign(await this.landmarker.describe(frame, box));
-    return { points, person: track.person, faceWidths: track.faceWidths };
+    return { points, measures, person: track.person, faceWidths: track.faceWidths };
   }
 
   /** The current track, detecting again when it is due; undefined when no face is in view. */

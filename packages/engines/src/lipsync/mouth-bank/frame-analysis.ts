@@ -1,7 +1,6 @@
 import {
   CutDetector,
   faceProblem,
-  measureFace,
   throwIfAborted,
   type EngineContext,
   type FrameRange,
@@ -172,7 +171,7 @@ function fillBetween(frame: number, analysis: FrameAnalysis): void {
 
 async function observe(frame: VideoFrame, cut: boolean, tracker: FaceTracker, analysis: FrameAnalysis): Promise<void> {
   const seen = await tracker.observe(frame, cut);
-  const measures = seen.points ? measureFace(seen.points) : undefined;
+  const measures = seen.measures;
   const problem = faceProblem(measures, seen.points, seen.faceWidths, frame);
   if (seen.points && seen.person !== undefined) {
     analysis.points.set(frame.index, packPoints(seen.points));
