@@ -64,6 +64,16 @@ export interface RenderRequest {
    * Without it the original is ducked under the clips (`mix.duckDb`).
    */
   background?: PcmFile;
+  /**
+   * The loudness gain to apply instead of measuring the mix: a re-render of edited lines keeps
+   * the first render's, so everything outside the edited lines comes out the same.
+   */
+  gainDb?: number;
+}
+
+/** What the renderer did to the level: the gain it applied to reach the target (when one gain did). */
+export interface RenderOutcome {
+  gainDb?: number;
 }
 
 /** ffmpeg's side of the pipeline: everything that reads or writes media files. */
@@ -76,6 +86,8 @@ export interface MediaPort {
    * header lies about its length can neither run past the limit nor hide audio beyond it.
    */
   decodeForAnalysis(input: string, info: MediaInfo, limitSeconds: number, context: EngineContext): Promise<AudioSource>;
+  /** Analysis audio decoded by an earlier run of the same job, opened again (see SavedRun). */
+  openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource;
   /** The audio at the separator's rate and channels as float PCM in the job's folder, `info`'s length. */
   decodeForSeparation(
     input: string,
@@ -87,7 +99,7 @@ export interface MediaPort {
    * Lays the clips over the separated background, or ducks the original under them, normalises
    * loudness and writes the output.
    */
-  render(request: RenderRequest, context: EngineContext): Promise<void>;
+  render(request: RenderRequest, context: EngineContext): Promise<RenderOutcome>;
   /**
    * The video's frames one at a time, upright, at its frame rate (frame i shows i / fps), all
    * of them or those of `range`: only the frame in hand is in memory. Ending the loop early

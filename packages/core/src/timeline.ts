@@ -101,4 +101,9 @@ export interface Timeline {
   diariser?: string;
   /** The lip syncer that ran and how many lines it synced and skipped (set by the lip sync stage). */
   lipSync?: { engine: string; synced: number; skipped: number };
+  /**
+   * The gain the mix applied to reach the loudness target (set by the mix stage): a re-render of
+   * edited lines applies it again, so the rest of the file sounds exactly as before.
+   */
+  mixGainDb?: number;
 }

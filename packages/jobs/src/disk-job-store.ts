@@ -21,6 +21,7 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
  */
 export class DiskJobStore<Request = unknown> {
   private readonly jobs: string;
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(root: string) {
     this.jobs = join(root, 'jobs');
@@ -53,10 +54,32 @@ export class DiskJobStore<Request = unknown> {
   }
 
   /** Changes a record (the id and creation time stay); returns the new record. */
-  async update(id: string, patch: JobPatch<Request>, now: Date = new Date()): Promise<JobRecord<Request>> {
-    const record = { ...(await this.get(id)), ...patch, updatedAt: now.toISOString() };
-    await this.write(record);
-    return record;
+  update(id: string, patch: JobPatch<Request>, now: Date = new Date()): Promise<JobRecord<Request>> {
+    return this.change(id, () => patch, now);
+  }
+
+  /**
+   * Changes a record from what it is now: updates of one job are made one after another in this
+   * process, so two changes never read the same old record and lose one another.
+   */
+  change(
+    id: string,
+    patchOf: (record: JobRecord<Request>) => JobPatch<Request>,
+    now: Date = new Date(),
+  ): Promise<JobRecord<Request>> {
+    const previous = this.pending.get(id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const current = await this.get(id);
+      const record = withoutUndefined({ ...current, ...patchOf(current), updatedAt: now.toISOString() });
+      await this.write(record);
+      return record;
+    });
+    const settled = next.catch(() => undefined);
+    this.pending.set(id, settled);
+    void settled.then(() => {
+      if (this.pending.get(id) === settled) this.pending.delete(id);
+    });
+    return next;
   }
 
   /** Newest first, `size` a page. */
@@ -89,6 +112,20 @@ export class DiskJobStore<Request = unknown> {
   /** A stage's output computed from exactly these inputs, or undefined when there is none. */
   async loadStage<T>(id: string, stage: string, inputs: unknown): Promise<T | undefined> {
     const text = await readFile(this.stagePath(id, stage, inputs), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  /** Keeps a JSON document of the job's own (for example its current Timeline) under a plain name. */
+  async writeJson(id: string, name: string, value: unknown): Promise<void> {
+    await writeFileAtomic(join(this.folder(id), plainName(name)), JSON.stringify(value));
+  }
+
+  /** A JSON document written by writeJson, or undefined when there is none. */
+  async readJson<T>(id: string, name: string): Promise<T | undefined> {
+    const text = await readFile(join(this.folder(id), plainName(name)), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 
@@ -158,4 +195,14 @@ export class DiskJobStore<Request = unknown> {
     await mkdir(this.folder(record.id), { recursive: true });
     await writeFileAtomic(this.recordPath(record.id), JSON.stringify(record, null, 2));
   }
+}
+
+function withoutUndefined<Record extends object>(record: Record): Record {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Record;
+}
+
+/** A file name with no folder in it (the store builds every path itself). */
+function plainName(name: string): string {
+  if (!/^[\w-]+(\.[\w-]+)*$/.test(name)) throw new Error(`Not a plain file name: ${name}`);
+  return name;
 }

@@ -19,7 +19,22 @@ export interface JobRecord<Request = unknown> {
   stageSeconds: Record<string, number>;
   /** Why it failed, when it did. */
   error?: { message: string; code: string };
+  /** Lines edited since the last render (sorted segment ids), and those whose source text changed. */
+  edited?: EditedLines;
+  /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */
+  work?: JobWork;
+  /** The finished output, in the job's folder, and the revision it renders. */
+  result?: { file: string; container: 'mp4' | 'wav'; revision: number };
 }
 
-/** What a caller may change in a record (the id and creation time never change). */
-export type JobPatch<Request> = Partial<Omit<JobRecord<Request>, 'id' | 'createdAt' | 'updatedAt'>>;
+export interface EditedLines {
+  lines: number[];
+  retranslate: number[];
+}
+
+export type JobWork = { kind: 'dub' } | ({ kind: 'render'; revision: number } & EditedLines);
+
+/** What a caller may change in a record (the id and creation time never change); undefined removes a field. */
+export type JobPatch<Request> = {
+  [Field in Exclude<keyof JobRecord<Request>, 'id' | 'createdAt' | 'updatedAt'>]?: JobRecord<Request>[Field] | undefined;
+};

@@ -5,6 +5,7 @@ import type {
   MediaInfo,
   MediaPort,
   PcmFile,
+  RenderOutcome,
   RenderRequest,
   FrameRange,
   VideoFrame,
@@ -13,6 +14,7 @@ import type {
 import { readFrames } from './frame-reader.js';
 import { replaceVideo } from './replace-video.js';
 import { decodeForAnalysis } from './decode-analysis.js';
+import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
 import { probeMedia } from './probe.js';
 import { renderDub } from './render.js';
@@ -37,6 +39,10 @@ export class FfmpegMedia implements MediaPort {
     return decodeForAnalysis(input, { info, limitSeconds, workDir: this.workDir }, context);
   }
 
+  openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource {
+    return new RawPcmFile(saved.path, saved.sampleRate, saved.duration);
+  }
+
   decodeForSeparation(
     input: string,
     info: MediaInfo,
@@ -46,7 +52,7 @@ export class FfmpegMedia implements MediaPort {
     return decodeForSeparation(input, { info, format, workDir: this.workDir }, context);
   }
 
-  render(request: RenderRequest, context: EngineContext): Promise<void> {
+  render(request: RenderRequest, context: EngineContext): Promise<RenderOutcome> {
     return renderDub(request, this.workDir, (ref) => this.clips.get(ref), context);
   }
 

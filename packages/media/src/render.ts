@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ClipRef, EngineContext, PcmAudio, RenderRequest } from '@voxlate/core';
+import type { ClipRef, EngineContext, PcmAudio, RenderOutcome, RenderRequest } from '@voxlate/core';
 import { argv } from './argv.js';
 import { DubTrack } from './dub-track.js';
 import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
@@ -46,13 +46,13 @@ export async function renderDub(
   workDir: string,
   loadClip: (ref: ClipRef) => Promise<PcmAudio>,
   context: EngineContext,
-): Promise<void> {
+): Promise<RenderOutcome> {
   const format = mixFormatFor(request);
   const mixPath = join(workDir, 'mix.wav');
   const measurement = await mixToFile(request, format, mixPath, loadClip, context).catch((error: unknown) => {
     throw asMediaError(error, 'The audio could not be mixed: the source could not be decoded.');
   });
-  await encodeOutput(request, format, mixPath, measurement, context).catch((error: unknown) => {
+  return encodeOutput(request, format, mixPath, measurement, context).catch((error: unknown) => {
     throw asMediaError(error, 'The dubbed file could not be encoded.');
   });
 }
@@ -163,8 +163,8 @@ async function encodeOutput(
   mixPath: string,
   measurement: LoudnessMeasurement | undefined,
   context: EngineContext,
-): Promise<void> {
-  const filter = await normaliseFilter(request, format, mixPath, measurement, context);
+): Promise<RenderOutcome> {
+  const { filter, gainDb } = await normaliseFilter(request, format, mixPath, measurement, context);
   const encodeStart = MIX_SHARE + LIMITER_CHECK_SHARE;
   const audioOut = ['-af', filter, '-ar', String(format.sampleRate)];
   const video = request.container === 'mp4' ? request.info.video : undefined;
@@ -179,6 +179,7 @@ async function encodeOutput(
     expectedSeconds: request.info.durationSeconds,
     onProgress: (done, total) => context.onProgress?.(encodeStart + (1 - encodeStart) * (done / total), 1),
   });
+  return gainDb === undefined ? {} : { gainDb };
 }
 
 /**
@@ -192,18 +193,23 @@ async function normaliseFilter(
   mixPath: string,
   measurement: LoudnessMeasurement | undefined,
   context: EngineContext,
-): Promise<string> {
+): Promise<{ filter: string; gainDb?: number }> {
   const target = { lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb };
-  if (!measurement) return dynamicNormaliseFilter(target);
+  const gain = (gainDb: number): { filter: string; gainDb: number } => ({
+    filter: limitedGainFilter(target, gainDb, format.sampleRate),
+    gainDb,
+  });
+  if (request.gainDb !== undefined) return gain(request.gainDb);
+  if (!measurement) return { filter: dynamicNormaliseFilter(target) };
   const gainDb = gainToTarget(target, measurement);
-  if (!limiterWillAct(target, measurement, gainDb)) return limitedGainFilter(target, gainDb, format.sampleRate);
+  if (!limiterWillAct(target, measurement, gainDb)) return gain(gainDb);
   const madeUp = await gainThroughLimiter(mixPath, target, gainDb, {
     sampleRate: format.sampleRate,
     expectedSeconds: request.info.durationSeconds,
     context,
     onProgress: (share) => context.onProgress?.(MIX_SHARE + LIMITER_CHECK_SHARE * share, 1),
   });
-  return limitedGainFilter(target, madeUp, format.sampleRate);
+  return gain(madeUp);
 }
 
 function videoCodecArgs(codec: string): string[] {

@@ -1,5 +1,6 @@
-import { copyFile, rename, rm, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import {
   runDub,
   type DubRequest,
@@ -45,17 +46,31 @@ export class Dubber {
   async dub(request: DubRequest, run: RunOptions = {}): Promise<SignedDubRun> {
     const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
     try {
-      const clips = new FileClipStore(join(workDir, 'clips'));
-      const ports = { media: new FfmpegMedia(workDir, clips), engines: this.resolver, clips };
-      const staged = join(workDir, 'output.media');
-      const options = { ...this.config.options, ...request.options };
-      const result = await runDub({ ...request, output: staged, options, tool: PRODUCT }, ports, run);
-      const provenance = await this.sign({ ...request, options }, result, staged);
-      await moveFile(staged, request.output);
-      return { ...result, output: request.output, provenance };
+      return await this.dubIn(workDir, request, run);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The dub in a folder that outlives it (a job's): the analysis audio, clips and stage files
+   * stay there for a resumed run or a re-render of edited lines. The output is staged in the
+   * folder and moved to its destination once whole; a resumed run that finds it already moved
+   * (it was cut short after the move) signs what is there.
+   */
+  async dubIn(workDir: string, request: DubRequest, run: RunOptions = {}): Promise<SignedDubRun> {
+    await mkdir(workDir, { recursive: true });
+    const clips = new FileClipStore(join(workDir, 'clips'));
+    const ports = { media: new FfmpegMedia(workDir, clips), engines: this.resolver, clips };
+    const staged = join(workDir, 'output.media');
+    const options = { ...this.config.options, ...request.options };
+    const result = await runDub({ ...request, output: staged, options, tool: PRODUCT }, ports, run);
+    if (existsSync(staged) || !existsSync(request.output)) {
+      await mkdir(dirname(request.output), { recursive: true });
+      await moveFile(staged, request.output);
+    }
+    const provenance = await this.sign({ ...request, options }, result, request.output);
+    return { ...result, output: request.output, provenance };
   }
 
   /** The installation's public key (raw, base64url), which its manifests are signed with. */

@@ -4,7 +4,7 @@ import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
 import { requireMediaKind } from '../http/media-kind.js';
-import { ProgressPhases } from '../http/progress-phases.js';
+import { ProgressPhases } from '@voxlate/jobs';
 import {
   backendFrom,
   engineChoiceFrom,

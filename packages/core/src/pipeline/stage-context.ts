@@ -12,6 +12,7 @@ export interface VoiceWork {
   sourceTracks: Map<number, ProsodyTrack>;
 }
 import type { DubOptions, DubRequest } from './dub-request.js';
+import type { RedoLines } from './redo-lines.js';
 
 /** What the pipeline needs from the outside world, injected by the runtime. */
 export interface DubPorts {
@@ -34,6 +35,8 @@ export interface StageContext {
   background?: PcmFile;
   /** What the voice stages pass on to each other, per segment id (kept out of the Timeline: bulky). */
   voiceWork: VoiceWork;
+  /** Set when only edited lines are rendered again: the per-line stages work on those alone. */
+  redo?: RedoLines;
   emit(event: PipelineEvent): void;
   progress(stage: StageName, done: number, total: number): void;
   warn(stage: StageName, message: string): void;
@@ -44,7 +47,12 @@ export function createStageContext(
   options: DubOptions,
   ports: DubPorts,
   timeline: Timeline,
-  run: { signal?: AbortSignal | undefined; onEvent?: EventListener | undefined; tracker: ProgressTracker },
+  run: {
+    signal?: AbortSignal | undefined;
+    onEvent?: EventListener | undefined;
+    tracker: ProgressTracker;
+    redo?: RedoLines | undefined;
+  },
 ): StageContext {
   const emit = (event: PipelineEvent): void => run.onEvent?.(event);
   return {
@@ -54,6 +62,7 @@ export function createStageContext(
     timeline,
     signal: run.signal,
     voiceWork: { sourceTracks: new Map() },
+    ...(run.redo ? { redo: run.redo } : {}),
     emit,
     progress(stage, done, total) {
       // Called from engines' event handlers, where a throw would escape: stages check the

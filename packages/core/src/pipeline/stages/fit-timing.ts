@@ -2,6 +2,7 @@ import type { PcmAudio } from '../../audio.js';
 import { planTiming } from '../../fitting/plan-timing.js';
 import { fitOf } from '../../placement.js';
 import type { Segment } from '../../timeline.js';
+import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 
 /** Places every dubbed line (tempo, shift, overflow) and stretches those that must speed up. */
@@ -17,7 +18,12 @@ export async function fitTiming(ctx: StageContext): Promise<void> {
   for (const [i, segment] of spoken.entries()) {
     const planned = plan[i]!;
     const { tempo, shift, overflow } = planned;
+    const kept = keepsClip(ctx, segment, tempo);
     segment.fit = { tempo, shift, overflow };
+    if (kept) {
+      ctx.progress('fit', i + 1, spoken.length);
+      continue;
+    }
     let audio = await ctx.ports.clips.get(segment.speech!);
     if (tempo > 1.0005) {
       audio = exactLength(await stretcher.stretch(audio, tempo, { signal: ctx.signal }), planned.placedSeconds);
@@ -27,6 +33,14 @@ export async function fitTiming(ctx: StageContext): Promise<void> {
     ctx.progress('fit', i + 1, spoken.length);
   }
   reportOverflow(ctx, spoken);
+}
+
+/**
+ * A re-render keeps the fitted clip of a line it did not speak again when its tempo is unchanged
+ * (an edit elsewhere may still shift it: placement alone, no new audio).
+ */
+function keepsClip(ctx: StageContext, segment: Segment, tempo: number): boolean {
+  return !redoes(ctx.redo, segment) && segment.dubbed !== undefined && segment.fit?.tempo === tempo;
 }
 
 /** A stretcher's output can differ from the asked length by a few samples; the plan is exact. */

@@ -1,6 +1,7 @@
 import { measureLine } from '../../voice/line-prosody.js';
 import { chooseVoices } from '../../voice/choose-voices.js';
 import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
+import type { RedoLines } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
 
@@ -10,6 +11,10 @@ import { requireAnalysis } from './require.js';
  * the target language's synthesiser, a different one per speaker while there are enough.
  */
 export async function measureVoices(ctx: StageContext): Promise<void> {
+  if (ctx.redo) {
+    remeasureEditedLines(ctx, ctx.redo);
+    return;
+  }
   const { timeline, request } = ctx;
   const shaper = await ctx.ports.engines.voiceShaper(request.engines?.voice);
   const analysis = requireAnalysis(ctx);
@@ -34,6 +39,21 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
   const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
   timeline.speakers = chooseVoices(profiles, voices, ctx.options.voice);
   warnAboutQuietSpeakers(ctx);
+}
+
+/**
+ * A re-render keeps the speakers and their voices; a line whose source text was edited is
+ * measured again from its saved track (its rate counts the new text's syllables).
+ */
+function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
+  for (const segment of ctx.timeline.segments) {
+    const track = ctx.voiceWork.sourceTracks.get(segment.id);
+    if (!redo.retranslate.has(segment.id) || !track) continue;
+    segment.prosody = measureLine(
+      { ...segment, text: segment.sourceText, language: ctx.timeline.sourceLanguage },
+      track,
+    );
+  }
 }
 
 function warnAboutQuietSpeakers(ctx: StageContext): void {

@@ -21,7 +21,9 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
     return placed && segment.dubbed ? [{ ref: segment.dubbed, start: placed.start }] : [];
   });
   const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
-  await ctx.ports.media.render(
+  // A re-render keeps the first render's level (measured again, an edit would move every line's).
+  const gainDb = ctx.redo ? ctx.timeline.mixGainDb : undefined;
+  const outcome = await ctx.ports.media.render(
     {
       input: ctx.request.input,
       info,
@@ -31,8 +33,11 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       container,
       tags,
       ...(ctx.background ? { background: ctx.background } : {}),
+      ...(gainDb === undefined ? {} : { gainDb }),
     },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );
+  if (outcome.gainDb === undefined) delete ctx.timeline.mixGainDb;
+  else ctx.timeline.mixGainDb = outcome.gainDb;
   return container;
 }

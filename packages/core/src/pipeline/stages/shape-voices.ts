@@ -4,6 +4,7 @@ import { timbreCorrection } from '../../voice/timbre-correction.js';
 import { median, roundTo, voicedValues } from '../../voice/track-math.js';
 import type { AppliedVoice, SpeakerVoice, VoiceShaper } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
+import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 
 /** A question mark at the end: Latin, full-width (CJK) or Greek (U+037E). */
@@ -17,7 +18,7 @@ const QUESTION = /[?\uFF1F\u037E]\s*$/u;
 export async function shapeVoices(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const shaper = await ctx.ports.engines.voiceShaper(request.engines?.voice);
-  const spoken = timeline.segments.filter((segment) => segment.speech && segment.voice);
+  const spoken = timeline.segments.filter((segment) => segment.speech && segment.voice && redoes(ctx.redo, segment));
   let unshaped = 0;
   for (const [i, segment] of spoken.entries()) {
     const speaker = timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
@@ -28,7 +29,8 @@ export async function shapeVoices(ctx: StageContext): Promise<void> {
     }
     ctx.progress('shape', i + 1, spoken.length);
   }
-  if (unshaped > 0) {
+  // A re-render keeps the first render's count: it speaks only a few lines again.
+  if (unshaped > 0 && !ctx.redo) {
     ctx.warn(
       'shape',
       `The intonation of ${unshaped} of ${spoken.length} lines could not be carried over (too short or unvoiced ` +

@@ -2,6 +2,7 @@ import { durationOf } from '../../audio.js';
 import { lineSettings } from '../../voice/line-settings.js';
 import type { VoiceSettings } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
+import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 
 /**
@@ -13,6 +14,8 @@ export async function synthesise(ctx: StageContext): Promise<void> {
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
+    if (!redoes(ctx.redo, segment)) continue;
+    forgetSpeech(segment);
     if (segment.targetText.trim() !== '') {
       const settings = settingsFor(ctx, segment);
       const speech = await synthesiser.synthesise(
@@ -38,6 +41,16 @@ export async function synthesise(ctx: StageContext): Promise<void> {
     }
     ctx.progress('synthesise', i + 1, segments.length);
   }
+}
+
+/** What an earlier render spoke for this line (a line edited to nothing must fall silent). */
+function forgetSpeech(segment: Segment): void {
+  delete segment.speech;
+  delete segment.phonemes;
+  delete segment.dubbed;
+  delete segment.fit;
+  delete segment.voice;
+  delete segment.lipSync;
 }
 
 function settingsFor(ctx: StageContext, segment: Segment): VoiceSettings {

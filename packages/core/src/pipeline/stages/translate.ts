@@ -1,6 +1,7 @@
 import type { TranslationRequest } from '../../engine.js';
 import { LANGUAGES } from '../../languages.js';
 import type { Segment } from '../../timeline.js';
+import { retranslates } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 
 /**
@@ -13,6 +14,7 @@ export async function translate(ctx: StageContext): Promise<void> {
   const translator = await ctx.ports.engines.translator(pair, request.engines?.mt);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
+    if (!retranslates(ctx.redo, segment)) continue;
     const translation = await translator.translate(translationRequest(ctx, segments, i), pair, {
       signal: ctx.signal,
     });
@@ -21,6 +23,7 @@ export async function translate(ctx: StageContext): Promise<void> {
     segment.engines.mt = translator.id;
     segment.mtRoute = translation.route;
     if (translation.shortened) segment.shortened = true;
+    else delete segment.shortened;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
     ctx.progress('translate', i + 1, segments.length);
   }

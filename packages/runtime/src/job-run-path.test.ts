@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DUB_OPTIONS,
+  placedSpan,
+  type DubRequest,
+  type PipelineEvent,
+  type SavedRun,
+  type StageCheckpoints,
+  type StageName,
+} from '@voxlate/core';
+import { defaultRegistries } from '@voxlate/engines';
+import { Dubber } from './dubber.js';
+import { makeSpeechWav } from './test/make-media.js';
+
+/**
+ * A job's run in a folder that outlives it: kept after every stage, resumed from the last stage
+ * kept, and edited lines rendered again on their own.
+ */
+const root = mkdtempSync(join(tmpdir(), 'voxlate-job-run-'));
+const dubber = new Dubber(
+  { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+  defaultRegistries(),
+);
+let input = '';
+
+beforeAll(async () => {
+  input = await makeSpeechWav(root, [
+    'Welcome back to the channel.',
+    'Today we are going to cook a simple dinner.',
+    'First we cut the onions.',
+  ]);
+});
+afterAll(async () => {
+  await dubber.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Checkpoints in memory (the job store's are tested in packages/jobs), copied like JSON would be. */
+class MemoryCheckpoints implements StageCheckpoints {
+  readonly saved = new Map<StageName, SavedRun>();
+  load(stage: StageName): Promise<SavedRun | undefined> {
+    const state = this.saved.get(stage);
+    return Promise.resolve(state ? (JSON.parse(JSON.stringify(state)) as SavedRun) : undefined);
+  }
+  save(stage: StageName, state: SavedRun): Promise<void> {
+    this.saved.set(stage, JSON.parse(JSON.stringify(state)) as SavedRun);
+    return Promise.resolve();
+  }
+}
+
+const request = (work: string, output: string): [string, DubRequest] => [
+  join(root, work),
+  { input, output: join(root, output), sourceLanguage: 'eng', targetLanguage: 'spa', outputContainer: 'wav' },
+];
+
+function ranStages(events: PipelineEvent[]): StageName[] {
+  return events.flatMap((event) => (event.type === 'stage-started' ? [event.stage] : []));
+}
+
+function samples(path: string): Float32Array {
+  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', 'pipe:1'], {
+    maxBuffer: 1 << 28,
+  });
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
+describe('a job run kept stage by stage', () => {
+  it('saves every stage, and a run cut short goes on from the first stage not saved', async () => {
+    const checkpoints = new MemoryCheckpoints();
+    const [work, first] = request('work-a', 'a-1.wav');
+    const whole = await dubber.dubIn(work, first, { checkpoints });
+    expect([...checkpoints.saved.keys()]).toEqual([
+      'ingest',
+      'separate',
+      'segment',
+      'diarise',
+      'recognise',
+      'translate',
+      'voices',
+      'synthesise',
+      'shape',
+      'fit',
+      'mix',
+      'lipsync',
+    ]);
+    // As if the process died during synthesis: the stages after translate were never saved.
+    for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'mix', 'lipsync'] as const)
+      checkpoints.saved.delete(stage);
+    const events: PipelineEvent[] = [];
+    const resumed = await dubber.dubIn(
+      work,
+      { ...first, output: join(root, 'a-2.wav') },
+      {
+        checkpoints,
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(ranStages(events)).toEqual(['voices', 'synthesise', 'shape', 'fit', 'mix']);
+    expect(resumed.timeline.segments.map((s) => s.targetText)).toEqual(
+      whole.timeline.segments.map((s) => s.targetText),
+    );
+    expect(resumed.timeline.segments.length).toBeGreaterThanOrEqual(2);
+  }, 180_000);
+
+  it('runs nothing again when every stage was saved', async () => {
+    const checkpoints = new MemoryCheckpoints();
+    const [work, first] = request('work-b', 'b-1.wav');
+    await dubber.dubIn(work, first, { checkpoints });
+    const events: PipelineEvent[] = [];
+    await dubber.dubIn(work, first, { checkpoints, onEvent: (event) => events.push(event) });
+    expect(ranStages(events)).toEqual([]);
+    expect(events.filter((event) => event.type === 'stage-skipped')).toHaveLength(12);
+  }, 180_000);
+
+  it('renders an edited line again alone: the rest of the audio is unchanged', async () => {
+    const checkpoints = new MemoryCheckpoints();
+    const [work, first] = request('work-c', 'c-1.wav');
+    const whole = await dubber.dubIn(work, first, { checkpoints });
+    const base = (await checkpoints.load('lipsync'))!;
+    const edited = base.timeline.segments[0]!;
+    edited.targetText = 'Hola a todos, bienvenidos otra vez a este canal de cocina.';
+    const events: PipelineEvent[] = [];
+    const redone = await dubber.dubIn(
+      work,
+      { ...first, output: join(root, 'c-2.wav') },
+      {
+        checkpoints: new MemoryCheckpoints(),
+        redo: { base, lines: new Set([edited.id]), retranslate: new Set() },
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(ranStages(events)).toEqual(['translate', 'voices', 'synthesise', 'shape', 'fit', 'mix']);
+    expect(redone.timeline.segments[0]!.targetText).toBe(edited.targetText);
+    expect(redone.timeline.segments.slice(1).map((s) => s.targetText)).toEqual(
+      whole.timeline.segments.slice(1).map((s) => s.targetText),
+    );
+    const before = samples(join(root, 'c-1.wav'));
+    const after = samples(join(root, 'c-2.wav'));
+    expect(after.length).toBe(before.length);
+    const rate = before.length / whole.timeline.duration;
+    const span = placedSpan(redone.timeline.segments[0]!)!;
+    const oldSpan = placedSpan(whole.timeline.segments[0]!)!;
+    // The limiter and the duck's fades reach a little past the line's edges.
+    const changedUntil = Math.ceil((Math.max(span.end, oldSpan.end) + 0.3) * rate);
+    let inside = 0;
+    let outside = 0;
+    for (let i = 0; i < before.length; i++) {
+      const difference = Math.abs(before[i]! - after[i]!);
+      if (i < changedUntil) inside = Math.max(inside, difference);
+      else outside = Math.max(outside, difference);
+    }
+    expect(inside).toBeGreaterThan(0.05);
+    expect(outside).toBeLessThan(1e-3);
+    expect(readdirSync(join(root, 'work-c'))).toContain('clips');
+  }, 240_000);
+});
