@@ -122,10 +122,12 @@ export class DiskJobStore<Request = unknown> {
 
   /** A JSON document written by writeJson, or undefined when there is none. */
   async readJson<T>(id: string, name: string): Promise<T | undefined> {
-    const text = await readFile(join(this.folder(id), plainName(name)), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    const text = await readFile(join(this.folder(id), plainName(name)), 'utf8').catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      },
+    );
     return text === undefined ? undefined : (JSON.parse(text) as T);
   }
 

@@ -116,7 +116,10 @@ export class JobProcessor {
     const cancelled = error instanceof Cancelled || signal.aborted;
     const described = cancelled
       ? { message: 'The job was cancelled.', code: 'Cancelled' }
-      : { message: error instanceof Error ? error.message : String(error), code: isVoxlateError(error) ? error.code : 'Internal' };
+      : {
+          message: error instanceof Error ? error.message : String(error),
+          code: isVoxlateError(error) ? error.code : 'Internal',
+        };
     const state = work.kind === 'render' ? 'stale' : cancelled ? 'cancelled' : 'failed';
     const updated = await this.store.update(id, { state, work: undefined, error: described });
     if (state === 'cancelled') await rm(join(this.store.folder(id), 'work'), { recursive: true, force: true });

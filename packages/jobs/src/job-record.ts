@@ -36,5 +36,6 @@ export type JobWork = { kind: 'dub' } | ({ kind: 'render'; revision: number } & 
 
 /** What a caller may change in a record (the id and creation time never change); undefined removes a field. */
 export type JobPatch<Request> = {
-  [Field in Exclude<keyof JobRecord<Request>, 'id' | 'createdAt' | 'updatedAt'>]?: JobRecord<Request>[Field] | undefined;
+  [Field in Exclude<keyof JobRecord<Request>, 'id' | 'createdAt' | 'updatedAt'>]?:
+    JobRecord<Request>[Field] | undefined;
 };

@@ -102,11 +102,7 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
   }
 }
 
-function stepsOf(
-  request: DubRequest,
-  options: DubOptions,
-  outcome: { container?: OutputContainer },
-): Step[] {
+function stepsOf(request: DubRequest, options: DubOptions, outcome: { container?: OutputContainer }): Step[] {
   let separator: Separator | undefined;
   return [
     { name: 'ingest', work: ingest },

@@ -44,7 +44,9 @@ export function saveRun(
   return structuredClone({
     timeline: ctx.timeline,
     ...(ctx.info ? { info: ctx.info } : {}),
-    ...(analysis ? { analysis: { path: analysis.path, sampleRate: analysis.sampleRate, duration: analysis.duration } } : {}),
+    ...(analysis
+      ? { analysis: { path: analysis.path, sampleRate: analysis.sampleRate, duration: analysis.duration } }
+      : {}),
     ...(ctx.background ? { background: ctx.background } : {}),
     sourceTracks: [...ctx.voiceWork.sourceTracks].map(([id, track]) => ({
       id,
