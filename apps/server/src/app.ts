@@ -12,6 +12,7 @@ import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
+import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
@@ -30,16 +31,15 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
   });
-  const context: RouteContext = {
-    config,
-    dubber,
-    runner: new JobRunner({
-      concurrency: config.maxConcurrentJobs,
-      maxWaiting: config.maxWaitingJobs,
-      maxPerClient: config.maxJobsPerClient,
-    }),
-    workspaces: new Workspaces(config.tempRoot),
-  };
+  const runner = new JobRunner({
+    concurrency: config.maxConcurrentJobs,
+    maxWaiting: config.maxWaitingJobs,
+    maxPerClient: config.maxJobsPerClient,
+  });
+  const board = new JobBoard(dubber.config.dataDir, dubInFolderOf(dubber), runner, config.retentionMs);
+  const context: RouteContext = { config, dubber, runner, board, workspaces: new Workspaces(config.tempRoot) };
+  const resumed = await board.open();
+  if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await registerBrowserSecurity(app, config.corsOrigins);
   await app.register(rateLimit, {
@@ -66,6 +66,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerProcessAudioUrlRoute(app, context);
   await serveStudio(app, config.webRoot);
   app.addHook('onClose', async () => {
+    await board.close();
     context.runner.abortAll();
     await context.workspaces.removeAll();
     await dubber.close();

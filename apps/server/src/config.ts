@@ -17,6 +17,14 @@ export interface ServerConfig {
   maxWaitingJobs: number;
   /** Jobs one client (address) may have running or waiting; one more is refused with 429. */
   maxJobsPerClient: number;
+  /**
+   * Stored jobs (the jobs API) wait on disk, not on an open connection: they are allowed a
+   * longer line, in all and per client.
+   */
+  maxQueuedJobs: number;
+  maxQueuedJobsPerClient: number;
+  /** How long a job and its files are kept after its last change (VOXLATE_RETENTION_DAYS, 7 by default). */
+  retentionMs: number;
   /** URL import: whole-download time cap, longest server silence, redirects followed. */
   urlImport: { timeoutMs: number; idleMs: number; maxRedirects: number };
   /** Seconds between SSE comments that keep idle connections open. */
@@ -59,6 +67,9 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     maxConcurrentJobs: number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
     maxWaitingJobs: number('VOXLATE_MAX_WAITING', 8),
     maxJobsPerClient: number('VOXLATE_MAX_JOBS_PER_CLIENT', 3),
+    maxQueuedJobs: number('VOXLATE_MAX_QUEUED', 200),
+    maxQueuedJobsPerClient: number('VOXLATE_MAX_QUEUED_PER_CLIENT', 50),
+    retentionMs: number('VOXLATE_RETENTION_DAYS', 7) * 24 * 3600 * 1000,
     urlImport: {
       timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000),
       idleMs: number('VOXLATE_URL_IDLE_MS', 15_000),

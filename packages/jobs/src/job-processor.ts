@@ -114,16 +114,16 @@ export class JobProcessor {
       return;
     }
     const cancelled = error instanceof Cancelled || signal.aborted;
-    const described = cancelled
-      ? { message: 'The job was cancelled.', code: 'Cancelled' }
-      : {
-          message: error instanceof Error ? error.message : String(error),
-          code: isVoxlateError(error) ? error.code : 'Internal',
-        };
+    const described = cancelled ? { message: 'The job was cancelled.', code: 'Cancelled' } : describeFailure(error);
     const state = work.kind === 'render' ? 'stale' : cancelled ? 'cancelled' : 'failed';
     const updated = await this.store.update(id, { state, work: undefined, error: described });
     if (state === 'cancelled') await rm(join(this.store.folder(id), 'work'), { recursive: true, force: true });
-    onUpdate({ type: 'state', state, revision: updated.revision, error: described });
+    onUpdate({
+      type: 'state',
+      state,
+      revision: updated.revision,
+      error: { message: described.message, code: described.code },
+    });
   }
 
   /** Pipeline events as job updates (progress and phase, warnings), and progress kept in the record. */
@@ -140,6 +140,13 @@ export class JobProcessor {
       void this.store.update(id, { progress: update.progress }).catch(() => undefined);
     };
   }
+}
+
+/** What the creator is told (an internal error's own text stays in `detail`, for the logs). */
+function describeFailure(error: unknown): { message: string; code: string; detail?: string } {
+  if (isVoxlateError(error) && error.code !== 'Internal') return { message: error.message, code: error.code };
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { message: 'Something went wrong on our side. Please try again.', code: 'Internal', detail };
 }
 
 function dubRequestOf(folder: string, request: JobRequest, output: string): DubRequest {

@@ -17,8 +17,8 @@ export interface JobRecord<Request = unknown> {
   request: Request;
   warnings: string[];
   stageSeconds: Record<string, number>;
-  /** Why it failed, when it did. */
-  error?: { message: string; code: string };
+  /** Why it failed, when it did (the message is for the creator; `detail`, for the logs, is never sent). */
+  error?: { message: string; code: string; detail?: string };
   /** Lines edited since the last render (sorted segment ids), and those whose source text changed. */
   edited?: EditedLines;
   /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */

@@ -8,11 +8,13 @@ import {
   type LipSyncOutcome,
   type Timeline,
 } from '@voxlate/core';
-import type { SignedDubRun } from '@voxlate/runtime';
 import { segmentVoiceFields, speakerFields } from './voice-fields.js';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours). */
-export function resultFields(run: SignedDubRun, extraWarnings: readonly string[] = []): Record<string, unknown> {
+export function resultFields(
+  run: { timeline: Timeline; provenance: unknown },
+  extraWarnings: readonly string[] = [],
+): Record<string, unknown> {
   const { timeline } = run;
   return {
     transcripts: timelineTranscripts(timeline),

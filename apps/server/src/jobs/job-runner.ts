@@ -1,4 +1,5 @@
 import { Cancelled } from '@voxlate/core';
+import { PROCESS_STOPPING } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 
 interface Waiting {
@@ -8,6 +9,13 @@ interface Waiting {
 
 /** Seconds a refused client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * How many may wait, in all and per client, for one kind of job: a request that holds its
+ * connection open (the spec's endpoints) is allowed a short line; a stored job (the jobs API),
+ * which waits on disk, a long one. Both share the same running places.
+ */
+export type Admission = Pick<JobLimits, 'maxWaiting' | 'maxPerClient'>;
 
 export interface JobLimits {
   /** Jobs running at once. */
@@ -43,11 +51,12 @@ export class JobRunner {
   async run<T>(
     work: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
-    options: { client: string; onQueued?: (position: number) => void },
+    options: { client: string; onQueued?: (position: number) => void; admission?: Admission },
   ): Promise<T> {
-    this.admit(options.client);
+    const admission = options.admission ?? this.limits;
+    this.admit(options.client, admission);
     try {
-      return await this.runAdmitted(work, signal, options.onQueued);
+      return await this.runAdmitted(work, signal, admission, options.onQueued);
     } finally {
       this.leave(options.client);
     }
@@ -56,11 +65,12 @@ export class JobRunner {
   private async runAdmitted<T>(
     work: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
+    admission: Admission,
     onQueued?: (position: number) => void,
   ): Promise<T> {
-    await this.acquire(signal, onQueued);
+    await this.acquire(signal, admission, onQueued);
     const controller = new AbortController();
-    const forward = (): void => controller.abort();
+    const forward = (): void => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
     this.controllers.add(controller);
     try {
@@ -73,9 +83,9 @@ export class JobRunner {
     }
   }
 
-  /** Aborts every running job (server shutdown). */
+  /** Aborts every running job (server shutdown): stored jobs see why, and resume at the next start. */
   abortAll(): void {
-    for (const controller of this.controllers) controller.abort();
+    for (const controller of this.controllers) controller.abort(PROCESS_STOPPING);
     for (const waiting of this.waiting.splice(0)) waiting.cancel();
   }
 
@@ -83,21 +93,21 @@ export class JobRunner {
    * Throws the 429 or 503 that `run` would throw for this client now: for answers that must
    * be refused with a status before a stream opens (the SSE endpoint).
    */
-  checkAdmission(client: string): void {
+  checkAdmission(client: string, admission: Admission = this.limits): void {
     const jobs = this.perClient.get(client) ?? 0;
-    if (jobs >= this.limits.maxPerClient) {
+    if (jobs >= admission.maxPerClient) {
       throw new HttpError(
         429,
         `You already have ${jobs} jobs running or waiting: wait for one to finish before starting another.`,
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
-    if (this.running >= this.limits.concurrency && this.waiting.length >= this.limits.maxWaiting) throw lineFull();
+    if (this.running >= this.limits.concurrency && this.waiting.length >= admission.maxWaiting) throw lineFull();
   }
 
-  private admit(client: string): void {
+  private admit(client: string, admission: Admission): void {
     const jobs = this.perClient.get(client) ?? 0;
-    this.checkAdmission(client);
+    this.checkAdmission(client, admission);
     this.perClient.set(client, jobs + 1);
   }
 
@@ -107,12 +117,12 @@ export class JobRunner {
     else this.perClient.delete(client);
   }
 
-  private acquire(signal: AbortSignal, onQueued?: (position: number) => void): Promise<void> {
+  private acquire(signal: AbortSignal, admission: Admission, onQueued?: (position: number) => void): Promise<void> {
     if (this.running < this.limits.concurrency) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.maxWaiting) throw lineFull();
+    if (this.waiting.length >= admission.maxWaiting) throw lineFull();
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         start: () => {

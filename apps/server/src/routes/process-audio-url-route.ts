@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BadInput } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
@@ -7,6 +8,7 @@ import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
 import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import { runSpecJob } from '../jobs/spec-job.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
 import type { RouteContext } from './route-context.js';
 
@@ -35,7 +37,7 @@ function jsonObject(body: unknown, contentType: string | undefined): UrlBody {
  * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
  */
 export function registerProcessAudioUrlRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, runner, workspaces } = context;
+  const { config, dubber, board, workspaces } = context;
   app.post<{ Body: UrlBody }>(
     '/process-audio-url',
     { config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } }, bodyLimit: 64 * 1024 },
@@ -56,23 +58,34 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           abort.signal,
         );
         await requireMediaKind(dubber, fetched, 'audio', abort.signal);
-        const output = workspace.path('dubbed.wav');
-        const sourceWav = workspace.path('source.wav');
-        const run = await runner.run(
-          async (signal) => {
-            await dubber.audioToWav(fetched, sourceWav, signal);
-            return dubber.dub(
-              { input: fetched, output, sourceLanguage, targetLanguage, outputContainer: 'wav' },
-              { signal },
-            );
+        const { job, current, provenance } = await runSpecJob(
+          context,
+          {
+            upload: fetched,
+            request: {
+              inputName: fileNameOf(link),
+              kind: 'audio',
+              sourceLanguage,
+              targetLanguage,
+              outputContainer: 'wav',
+              engines: {},
+              options: {},
+              client: request.ip,
+            },
           },
           abort.signal,
-          { client: request.ip },
+        );
+        // The fetched audio handed back as WAV, from the job's copy of it.
+        const sourceWav = workspace.path('source.wav');
+        await dubber.audioToWav(
+          join(board.store.folder(job.id), 'input', job.request.inputFile),
+          sourceWav,
+          abort.signal,
         );
         await sendJsonWithMedia(
           reply,
-          { audio: output, source_audio: sourceWav },
-          resultFields(run),
+          { audio: job.result!.file, source_audio: sourceWav },
+          { ...resultFields({ timeline: current.timeline, provenance }), job_id: job.id },
           config.writeTimeoutMs,
         );
       } finally {
@@ -80,4 +93,16 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
       }
     },
   );
+}
+
+/** The link's last path part (what the creator would call the file), or "audio". */
+function fileNameOf(link: URL): string {
+  const raw = link.pathname.split('/').pop() ?? '';
+  let last = raw;
+  try {
+    last = decodeURIComponent(raw).trim();
+  } catch {
+    // A malformed escape: the name as it was written.
+  }
+  return last === '' ? 'audio' : last.slice(0, 200);
 }

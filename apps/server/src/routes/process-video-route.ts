@@ -4,7 +4,6 @@ import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
 import { requireMediaKind } from '../http/media-kind.js';
-import { ProgressPhases } from '@voxlate/jobs';
 import {
   backendFrom,
   engineChoiceFrom,
@@ -14,7 +13,7 @@ import {
   voiceOptionsFrom,
 } from '../http/request-fields.js';
 import { SseStream } from '../http/sse-stream.js';
-import type { Workspace } from '../jobs/workspaces.js';
+import { runSpecJob } from '../jobs/spec-job.js';
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
 
@@ -39,7 +38,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
         const job = { ...(await validateVideoJob(upload, context, abort.signal)), client: request.ip };
         // Refused with a status (429, 503) while one can still be sent, before the stream opens.
         context.runner.checkAdmission(job.client);
-        await streamVideoJob(reply, job, workspace, context, abort.signal);
+        await streamVideoJob(reply, job, context, abort.signal);
       } finally {
         await workspace.remove();
       }
@@ -49,6 +48,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
 
 interface VideoJob {
   input: string;
+  inputName: string;
   targetLanguage: ReturnType<typeof targetLanguageFrom>;
   sourceLanguage: ReturnType<typeof sourceLanguageFrom>;
   transcript: string | undefined;
@@ -70,6 +70,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
   if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
   return {
     input: upload.media.path,
+    inputName: upload.media.filename,
     targetLanguage,
     sourceLanguage: sourceLanguageFrom(upload.fields['source_language']),
     transcript: upload.subtitles,
@@ -82,12 +83,10 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
 async function streamVideoJob(
   reply: FastifyReply,
   job: ClientJob,
-  workspace: Workspace,
   context: RouteContext,
   signal: AbortSignal,
 ): Promise<void> {
   const stream = new SseStream(reply, context.config);
-  const phases = new ProgressPhases(true);
   let phase = 'Queued';
   const send = (update: { progress: number; phase: string }): void => {
     phase = update.phase;
@@ -95,34 +94,39 @@ async function streamVideoJob(
   };
   send({ progress: 0, phase: 'Queued' });
   try {
-    const output = workspace.path('dubbed.mp4');
-    const run = await context.runner.run(
-      (jobSignal) =>
-        context.dubber.dub(
-          {
-            input: job.input,
-            output,
-            sourceLanguage: job.sourceLanguage,
-            targetLanguage: job.targetLanguage,
-            outputContainer: 'mp4',
-            engines: job.engines,
-            ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
-            options: job.voiceOptions,
-          },
-          {
-            signal: jobSignal,
-            onEvent: (event) => {
-              const update = phases.update(event);
-              if (update) send(update);
-            },
-          },
-        ),
+    const {
+      job: done,
+      current,
+      provenance,
+    } = await runSpecJob(
+      context,
+      {
+        upload: job.input,
+        request: {
+          inputName: job.inputName,
+          kind: 'video',
+          sourceLanguage: job.sourceLanguage,
+          targetLanguage: job.targetLanguage,
+          outputContainer: 'mp4',
+          engines: job.engines,
+          ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
+          options: job.voiceOptions,
+          client: job.client,
+        },
+      },
       signal,
-      { client: job.client, onQueued: (position) => send({ progress: 0, phase: `Waiting in line (${position})` }) },
+      (update) => {
+        if (update.type === 'progress' && update.phase !== 'Done') send(update);
+      },
     );
     await stream.sendWithMedia(
-      { result: output },
-      { progress: 100, phase: 'Done', ...resultFields(run, job.warnings) },
+      { result: done.result!.file },
+      {
+        progress: 100,
+        phase: 'Done',
+        ...resultFields({ timeline: current.timeline, provenance }, job.warnings),
+        job_id: done.id,
+      },
     );
   } catch (error) {
     if (!signal.aborted) {

@@ -11,15 +11,17 @@ import {
   voiceOptionsFrom,
 } from '../http/request-fields.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
+import { runSpecJob } from '../jobs/spec-job.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import type { RouteContext } from './route-context.js';
 
 /**
  * POST /translate (audio mode): multipart file in, `{audio: base64 WAV, transcripts, ...}` out,
- * the WAV streamed into the answer as it is read.
+ * the WAV streamed into the answer as it is read. The dub runs as a stored job (its id in the
+ * answer's `job_id`), so the studio can open it in the editor afterwards.
  */
 export function registerTranslateRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, runner, workspaces } = context;
+  const { config, dubber, workspaces } = context;
   app.post(
     '/translate',
     { config: { rateLimit: { max: config.rateLimits.translate, timeWindow: '1 minute' } } },
@@ -36,26 +38,30 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
         // Subtitle limits are checked before the job is queued, not after minutes of work.
         if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
-        const output = workspace.path('dubbed.wav');
-        const run = await runner.run(
-          (signal) =>
-            dubber.dub(
-              {
-                input: upload.media!.path,
-                output,
-                sourceLanguage,
-                targetLanguage,
-                outputContainer: 'wav',
-                engines: engineChoiceFrom(upload.fields),
-                ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
-                options: voiceOptions,
-              },
-              { signal },
-            ),
+        const { job, current, provenance } = await runSpecJob(
+          context,
+          {
+            upload: upload.media.path,
+            request: {
+              inputName: upload.media.filename,
+              kind: 'audio',
+              sourceLanguage,
+              targetLanguage,
+              outputContainer: 'wav',
+              engines: engineChoiceFrom(upload.fields),
+              ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
+              options: voiceOptions,
+              client: request.ip,
+            },
+          },
           abort.signal,
-          { client: request.ip },
         );
-        await sendJsonWithMedia(reply, { audio: output }, resultFields(run), config.writeTimeoutMs);
+        await sendJsonWithMedia(
+          reply,
+          { audio: job.result!.file },
+          { ...resultFields({ timeline: current.timeline, provenance }), job_id: job.id },
+          config.writeTimeoutMs,
+        );
       } finally {
         await workspace.remove();
       }

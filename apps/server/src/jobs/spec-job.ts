@@ -1,0 +1,50 @@
+import { Cancelled, VoxlateError, type ErrorCode, type SavedRun } from '@voxlate/core';
+import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
+import type { RouteContext } from '../routes/route-context.js';
+import type { Job, NewJob } from './job-board.js';
+
+/** A spec endpoint's job once done: its record, its run and its signed manifest. */
+export interface FinishedSpecJob {
+  job: Job;
+  current: SavedRun;
+  provenance: unknown;
+}
+
+/**
+ * Runs a spec endpoint's request as a stored job (so the studio can open it in the editor
+ * afterwards) and waits for it, relaying its updates. The request's own short line applies
+ * (503 when full, 429 past the client's share). A client that leaves takes its job with it:
+ * the job is stopped and removed.
+ */
+export async function runSpecJob(
+  context: RouteContext,
+  newJob: NewJob,
+  signal: AbortSignal,
+  onUpdate?: (update: JobUpdate) => void,
+): Promise<FinishedSpecJob> {
+  const { board, config } = context;
+  const created = await board.submit(newJob, {
+    maxWaiting: config.maxWaitingJobs,
+    maxPerClient: config.maxJobsPerClient,
+  });
+  const followed = onUpdate ? board.hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
+  for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
+  const leave = (): void => void board.remove(created.id).catch(() => undefined);
+  signal.addEventListener('abort', leave, { once: true });
+  try {
+    const job = await board.waitForEnd(created.id, signal);
+    if (job.state !== 'ready') throw failureOf(job);
+    const [current, provenance] = await Promise.all([board.current(job.id), board.store.readJson(job.id, PROVENANCE)]);
+    if (!current) throw new VoxlateError('Internal', 'The finished job has no saved run.');
+    return { job, current, provenance };
+  } finally {
+    signal.removeEventListener('abort', leave);
+    followed?.stop();
+  }
+}
+
+function failureOf(job: Job): Error {
+  if (job.state === 'cancelled') return new Cancelled();
+  const error = job.error ?? { code: 'Internal', message: 'The job did not finish.' };
+  return new VoxlateError(error.code as ErrorCode, error.message);
+}
