@@ -16,10 +16,14 @@ import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
+import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
 import { registerProcessVideoRoute } from './routes/process-video-route.js';
 import type { RouteContext } from './routes/route-context.js';
 import { registerTranslateRoute } from './routes/translate-route.js';
+
+/** How long open connections may take to finish once the service stops. */
+const SHUTDOWN_GRACE_MS = 3000;
 
 /**
  * The HTTP service: the spec's three endpoints over the pipeline, info endpoints, and the
@@ -64,10 +68,17 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);
   registerProcessAudioUrlRoute(app, context);
+  registerJobsRoutes(app, context);
   await serveStudio(app, config.webRoot);
-  app.addHook('onClose', async () => {
+  // Stopping: jobs stop first (stored ones resume at the next start; open requests get their
+  // error), then connections get a short grace before they are closed, however idle or silent
+  // (a connection that never sent a request would otherwise hold the close for a minute).
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await board.close();
     context.runner.abortAll();
+  });
+  app.addHook('onClose', async () => {
     await context.workspaces.removeAll();
     await dubber.close();
   });

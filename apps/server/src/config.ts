@@ -6,7 +6,7 @@ export interface ServerConfig {
   /** Largest upload accepted, bytes (spec: 150 MB). */
   maxUploadBytes: number;
   /** Requests per client per minute. */
-  rateLimits: { translate: number; processVideo: number; audioUrl: number };
+  rateLimits: { translate: number; processVideo: number; audioUrl: number; jobs: number };
   /** Origins allowed by CORS besides the service's own (none by default). */
   corsOrigins: string[];
   /** Lets URL import reach private and loopback addresses (local use and tests only). */
@@ -57,6 +57,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       translate: number('VOXLATE_RATE_TRANSLATE', 10),
       processVideo: number('VOXLATE_RATE_VIDEO', 5),
       audioUrl: number('VOXLATE_RATE_URL', 10),
+      // Jobs are queued, not held open: a creator may drop a whole season of episodes at once.
+      jobs: number('VOXLATE_RATE_JOBS', 60),
     },
     corsOrigins: (env['VOXLATE_CORS_ORIGINS'] ?? '')
       .split(',')

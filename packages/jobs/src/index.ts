@@ -8,3 +8,4 @@ export * from './job-request.js';
 export * from './job-updates.js';
 export * from './line-edits.js';
 export * from './progress-phases.js';
+export * from './result-files.js';

@@ -16,3 +16,7 @@ export function checkedJobId(id: string): string {
   if (!JOB_ID.test(id)) throw new BadInput(`${quoteInput(id)} is not a job id.`);
   return id;
 }
+
+export function isJobId(id: string): boolean {
+  return JOB_ID.test(id);
+}

@@ -16,6 +16,7 @@ import type { JobRecord, JobWork } from './job-record.js';
 import type { JobRequest } from './job-request.js';
 import { PROCESS_STOPPING, type JobUpdateListener } from './job-updates.js';
 import { ProgressPhases } from './progress-phases.js';
+import { writeResultFiles } from './result-files.js';
 
 /** What a finished dub hands back (the runtime's Dubber gives this and more). */
 export interface FinishedDub {
@@ -82,6 +83,8 @@ export class JobProcessor {
     });
     if (checkpoints.latest) await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);
     await this.store.writeJson(id, PROVENANCE, finished.provenance);
+    const stageSeconds = secondsOf(finished.stageSeconds);
+    await writeResultFiles(join(folder, 'result'), { ...finished, stageSeconds });
     const previous = record.result;
     const done = await this.store.update(id, {
       state: 'ready',
@@ -89,7 +92,7 @@ export class JobProcessor {
       work: undefined,
       edited: undefined,
       warnings: finished.timeline.warnings,
-      stageSeconds: secondsOf(finished.stageSeconds),
+      stageSeconds,
       result: { file: output, container: finished.container === 'mp4' ? 'mp4' : 'wav', revision },
     });
     if (previous && previous.file !== output) await rm(previous.file, { force: true });

@@ -43,6 +43,8 @@ export class JobBoard {
   private readonly running = new Set<Promise<unknown>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private expiry: NodeJS.Timeout | undefined;
+  /** Fires when the service stops: waits end (their jobs resume at the next start). */
+  private readonly stopping = new AbortController();
 
   constructor(
     dataDir: string,
@@ -101,14 +103,28 @@ export class JobBoard {
       });
       const onAbort = (): void => {
         followed.stop();
+        this.stopping.signal.removeEventListener('abort', onStop);
         reject(new Cancelled());
+      };
+      const onStop = (): void => {
+        followed.stop();
+        signal?.removeEventListener('abort', onAbort);
+        reject(
+          new HttpError(
+            503,
+            'The service is restarting: the job will go on when it is back. Please try again shortly.',
+          ),
+        );
       };
       const finish = (): void => {
         followed.stop();
         signal?.removeEventListener('abort', onAbort);
+        this.stopping.signal.removeEventListener('abort', onStop);
         resolve();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.stopping.signal.addEventListener('abort', onStop, { once: true });
+      if (this.stopping.signal.aborted) onStop();
       // It may have settled before the wait began.
       void this.store.get(id).then((job) => SETTLED.has(job.state) && finish(), reject);
     });
@@ -174,6 +190,7 @@ export class JobBoard {
   /** Stops running jobs for a restart: they stay unfinished in the store and resume at the next open. */
   async close(): Promise<void> {
     clearInterval(this.expiry);
+    this.stopping.abort();
     for (const controller of this.controllers.values()) controller.abort(PROCESS_STOPPING);
     await Promise.allSettled([...this.running]);
   }

@@ -10,6 +10,8 @@ type Listener = (event: NumberedUpdate) => void;
 
 interface JobLog {
   next: number;
+  /** The newest progress figure and phase. */
+  progress?: { progress: number; phase: string };
   kept: NumberedUpdate[];
   listeners: Set<Listener>;
 }
@@ -44,9 +46,15 @@ export class JobEventHub {
   publish(jobId: string, update: JobUpdate): void {
     const log = this.logOf(jobId);
     const event = { id: log.next++, update };
+    if (update.type === 'progress') log.progress = { progress: update.progress, phase: update.phase };
     log.kept.push(event);
     if (log.kept.length > KEPT_PER_JOB) log.kept.shift();
     for (const listener of log.listeners) listener(event);
+  }
+
+  /** The newest progress figure and phase of a job this process has run, if any. */
+  progressOf(jobId: string): { progress: number; phase: string } | undefined {
+    return this.logs.get(jobId)?.progress;
   }
 
   /** The number of the newest update of the job (0 before any). */

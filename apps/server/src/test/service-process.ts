@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rssOf } from '@voxlate/process';
 
+import { descendantsOf } from '@voxlate/process';
+
 export { descendantsOf, isAlive } from '@voxlate/process';
 
 const ROOT = join(import.meta.dirname, '../../../..');
@@ -19,6 +21,10 @@ export interface RunningService {
   rss(): number;
   /** Whether the process has ended (crashed, killed or stopped). */
   exited(): boolean;
+  /** Kills the service and every process it started with SIGKILL (a crash), and waits for its end. */
+  kill(): Promise<void>;
+  /** The installation's data folder (its jobs). */
+  dataDir: string;
 }
 
 /**
@@ -29,12 +35,13 @@ export interface RunningService {
  */
 export async function startService(
   env: Record<string, string> = {},
-  options: { tempRoot?: string; built?: boolean } = {},
+  options: { tempRoot?: string; dataDir?: string; built?: boolean } = {},
 ): Promise<RunningService> {
   const ownsTempRoot = options.tempRoot === undefined;
   const tempRoot = options.tempRoot ?? mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
   // The installation's data (its signing key) in a folder of the test's, never the user's home.
-  const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-service-data-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'voxlate-service-data-'));
   // Built: as `npm start` runs it (package.json), with --expose-gc for the engines' idle release.
   const entry = options.built
     ? ['--expose-gc', 'apps/server/dist/main.js']
@@ -51,6 +58,7 @@ export async function startService(
       VOXLATE_RATE_TRANSLATE: '1000',
       VOXLATE_RATE_VIDEO: '1000',
       VOXLATE_RATE_URL: '1000',
+      VOXLATE_RATE_JOBS: '1000',
       // As `npm start` sets it (see package.json and the README): big buffers are mapped, so the
       // memory of a released dictionary goes back to the system.
       ...(options.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
@@ -59,10 +67,23 @@ export async function startService(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await listeningUrl(child);
+  const ended = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
     pid: child.pid!,
     tempRoot,
+    dataDir,
+    kill: async () => {
+      const family = [child.pid!, ...descendantsOf(child.pid!)];
+      for (const pid of family) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await ended;
+    },
     rss: () => rssOf(child.pid!),
     exited: () => child.exitCode !== null || child.signalCode !== null,
     stop: async () => {
@@ -73,7 +94,7 @@ export async function startService(
         });
       }
       if (ownsTempRoot) rmSync(tempRoot, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,66 @@
+import { fitOf, placedSpan, type SavedRun, type Segment } from '@voxlate/core';
+import type { Job } from '../jobs/job-board.js';
+
+/** Where a job's files are served from (the answers carry these links). */
+export function jobLinks(id: string): Record<string, string> {
+  const base = `/api/jobs/${id}`;
+  return { self: base, events: `${base}/events`, result: `${base}/result`, report: `${base}/report` };
+}
+
+/**
+ * A job as the jobs API shows it, in snake_case like the spec's endpoints: its state, progress,
+ * revision, warnings and stage times, its files, and (with its run) its lines.
+ */
+export function jobFields(
+  job: Job,
+  live: { progress: number; phase: string } | undefined,
+  current?: SavedRun,
+): Record<string, unknown> {
+  const { request } = job;
+  const timeline = current?.timeline;
+  const edited = new Set(job.edited?.lines ?? []);
+  return {
+    id: job.id,
+    state: job.state,
+    progress: job.state === 'ready' ? 100 : Math.max(job.progress, live?.progress ?? 0),
+    ...(live && (job.state === 'running' || job.state === 'queued') ? { phase: live.phase } : {}),
+    revision: job.revision,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+    input_name: request.inputName,
+    kind: request.kind,
+    source_language: timeline?.sourceLanguage ?? request.sourceLanguage,
+    target_language: request.targetLanguage,
+    apply_lip_sync: request.options.lipSync === true,
+    use_voice_cloning: request.options.voice !== 'neutral',
+    warnings: job.warnings,
+    stage_seconds: job.stageSeconds,
+    edited_lines: [...edited],
+    ...(job.error ? { error: { message: job.error.message, code: job.error.code } } : {}),
+    result: job.result ? { container: job.result.container, revision: job.result.revision } : null,
+    links: jobLinks(job.id),
+    ...(timeline
+      ? { segments: timeline.segments.map((segment) => segmentFields(segment, edited.has(segment.id))) }
+      : {}),
+  };
+}
+
+function segmentFields(segment: Segment, edited: boolean): Record<string, unknown> {
+  const placed = placedSpan(segment);
+  return {
+    id: segment.id,
+    start: segment.start,
+    end: segment.end,
+    speaker: segment.speaker ?? 'S1',
+    source_text: segment.sourceText,
+    target_text: segment.targetText,
+    quality: segment.quality,
+    engines: segment.engines,
+    ...(segment.mtRoute ? { route: segment.mtRoute } : {}),
+    fit: fitOf(segment),
+    // Where the dubbed line sits in the result (it may start late or run long).
+    ...(placed ? { dubbed: { start: placed.start, end: placed.end } } : {}),
+    ...(segment.lipSync ? { lip_sync: segment.lipSync.status } : {}),
+    stale: edited,
+  };
+}

@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { readJobEvents, settledIn } from './test/job-events.js';
+import { form, startService, type RunningService } from './test/service-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-jobs-api-test-'));
+let service: RunningService;
+let speech = '';
+
+beforeAll(async () => {
+  speech = await makeSpeechWav(
+    dir,
+    ['Welcome back to the channel.', 'Today we cook a simple dinner.', 'First we cut the onions.'],
+    'cooking talk.wav',
+  );
+  service = await startService({ VOXLATE_HEARTBEAT_MS: '200' });
+});
+afterAll(async () => {
+  await service.stop();
+  console.log('STOP took', Date.now() - t);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface JobBody {
+  id: string;
+  state: string;
+  revision: number;
+  progress: number;
+  edited_lines: number[];
+  segments?: { id: number; source_text: string; target_text: string; dubbed?: { start: number; end: number } }[];
+  error?: { message: string };
+}
+
+const api = (path: string, init?: RequestInit): Promise<Response> => fetch(`${service.url}/api/jobs${path}`, init);
+const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+
+async function submit(fields: Record<string, string> = {}): Promise<JobBody> {
+  const response = await api('', {
+    method: 'POST',
+    body: await form({ target_language: 'spa', ...fields }, { file: speech }),
+  });
+  expect(response.status).toBe(202);
+  return json<JobBody>(response);
+}
+
+async function finished(id: string): Promise<JobBody> {
+  await readJobEvents(`${service.url}/api/jobs/${id}/events`, settledIn(['ready', 'stale', 'failed', 'cancelled']));
+  return json<JobBody>(await api(`/${id}`));
+}
+
+function samples(bytes: ArrayBuffer): Float32Array {
+  const path = join(dir, `decode-${Math.random().toString(36).slice(2)}.wav`);
+  writeFileSync(path, Buffer.from(bytes));
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', 'pipe:1'], {
+    maxBuffer: 1 << 28,
+  });
+  rmSync(path);
+  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+}
+
+describe('the jobs API', () => {
+  let job: JobBody;
+  let firstResult: ArrayBuffer;
+
+  it('accepts a job at once (202), runs it, and lists its lines', async () => {
+    job = await submit();
+    expect(job.state).toBe('queued');
+    expect(job.id).toMatch(/^[0-9a-z]{8,10}-[0-9a-f]{12}$/);
+    const done = await finished(job.id);
+    expect(done.state).toBe('ready');
+    expect(done.progress).toBe(100);
+    expect(done.segments!.length).toBeGreaterThanOrEqual(2);
+    expect(done.segments![0]!.target_text).not.toBe('');
+  }, 120_000);
+
+  it('streams the result and subtitles with Range support, named after the input', async () => {
+    const whole = await api(`/${job.id}/result`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-disposition')).toContain('filename="cooking talk.spa.wav"');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    firstResult = await whole.arrayBuffer();
+    const part = await api(`/${job.id}/result`, { headers: { Range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('RIFF');
+    const vtt = await api(`/${job.id}/subtitles/spa.vtt`);
+    expect((await vtt.text()).startsWith('WEBVTT')).toBe(true);
+    const report = await json<{ timeline: { segments: unknown[] } }>(await api(`/${job.id}/report`));
+    expect(report.timeline.segments.length).toBeGreaterThan(0);
+  });
+
+  it('edits a line (stale, old result still served) and re-dubs it alone', async () => {
+    const patched = await api(`/${job.id}/segments/0`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ target_text: 'Hola amigos, bienvenidos de nuevo a nuestra cocina.' }),
+    });
+    expect(patched.status).toBe(200);
+    const stale = await json<JobBody>(patched);
+    expect(stale).toMatchObject({ state: 'stale', revision: 1, edited_lines: [0] });
+    expect((await api(`/${job.id}/result`)).status).toBe(200);
+    const render = await api(`/${job.id}/render`, { method: 'POST' });
+    expect(render.status).toBe(202);
+    const done = await finished(job.id);
+    expect(done).toMatchObject({ state: 'ready', edited_lines: [] });
+    expect(done.segments![0]!.target_text).toBe('Hola amigos, bienvenidos de nuevo a nuestra cocina.');
+    const before = samples(firstResult);
+    const after = samples(await (await api(`/${job.id}/result`)).arrayBuffer());
+    const rate = 48000;
+    const changedUntil = Math.ceil((done.segments![0]!.dubbed!.end + 0.3) * rate);
+    let outside = 0;
+    let inside = 0;
+    for (let i = 0; i < Math.min(before.length, after.length); i++) {
+      const difference = Math.abs(before[i]! - after[i]!);
+      if (i < changedUntil) inside = Math.max(inside, difference);
+      else outside = Math.max(outside, difference);
+    }
+    expect(inside).toBeGreaterThan(0.05);
+    expect(outside).toBeLessThan(1e-3);
+  }, 120_000);
+
+  it('refuses what it cannot do, in the same {error} shape', async () => {
+    const cases: [string, RequestInit | undefined, number, RegExp][] = [
+      ['/0000000000-000000000000', undefined, 404, /no job/],
+      ['/..%2F..%2Fetc', undefined, 404, /no job/],
+      [`/${job.id}/segments/999`, patch({ target_text: 'x' }), 404, /no line 999/],
+      [`/${job.id}/segments/0`, patch({ target_txt: 'x' }), 400, /target_txt/],
+      [`/${job.id}/segments/0`, patch({ target_text: 5 }), 400, /target_text/],
+      [`/${job.id}/segments/0`, patch({}), 400, /source_text/],
+      [`/${job.id}/render`, { method: 'POST' }, 409, /Nothing to re-dub/],
+      ['?size=0', undefined, 400, /size/],
+    ];
+    for (const [path, init, status, message] of cases) {
+      const response = await api(path, init);
+      expect({ path, status: response.status }).toEqual({ path, status });
+      expect((await json<{ error: string }>(response)).error).toMatch(message);
+    }
+    const noFile = await api('', { method: 'POST', body: await form({ target_language: 'spa' }) });
+    expect(noFile.status).toBe(400);
+    expect((await json<{ error: string }>(noFile)).error).toMatch(/"file" or a "url"/);
+  });
+
+  it('refuses an edit while the job runs (409), and cancels it', async () => {
+    const running = await submit();
+    await readJobEvents(`${service.url}/api/jobs/${running.id}/events`, (event) => event.event === 'progress');
+    const edit = await api(`/${running.id}/segments/0`, patch({ target_text: 'x' }));
+    expect([409, 200]).toContain(edit.status);
+    const cancelled = await json<JobBody>(await api(`/${running.id}/cancel`, { method: 'POST' }));
+    expect(['cancelled', 'ready']).toContain(cancelled.state);
+  }, 120_000);
+
+  it('resumes an event stream from Last-Event-ID with exactly what was missed', async () => {
+    const next = await submit();
+    const first = await readJobEvents(
+      `${service.url}/api/jobs/${next.id}/events`,
+      (event) => event.event === 'progress',
+    );
+    const seen = first.at(-1)!;
+    const rest = await readJobEvents(`${service.url}/api/jobs/${next.id}/events`, settledIn(['ready']), {
+      lastEventId: seen.id,
+    });
+    expect(rest.some((event) => event.event === 'snapshot')).toBe(false);
+    const numbers = rest.map((event) => Number(event.id.split('-')[1]));
+    expect(numbers[0]).toBe(Number(seen.id.split('-')[1]) + 1);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    // An id from another run of the service gets a snapshot first.
+    const other = await readJobEvents(`${service.url}/api/jobs/${next.id}/events`, () => true, { lastEventId: 'zz-3' });
+    expect(other[0]).toMatchObject({ event: 'snapshot', data: { state: 'ready' } });
+  }, 120_000);
+
+  it('lists jobs newest first, and DELETE removes one and its files', async () => {
+    const list = await json<{ jobs: JobBody[]; total: number }>(await api('?page=0&size=2'));
+    expect(list.jobs).toHaveLength(2);
+    expect(list.total).toBeGreaterThanOrEqual(3);
+    expect(list.jobs[0]!.id > list.jobs[1]!.id).toBe(true);
+    expect((await api(`/${job.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api(`/${job.id}`)).status).toBe(404);
+    expect((await api(`/${job.id}/result`)).status).toBe(404);
+  });
+
+  it('gives the spec endpoints a job id the editor can open', async () => {
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'fra', backend: 'cascaded' }, { file: speech }),
+    });
+    const body = await json<{ job_id: string }>(response);
+    const opened = await json<JobBody>(await api(`/${body.job_id}`));
+    expect(opened.state).toBe('ready');
+    expect(opened.segments!.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+function patch(body: unknown): RequestInit {
+  return { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
