@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service.stop();
-  console.log('STOP took', Date.now() - t);
   rmSync(dir, { recursive: true, force: true });
 });
 
