@@ -44,9 +44,9 @@ export function attachment(name: string): string {
 
 /** "talk.mp4" dubbed into French -> "talk.fra.mp4"; a name with nothing usable becomes "dub". */
 export function downloadName(inputName: string, language: string, extension: string): string {
-  const stem = inputName
-    .replace(/\.[^.]*$/, '')
-    .replace(/[\x00-\x1f\x7f/\\]/g, '')
+  const stem = [...inputName.replace(/\.[^.]*$/, '')]
+    .filter((character) => character >= ' ' && character !== '\x7f' && character !== '/' && character !== '\\')
+    .join('')
     .trim()
     .slice(0, 120);
   return `${stem === '' ? 'dub' : stem}.${language}.${extension}`;
