@@ -1,0 +1,74 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLibrivoxWav } from '../../../packages/runtime/src/test/make-media.js';
+import { readJobEvents, settledIn } from './test/job-events.js';
+import { form, startService, waitFor, type RunningService } from './test/service-process.js';
+
+/**
+ * A service killed with SIGKILL in the middle of its jobs: the next one, on the same data
+ * folder, resumes every unfinished job from the first stage whose output was not saved.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-resume-test-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-resume-data-'));
+const services: RunningService[] = [];
+let input = '';
+
+beforeAll(() => {
+  input = makeLibrivoxWav(dir);
+});
+afterAll(async () => {
+  for (const service of services) await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function stageFiles(id: string): Map<string, number> {
+  const folder = join(dataDir, 'jobs', id, 'stages');
+  const names = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  return new Map(names.map((name) => [name, statSync(join(folder, name)).mtimeMs]));
+}
+
+describe('resume after kill -9', () => {
+  it('finishes every job, going on from the stages saved before the kill', async () => {
+    const first = await startService({}, { dataDir });
+    services.push(first);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${first.url}/api/jobs`, {
+        method: 'POST',
+        body: await form({ target_language: i === 1 ? 'fra' : 'spa' }, { file: input }),
+      });
+      expect(response.status).toBe(202);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    // Killed once the first job is well under way: some stages saved, not all.
+    await waitFor(() => stageFiles(ids[0]!).size >= 5, 120_000);
+    await first.kill();
+    const savedBefore = stageFiles(ids[0]!);
+    expect(savedBefore.size).toBeLessThan(12);
+
+    const second = await startService({}, { dataDir });
+    services.push(second);
+    for (const id of ids) {
+      await readJobEvents(`${second.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 300_000 });
+      const job = (await (await fetch(`${second.url}/api/jobs/${id}`)).json()) as {
+        state: string;
+        segments: unknown[];
+      };
+      expect({ id, state: job.state }).toEqual({ id, state: 'ready' });
+      expect(job.segments.length).toBeGreaterThan(0);
+      expect((await fetch(`${second.url}/api/jobs/${id}/result`)).status).toBe(200);
+    }
+    // Nothing done twice: the stages saved before the kill were taken as they were.
+    const savedAfter = stageFiles(ids[0]!);
+    for (const [name, mtime] of savedBefore) expect({ name, mtime: savedAfter.get(name) }).toEqual({ name, mtime });
+    expect(savedAfter.size).toBe(12);
+    // No half-written file survives in the job's folders.
+    const leftovers = readdirSync(join(dataDir, 'jobs', ids[0]!), { recursive: true }).filter((name) =>
+      String(name).endsWith('.partial'),
+    );
+    expect(leftovers).toEqual([]);
+  }, 400_000);
+});
