@@ -180,6 +180,29 @@ describe('the jobs API', () => {
     expect((await api(`/${job.id}/result`)).status).toBe(404);
   });
 
+  it('describes every jobs route in the OpenAPI document it serves', async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    const routes = [
+      ['/api/jobs', 'post'],
+      ['/api/jobs', 'get'],
+      ['/api/jobs/{id}', 'get'],
+      ['/api/jobs/{id}', 'delete'],
+      ['/api/jobs/{id}/events', 'get'],
+      ['/api/jobs/{id}/result', 'get'],
+      ['/api/jobs/{id}/subtitles/{file}', 'get'],
+      ['/api/jobs/{id}/report', 'get'],
+      ['/api/jobs/{id}/segments/{segmentId}', 'patch'],
+      ['/api/jobs/{id}/render', 'post'],
+      ['/api/jobs/{id}/cancel', 'post'],
+    ] as const;
+    for (const [path, method] of routes)
+      expect({ path, method, described: method in (document.paths[path] ?? {}) }).toMatchObject({ described: true });
+  });
+
   it('gives the spec endpoints a job id the editor can open', async () => {
     const response = await fetch(`${service.url}/translate`, {
       method: 'POST',

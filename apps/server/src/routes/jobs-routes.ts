@@ -18,6 +18,7 @@ import { downloadName, sendFile } from '../http/send-file.js';
 import type { Job } from '../jobs/job-board.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
+import { OPENAPI_DOCUMENT } from './openapi-document.js';
 import type { RouteContext } from './route-context.js';
 
 interface JobParams {
@@ -52,6 +53,8 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       return reply.code(202).send(jobFields(job, undefined));
     },
   );
+
+  app.get('/api/openapi.json', () => OPENAPI_DOCUMENT);
 
   app.get<{ Querystring: { page?: string; size?: string } }>('/api/jobs', async (request) => {
     const page = whole(request.query.page, 'page', 0, Number.MAX_SAFE_INTEGER) ?? 0;
