@@ -195,6 +195,7 @@ describe('the jobs API', () => {
       ['/api/jobs/{id}/result', 'get'],
       ['/api/jobs/{id}/subtitles/{file}', 'get'],
       ['/api/jobs/{id}/report', 'get'],
+      ['/api/jobs/{id}/source', 'get'],
       ['/api/jobs/{id}/segments/{segmentId}', 'patch'],
       ['/api/jobs/{id}/render', 'post'],
       ['/api/jobs/{id}/cancel', 'post'],

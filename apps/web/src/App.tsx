@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { TopBar } from './components/TopBar.js';
 import { LandingPage } from './pages/LandingPage.js';
 import { PricingPage } from './pages/PricingPage.js';
+import { ProjectPage } from './pages/ProjectPage.js';
 import { StudioPage } from './pages/StudioPage.js';
 
 export function App() {
@@ -13,6 +14,7 @@ export function App() {
           <Route path="/" element={<LandingPage />} />
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/creator-studio" element={<StudioPage />} />
+          <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
         </Routes>
       </main>
     </>

@@ -4,7 +4,13 @@ import type { Job } from '../jobs/job-board.js';
 /** Where a job's files are served from (the answers carry these links). */
 export function jobLinks(id: string): Record<string, string> {
   const base = `/api/jobs/${id}`;
-  return { self: base, events: `${base}/events`, result: `${base}/result`, report: `${base}/report` };
+  return {
+    self: base,
+    events: `${base}/events`,
+    result: `${base}/result`,
+    source: `${base}/source`,
+    report: `${base}/report`,
+  };
 }
 
 /**

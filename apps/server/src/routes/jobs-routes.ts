@@ -80,6 +80,12 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await sendFile(request, reply, job.result.file, name);
   });
 
+  app.get<{ Params: JobParams }>('/api/jobs/:id/source', async (request, reply) => {
+    const job = await jobOf(context, request.params.id);
+    const path = join(board.store.folder(job.id), 'input', job.request.inputFile);
+    await sendFile(request, reply, path, job.request.inputName);
+  });
+
   app.get<{ Params: JobParams & { file: string } }>('/api/jobs/:id/subtitles/:file', async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     const match = /^([a-z]{3})\.(srt|vtt)$/.exec(request.params.file);

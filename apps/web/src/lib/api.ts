@@ -7,6 +7,8 @@ export interface DubAnswer {
   warnings?: string[];
   subtitles?: { source?: SubtitleFiles; target?: SubtitleFiles };
   error?: string;
+  /** The stored job behind the answer (its lines can be edited and dubbed again). */
+  job_id?: string;
 }
 
 export interface SubtitleFiles {

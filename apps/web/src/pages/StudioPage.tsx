@@ -3,6 +3,8 @@ import { SelectionStage } from '../components/SelectionStage.js';
 import { SettingsCard } from '../components/SettingsCard.js';
 import { TranscriptsCard } from '../components/TranscriptsCard.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
+import { ProjectEditor } from '../projects/ProjectEditor.js';
+import { RecentProjects } from '../projects/RecentProjects.js';
 import { languageInfo } from '../lib/languages.js';
 import { studioHeading } from '../studio/studio-state.js';
 import { useStudio } from '../studio/use-studio.js';
@@ -10,7 +12,16 @@ import { useStudio } from '../studio/use-studio.js';
 /** Creator Studio: choose a type, load a file or link, pick a language, translate. */
 export function StudioPage() {
   const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = useStudio();
-  if (state.stage === 'selection') return <SelectionStage onChoose={chooseType} />;
+  if (state.stage === 'selection') {
+    return (
+      <>
+        <SelectionStage onChoose={chooseType} />
+        <div className="studio">
+          <RecentProjects />
+        </div>
+      </>
+    );
+  }
   const stage = state.stage;
   const language = languageInfo(state.targetLanguage);
   const video = stage !== 'audio';
@@ -59,6 +70,7 @@ export function StudioPage() {
           languageName={language?.name ?? ''}
         />
       )}
+      {state.jobId && !state.working && <ProjectEditor key={state.jobId} jobId={state.jobId} />}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface StudioState {
   transcripts: { source: string; target: string };
   warnings: string[];
   subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
+  /** The stored job behind the last result (its lines open in the editor). */
+  jobId: string | undefined;
 }
 
 export const INITIAL_STATE: StudioState = {
@@ -38,6 +40,7 @@ export const INITIAL_STATE: StudioState = {
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
+  jobId: undefined,
 };
 
 export type StudioAction =
@@ -58,6 +61,7 @@ export type StudioAction =
       transcripts?: { source?: string; target?: string };
       warnings?: string[];
       subtitles?: StudioState['subtitles'];
+      jobId?: string;
     }
   | { type: 'fail'; message: string; statusText: string }
   | { type: 'finish' };
@@ -85,6 +89,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         transcripts: { source: '', target: '' },
         warnings: [],
         subtitles: undefined,
+        jobId: undefined,
         progress: 0,
         statusText: '',
         error: undefined,
@@ -122,6 +127,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         transcripts: { source: action.transcripts?.source ?? '', target: action.transcripts?.target ?? '' },
         warnings: action.warnings ?? [],
         subtitles: action.subtitles,
+        jobId: action.jobId,
       };
     case 'fail':
       return { ...state, error: action.message, statusText: action.statusText };

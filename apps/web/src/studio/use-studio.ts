@@ -100,6 +100,7 @@ function succeedWithAudio(answer: DubAnswer, dispatch: Dispatch, createUrl: Crea
     transcripts: answer.transcripts ?? {},
     warnings: answer.warnings ?? [],
     subtitles: answer.subtitles,
+    ...(answer.job_id ? { jobId: answer.job_id } : {}),
   });
 }
 
@@ -126,6 +127,7 @@ async function runVideo(state: StudioState, dispatch: Dispatch, createUrl: Creat
           transcripts: event.transcripts ?? {},
           warnings: event.warnings ?? [],
           subtitles: event.subtitles,
+          ...(event.job_id ? { jobId: event.job_id } : {}),
         });
       }
       if (typeof event.progress === 'number') {

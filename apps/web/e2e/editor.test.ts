@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { launchChromium, screenshot } from './browser.js';
+
+/**
+ * The project editor in Chromium: dub in the studio, fix one translated line, re-dub it, hear it,
+ * and find the project again after leaving the page.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-editor-e2e-'));
+let service: RunningService;
+let browser: Browser;
+let page: Page;
+let speech = '';
+
+beforeAll(async () => {
+  speech = await makeSpeechWav(
+    dir,
+    ['Welcome back to the channel.', 'Today we cook a simple dinner.', 'First we cut the onions.'],
+    'dinner-show.wav',
+  );
+  service = await startService();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser.close();
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface JobLine {
+  id: number;
+  target_text: string;
+  dubbed?: { start: number; end: number };
+}
+
+async function jobOf(id: string): Promise<{ segments: JobLine[]; state: string }> {
+  return (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { segments: JobLine[]; state: string };
+}
+
+async function resultSamples(id: string): Promise<Float32Array> {
+  const path = join(dir, `result-${Date.now()}.wav`);
+  writeFileSync(path, Buffer.from(await (await fetch(`${service.url}/api/jobs/${id}/result`)).arrayBuffer()));
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', '-ar', '48000', 'pipe:1'], {
+    maxBuffer: 1 << 28,
+  });
+  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+}
+
+describe('the project editor', () => {
+  let jobId = '';
+
+  it('edits one translated line and re-dubs it: only that line of the result changes', async () => {
+    await page.goto(`${service.url}/creator-studio`);
+    await page.getByRole('button', { name: 'Audio Translation' }).click();
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByRole('heading', { name: 'Edit the lines' }).waitFor({ timeout: 90_000 });
+    const download = page.getByRole('link', { name: /Download the dub \(dinner-show\.fra\.wav\)/ });
+    jobId = /\/api\/jobs\/([^/]+)\/result/.exec((await download.getAttribute('href'))!)![1]!;
+    const before = await resultSamples(jobId);
+
+    const field = page.getByLabel('Translation of line 1');
+    await field.fill('Bonjour à tous, et bienvenue de nouveau dans notre cuisine.');
+    await page.keyboard.press('Tab');
+    await page.getByText('Changed: re-dub to hear it').waitFor();
+    await screenshot(page, 'editor-line-changed');
+    await page.getByRole('button', { name: 'Re-dub changed lines (1)' }).click();
+    await page.getByText('Dub up to date.').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Changed: re-dub to hear it').count()).toBe(0);
+
+    const job = await jobOf(jobId);
+    expect(job.segments[0]!.target_text).toBe('Bonjour à tous, et bienvenue de nouveau dans notre cuisine.');
+    const after = await resultSamples(jobId);
+    const changedUntil = Math.ceil((job.segments[0]!.dubbed!.end + 0.3) * 48000);
+    let inside = 0;
+    let outside = 0;
+    for (let i = 0; i < Math.min(before.length, after.length); i++) {
+      const difference = Math.abs(before[i]! - after[i]!);
+      if (i < changedUntil) inside = Math.max(inside, difference);
+      else outside = Math.max(outside, difference);
+    }
+    expect(inside).toBeGreaterThan(0.05);
+    expect(outside).toBeLessThan(1e-3);
+
+    // Hear the new line: the dub's button plays that stretch of the new result, then stops.
+    const play = page.getByRole('button', { name: 'Play the dubbed line 1' });
+    await play.click();
+    await page.getByRole('button', { name: 'Stop the dubbed line 1' }).waitFor();
+    await page.getByRole('button', { name: 'Play the dubbed line 1' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'editor-redubbed');
+  }, 180_000);
+
+  it('finds the project again after the tab was closed, at phone width, by keyboard', async () => {
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${service.url}/creator-studio`);
+    const link = page.getByRole('link', { name: 'dinner-show.wav' }).first();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Edit the lines' }).waitFor();
+    expect(page.url()).toContain(`/creator-studio/projects/${jobId}`);
+    expect(await page.getByLabel('Translation of line 1').inputValue()).toBe(
+      'Bonjour à tous, et bienvenue de nouveau dans notre cuisine.',
+    );
+    // The lines stack as cards: nothing runs off the side of a phone's screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByLabel('Translation of line 2').focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Translation of line 2');
+    await screenshot(page, 'editor-phone');
+  }, 60_000);
+});

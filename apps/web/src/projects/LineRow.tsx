@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import type { JobLine } from '../lib/jobs-api.js';
+import type { Playing } from './use-span-player.js';
+
+/** "1:05.2" */
+export function clock(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
+}
+
+/** How fast the dubbed line had to be spoken to fit, in words. */
+function tempoLabel(line: JobLine): string {
+  if (!line.dubbed) return 'silent';
+  if (line.fit.overflow > 0) return `${line.fit.tempo.toFixed(2)}× (runs long)`;
+  return line.fit.tempo > 1.0005 ? `${line.fit.tempo.toFixed(2)}×` : '1×';
+}
+
+/**
+ * One line of the project: its time and speaker, the original and the translation editable in
+ * place (saved when the field is left), its quality and tempo, and buttons to hear the original
+ * and the dubbed line.
+ */
+export function LineRow({
+  line,
+  locked,
+  playing,
+  urls,
+  onSave,
+  onPlay,
+  onStop,
+}: {
+  line: JobLine;
+  locked: boolean;
+  playing: Playing | undefined;
+  urls: { source: string; result: string | undefined };
+  onSave: (change: { source_text?: string; target_text?: string }) => void;
+  onPlay: (span: Playing & { start: number; end: number }) => void;
+  onStop: () => void;
+}) {
+  const [source, setSource] = useState(line.source_text);
+  const [target, setTarget] = useState(line.target_text);
+  useEffect(() => setSource(line.source_text), [line.source_text]);
+  useEffect(() => setTarget(line.target_text), [line.target_text]);
+  const number = line.id + 1;
+  const playButton = (
+    which: 'original' | 'dubbed',
+    url: string | undefined,
+    span: { start: number; end: number } | undefined,
+  ) => {
+    const key = `${which}-${line.id}`;
+    const active = playing?.key === key;
+    return (
+      <button
+        type="button"
+        className="button small secondary"
+        disabled={!url || !span}
+        aria-pressed={active}
+        aria-label={`${active ? 'Stop' : 'Play'} the ${which} line ${number}`}
+        onClick={() => (active ? onStop() : url && span && onPlay({ url, key, ...span }))}
+      >
+        {active ? '■' : '▶'} {which === 'original' ? 'Original' : 'Dub'}
+      </button>
+    );
+  };
+  return (
+    <tr className={line.stale ? 'line stale' : 'line'} data-testid={`line-${line.id}`}>
+      <td data-label="Time">
+        {clock(line.start)}–{clock(line.end)}
+      </td>
+      <td data-label="Speaker">{line.speaker}</td>
+      <td data-label="Original">
+        <textarea
+          aria-label={`Original text of line ${number}`}
+          value={source}
+          disabled={locked}
+          rows={2}
+          onChange={(event) => setSource(event.target.value)}
+          onBlur={() => source.trim() !== line.source_text && onSave({ source_text: source })}
+        />
+      </td>
+      <td data-label="Translation">
+        <textarea
+          aria-label={`Translation of line ${number}`}
+          value={target}
+          disabled={locked}
+          rows={2}
+          onChange={(event) => setTarget(event.target.value)}
+          onBlur={() => target.trim() !== line.target_text && onSave({ target_text: target })}
+        />
+        {line.stale && <span className="stale-mark">Changed: re-dub to hear it</span>}
+      </td>
+      <td data-label="Quality">
+        <span className={`quality ${line.quality}`}>{line.quality === 'full' ? 'Full translation' : 'Gist'}</span>
+      </td>
+      <td data-label="Tempo">{tempoLabel(line)}</td>
+      <td data-label="Listen">
+        <div className="listen">
+          {playButton('original', urls.source, line)}
+          {playButton('dubbed', urls.result, line.dubbed)}
+        </div>
+      </td>
+    </tr>
+  );
+}

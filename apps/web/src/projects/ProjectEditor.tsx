@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState } from 'react';
+import { StudioError } from '../lib/api.js';
+import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
+import { LineRow } from './LineRow.js';
+import { useSpanPlayer } from './use-span-player.js';
+
+const WORKING = new Set(['queued', 'running']);
+
+/**
+ * The project's lines in a table, each original and translation editable in place, each line to
+ * hear in the original and in the dub; "Re-dub changed lines" renders only the edited lines
+ * again, with its progress, and the result below follows the new revision.
+ */
+export function ProjectEditor({ jobId }: { jobId: string }) {
+  const [job, setJob] = useState<Job | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<{ progress: number; phase: string } | undefined>();
+  const player = useSpanPlayer();
+
+  const load = useCallback(async () => {
+    try {
+      setJob(await fetchJob(jobId));
+    } catch (caught) {
+      setError(caught instanceof StudioError ? caught.message : 'The project could not be loaded.');
+    }
+  }, [jobId]);
+
+  useEffect(() => void load(), [load]);
+
+  const working = job !== undefined && WORKING.has(job.state);
+  useEffect(() => {
+    if (!working) return undefined;
+    return followJob(jobId, {
+      progress: (value, phase) => setProgress({ progress: value, phase }),
+      state: (state) => {
+        if (!WORKING.has(state)) {
+          setProgress(undefined);
+          void load();
+        }
+      },
+    });
+  }, [jobId, working, load]);
+
+  const save = async (line: number, change: { source_text?: string; target_text?: string }): Promise<void> => {
+    try {
+      setError(undefined);
+      setJob(await editLine(jobId, line, change));
+    } catch (caught) {
+      setError(caught instanceof StudioError ? caught.message : 'The change could not be saved.');
+    }
+  };
+
+  const redub = async (): Promise<void> => {
+    try {
+      setError(undefined);
+      player.stop();
+      setProgress({ progress: 0, phase: 'Queued' });
+      setJob({ ...(await renderJob(jobId)), segments: job?.segments ?? [] });
+    } catch (caught) {
+      setProgress(undefined);
+      setError(caught instanceof StudioError ? caught.message : 'The re-dub could not start.');
+    }
+  };
+
+  if (!job) {
+    return (
+      <section className="card project-editor" aria-label="Edit the lines">
+        <h2>Edit the lines</h2>
+        {error ? <p role="alert">{error}</p> : <p role="status">Loading the project…</p>}
+      </section>
+    );
+  }
+  const urls = jobUrls(job.id);
+  const resultUrl = job.result ? `${urls.result}?revision=${job.result.revision}` : undefined;
+  const changed = job.edited_lines.length;
+  return (
+    <section className="card project-editor" aria-labelledby={`editor-${job.id}`}>
+      <div className="editor-header">
+        <h2 id={`editor-${job.id}`}>Edit the lines</h2>
+        <button type="button" className="button" disabled={changed === 0 || working} onClick={() => void redub()}>
+          Re-dub changed lines{changed > 0 ? ` (${changed})` : ''}
+        </button>
+      </div>
+      <p className="editor-hint">
+        Fix a word in the original or the translation, then re-dub: only the changed lines are spoken again.
+      </p>
+      {error && (
+        <div className="alert" role="alert">
+          {error}
+        </div>
+      )}
+      {working && (
+        <div className="editor-progress" role="status" aria-live="polite">
+          <span>{progress?.phase ?? 'Queued'}</span>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Re-dub progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress?.progress ?? 0}
+          >
+            <div style={{ width: `${progress?.progress ?? 0}%` }} />
+          </div>
+        </div>
+      )}
+      {!working && job.state === 'ready' && (
+        <p className="editor-state" role="status">
+          Dub up to date.
+        </p>
+      )}
+      {job.state === 'stale' && (
+        <p className="editor-state" role="status">
+          {changed} changed {changed === 1 ? 'line' : 'lines'}: the download is still the previous dub until you re-dub.
+        </p>
+      )}
+      <div className="table-scroll">
+        <table className="lines">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Speaker</th>
+              <th scope="col">Original</th>
+              <th scope="col">Translation</th>
+              <th scope="col">Quality</th>
+              <th scope="col">Tempo</th>
+              <th scope="col">Listen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(job.segments ?? []).map((line) => (
+              <LineRow
+                key={line.id}
+                line={line}
+                locked={working}
+                playing={player.playing}
+                urls={{ source: urls.source, result: resultUrl }}
+                onSave={(change) => void save(line.id, change)}
+                onPlay={player.play}
+                onStop={player.stop}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {resultUrl && (
+        <p className="editor-downloads">
+          <a href={resultUrl} download>
+            Download the dub ({job.input_name.replace(/\.[^.]*$/, '')}.{job.target_language}.{job.result!.container})
+          </a>{' '}
+          · <a href={urls.subtitles(job.target_language, 'srt')}>Subtitles (SRT)</a>
+        </p>
+      )}
+    </section>
+  );
+}
