@@ -12,6 +12,7 @@ import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
+import { EmbeddedScheduler } from './jobs/embedded-scheduler.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { Workspaces } from './jobs/workspaces.js';
@@ -40,7 +41,11 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
   });
-  const board = new JobBoard(dubber.config.dataDir, dubInFolderOf(dubber), runner, config.retentionMs);
+  const board = new JobBoard(
+    dubber.config.dataDir,
+    EmbeddedScheduler.factory(runner, dubInFolderOf(dubber)),
+    config.retentionMs,
+  );
   const context: RouteContext = { config, dubber, runner, board, workspaces: new Workspaces(config.tempRoot) };
   const resumed = await board.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');

@@ -5,8 +5,6 @@ import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
   DiskJobStore,
-  JobProcessor,
-  PROCESS_STOPPING,
   type DubInFolder,
   type JobRecord,
   type JobRequest,
@@ -15,7 +13,8 @@ import {
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import { JobEventHub } from './job-event-hub.js';
-import type { Admission, JobRunner } from './job-runner.js';
+import type { Admission } from './job-runner.js';
+import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
 
 export type Job = JobRecord<JobRequest>;
 
@@ -38,9 +37,7 @@ const RESUMED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: 
 export class JobBoard {
   readonly store: DiskJobStore<JobRequest>;
   readonly hub = new JobEventHub();
-  private readonly processor: JobProcessor;
-  private readonly controllers = new Map<string, AbortController>();
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly scheduler: JobScheduler;
   private readonly locks = new Map<string, Promise<unknown>>();
   private expiry: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
@@ -48,12 +45,11 @@ export class JobBoard {
 
   constructor(
     dataDir: string,
-    dub: DubInFolder,
-    private readonly runner: JobRunner,
+    makeScheduler: SchedulerFactory,
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {
     this.store = new DiskJobStore<JobRequest>(dataDir);
-    this.processor = new JobProcessor(this.store, dub);
+    this.scheduler = makeScheduler(this.store, this.hub);
   }
 
   /** Clears what a crash left, removes expired jobs, resumes unfinished ones (oldest first). */
@@ -65,20 +61,20 @@ export class JobBoard {
     this.expiry.unref();
     const unfinished = (await this.allJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    for (const job of unfinished) this.schedule(job, RESUMED);
+    for (const job of unfinished) await this.scheduler.schedule(job, RESUMED);
     return unfinished.map((job) => job.id);
   }
 
   /** Creates the job (its media moved into its folder) and puts it in line; refused first if the line is full. */
   async submit(job: NewJob, admission: Admission): Promise<Job> {
-    this.runner.checkAdmission(job.request.client, admission);
+    await this.scheduler.admit(job.request.client, admission);
     const created = await this.store.create({ ...job.request, inputFile: '' });
     try {
       const input = await this.store.adoptInput(created.id, job.upload);
       const record = await this.store.update(created.id, {
         request: { ...created.request, inputFile: basename(input) },
       });
-      this.schedule(record, admission);
+      await this.scheduler.schedule(record, admission);
       return record;
     } catch (error) {
       await this.store.remove(created.id).catch(() => undefined);
@@ -155,14 +151,14 @@ export class JobBoard {
       if (!job.edited || job.edited.lines.length === 0) {
         throw new HttpError(409, 'Nothing to re-dub: no line was edited since the last render.');
       }
-      this.runner.checkAdmission(client, admission);
+      await this.scheduler.admit(client, admission);
       const queued = await this.store.update(id, {
         state: 'queued',
         progress: 0,
         work: { kind: 'render', revision: job.revision, ...job.edited },
       });
       this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
-      this.schedule(queued, admission);
+      await this.scheduler.schedule(queued, admission);
       return queued;
     });
   }
@@ -170,8 +166,8 @@ export class JobBoard {
   /** Stops a waiting or running job; a finished one is left as it is. */
   async cancel(id: string): Promise<Job> {
     const job = await this.store.get(id);
-    this.controllers.get(id)?.abort();
     if (SETTLED.has(job.state)) return job;
+    await this.scheduler.cancel(id);
     return this.waitForEnd(id);
   }
 
@@ -191,42 +187,7 @@ export class JobBoard {
   async close(): Promise<void> {
     clearInterval(this.expiry);
     this.stopping.abort();
-    for (const controller of this.controllers.values()) controller.abort(PROCESS_STOPPING);
-    await Promise.allSettled([...this.running]);
-  }
-
-  private schedule(job: Job, admission: Admission): void {
-    const { id } = job;
-    const controller = new AbortController();
-    this.controllers.set(id, controller);
-    const publish = this.hub.publish.bind(this.hub, id);
-    const run = this.runner
-      .run((signal) => this.processor.process(id, signal, publish), controller.signal, {
-        client: job.request.client,
-        admission,
-        onQueued: (position) => publish({ type: 'progress', progress: 0, phase: `Waiting in line (${position})` }),
-      })
-      .catch((error: unknown) => this.settleUnstarted(id, controller.signal, error))
-      .finally(() => {
-        if (this.controllers.get(id) === controller) this.controllers.delete(id);
-        this.running.delete(run);
-      });
-    this.running.add(run);
-  }
-
-  /** A job that never started (cancelled while waiting, or the line closed): its record says so. */
-  private async settleUnstarted(id: string, signal: AbortSignal, error: unknown): Promise<void> {
-    if (signal.reason === PROCESS_STOPPING) return;
-    const job = await this.store.get(id).catch(() => undefined);
-    if (!job || job.state !== 'queued') return;
-    const render = job.work?.kind === 'render';
-    const state: JobState = render ? 'stale' : error instanceof Cancelled ? 'cancelled' : 'failed';
-    const described = {
-      message: error instanceof Cancelled ? 'The job was cancelled.' : String(error),
-      code: error instanceof Cancelled ? 'Cancelled' : 'Internal',
-    };
-    const updated = await this.store.update(id, { state, work: undefined, error: described });
-    this.hub.publish(id, { type: 'state', state, revision: updated.revision, error: described });
+    await this.scheduler.close();
   }
 
   private async allJobs(): Promise<Job[]> {

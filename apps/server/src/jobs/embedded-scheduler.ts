@@ -1,0 +1,87 @@
+import { Cancelled } from '@voxlate/core';
+import {
+  JobProcessor,
+  PROCESS_STOPPING,
+  type DiskJobStore,
+  type DubInFolder,
+  type JobRecord,
+  type JobRequest,
+  type JobState,
+} from '@voxlate/jobs';
+import type { JobEventHub } from './job-event-hub.js';
+import type { Admission, JobRunner } from './job-runner.js';
+import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
+
+/**
+ * Runs stored jobs in this process, in the JobRunner's places (shared with the spec's endpoints,
+ * so that the machine is never asked for more than it has).
+ */
+export class EmbeddedScheduler implements JobScheduler {
+  private readonly processor: JobProcessor;
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly store: DiskJobStore<JobRequest>,
+    private readonly hub: JobEventHub,
+    private readonly runner: JobRunner,
+    dub: DubInFolder,
+  ) {
+    this.processor = new JobProcessor(store, dub);
+  }
+
+  static factory(runner: JobRunner, dub: DubInFolder): SchedulerFactory {
+    return (store, hub) => new EmbeddedScheduler(store, hub, runner, dub);
+  }
+
+  admit(client: string, admission: Admission): Promise<void> {
+    this.runner.checkAdmission(client, admission);
+    return Promise.resolve();
+  }
+
+  schedule(job: JobRecord<JobRequest>, admission: Admission): Promise<void> {
+    const { id } = job;
+    if (this.controllers.has(id)) return Promise.resolve();
+    const controller = new AbortController();
+    this.controllers.set(id, controller);
+    const publish = this.hub.publish.bind(this.hub, id);
+    const run = this.runner
+      .run((signal) => this.processor.process(id, signal, publish), controller.signal, {
+        client: job.request.client,
+        admission,
+        onQueued: (position) => publish({ type: 'progress', progress: 0, phase: `Waiting in line (${position})` }),
+      })
+      .catch((error: unknown) => this.settleUnstarted(id, controller.signal, error))
+      .finally(() => {
+        if (this.controllers.get(id) === controller) this.controllers.delete(id);
+        this.running.delete(run);
+      });
+    this.running.add(run);
+    return Promise.resolve();
+  }
+
+  cancel(id: string): Promise<void> {
+    this.controllers.get(id)?.abort();
+    return Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    for (const controller of this.controllers.values()) controller.abort(PROCESS_STOPPING);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** A job that never started (cancelled while waiting, or refused): its record says so. */
+  private async settleUnstarted(id: string, signal: AbortSignal, error: unknown): Promise<void> {
+    if (signal.reason === PROCESS_STOPPING) return;
+    const job = await this.store.get(id).catch(() => undefined);
+    if (!job || job.state !== 'queued') return;
+    const render = job.work?.kind === 'render';
+    const state: JobState = render ? 'stale' : error instanceof Cancelled ? 'cancelled' : 'failed';
+    const described = {
+      message: error instanceof Cancelled ? 'The job was cancelled.' : String(error),
+      code: error instanceof Cancelled ? 'Cancelled' : 'Internal',
+    };
+    const updated = await this.store.update(id, { state, work: undefined, error: described });
+    this.hub.publish(id, { type: 'state', state, revision: updated.revision, error: described });
+  }
+}
