@@ -15,6 +15,7 @@ import { describeRequestError } from './http/request-errors.js';
 import { EmbeddedScheduler } from './jobs/embedded-scheduler.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { RedisScheduler } from './jobs/redis-scheduler.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
@@ -43,7 +44,9 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   });
   const board = new JobBoard(
     dubber.config.dataDir,
-    EmbeddedScheduler.factory(runner, dubInFolderOf(dubber)),
+    config.redisUrl
+      ? RedisScheduler.factory(config.redisUrl)
+      : EmbeddedScheduler.factory(runner, dubInFolderOf(dubber)),
     config.retentionMs,
   );
   const context: RouteContext = { config, dubber, runner, board, workspaces: new Workspaces(config.tempRoot) };

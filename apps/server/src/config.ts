@@ -23,6 +23,11 @@ export interface ServerConfig {
    */
   maxQueuedJobs: number;
   maxQueuedJobsPerClient: number;
+  /**
+   * With a Redis URL (VOXLATE_REDIS_URL), stored jobs are queued in Redis (BullMQ) and run by
+   * workers (`npm run worker`); without one, in this process.
+   */
+  redisUrl: string | undefined;
   /** How long a job and its files are kept after its last change (VOXLATE_RETENTION_DAYS, 7 by default). */
   retentionMs: number;
   /** URL import: whole-download time cap, longest server silence, redirects followed. */
@@ -72,6 +77,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     maxQueuedJobs: number('VOXLATE_MAX_QUEUED', 200),
     maxQueuedJobsPerClient: number('VOXLATE_MAX_QUEUED_PER_CLIENT', 50),
     retentionMs: number('VOXLATE_RETENTION_DAYS', 7) * 24 * 3600 * 1000,
+    redisUrl: env['VOXLATE_REDIS_URL'] || undefined,
     urlImport: {
       timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000),
       idleMs: number('VOXLATE_URL_IDLE_MS', 15_000),

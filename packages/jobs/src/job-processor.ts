@@ -26,6 +26,8 @@ export interface FinishedDub {
   provenance: unknown;
 }
 
+export type JobOutcome = 'settled' | 'already-settled' | 'stopped';
+
 /** Runs a dub in a folder that outlives it: the job's, where a resume or a re-render finds its files. */
 export type DubInFolder = (workDir: string, request: DubRequest, run: RunOptions) => Promise<FinishedDub>;
 
@@ -48,16 +50,22 @@ export class JobProcessor {
     private readonly dub: DubInFolder,
   ) {}
 
-  async process(id: string, signal: AbortSignal, onUpdate: JobUpdateListener = () => undefined): Promise<void> {
+  /**
+   * Returns 'settled' when this run ended the job (ready, failed, cancelled), 'already-settled'
+   * when it had ended before (handed out twice: nothing is done), or 'stopped' when its process
+   * is stopping and the job was left to resume.
+   */
+  async process(id: string, signal: AbortSignal, onUpdate: JobUpdateListener = () => undefined): Promise<JobOutcome> {
     const record = await this.store.get(id);
-    if (record.state !== 'queued' && record.state !== 'running') return;
+    if (record.state !== 'queued' && record.state !== 'running') return 'already-settled';
     const work: JobWork = record.work ?? { kind: 'dub' };
     const started = await this.store.update(id, { state: 'running', work, error: undefined });
     onUpdate({ type: 'state', state: 'running', revision: started.revision });
     try {
       await this.run(started, work, signal, onUpdate);
+      return 'settled';
     } catch (error) {
-      await this.settleFailure(started, work, signal, error, onUpdate);
+      return this.settleFailure(started, work, signal, error, onUpdate);
     }
   }
 
@@ -110,11 +118,11 @@ export class JobProcessor {
     signal: AbortSignal,
     error: unknown,
     onUpdate: JobUpdateListener,
-  ): Promise<void> {
+  ): Promise<JobOutcome> {
     const { id } = record;
     if (signal.aborted && signal.reason === PROCESS_STOPPING) {
       await this.store.update(id, { state: 'queued' });
-      return;
+      return 'stopped';
     }
     const cancelled = error instanceof Cancelled || signal.aborted;
     const described = cancelled ? { message: 'The job was cancelled.', code: 'Cancelled' } : describeFailure(error);
@@ -127,6 +135,7 @@ export class JobProcessor {
       revision: updated.revision,
       error: { message: described.message, code: described.code },
     });
+    return 'settled';
   }
 
   /** Pipeline events as job updates (progress and phase, warnings), and progress kept in the record. */

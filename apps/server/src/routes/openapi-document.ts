@@ -126,7 +126,14 @@ export const OPENAPI_DOCUMENT = {
     },
     '/api/jobs/{id}/source': {
       parameters: [jobId],
-      get: { summary: 'The media the job was made from', responses: { '200': file('The input as uploaded or fetched.', 'application/octet-stream'), '206': file('A range of it.', 'application/octet-stream'), '404': error } },
+      get: {
+        summary: 'The media the job was made from',
+        responses: {
+          '200': file('The input as uploaded or fetched.', 'application/octet-stream'),
+          '206': file('A range of it.', 'application/octet-stream'),
+          '404': error,
+        },
+      },
     },
     '/api/jobs/{id}/subtitles/{file}': {
       parameters: [

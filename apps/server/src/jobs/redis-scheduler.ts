@@ -1,0 +1,122 @@
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  CANCEL_CHANNEL,
+  DUB_QUEUE,
+  jobIdOfQueueJob,
+  queueJobId,
+  redisConnection,
+  type DiskJobStore,
+  type DubQueueData,
+  type JobRecord,
+  type JobRequest,
+  type JobUpdate,
+} from '@voxlate/jobs';
+import { HttpError } from '../http/http-error.js';
+import type { JobEventHub } from './job-event-hub.js';
+import type { Admission } from './job-runner.js';
+import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
+
+/** Seconds a refused client is asked to wait. */
+const RETRY_AFTER_SECONDS = 30;
+/** BullMQ retries a run whose worker stopped (its job resumes); a failure is recorded by the processor, not thrown. */
+const ATTEMPTS = 50;
+
+/**
+ * The service's side of the Redis queue: it only enqueues and relays. Jobs are added to BullMQ
+ * under the id of their run; workers (`npm run worker`, on this or other machines sharing the
+ * data folder) run them; their updates come back through QueueEvents and go to the event hub.
+ * A cancel removes a waiting job, or is published to the workers for a running one.
+ */
+export class RedisScheduler implements JobScheduler {
+  private readonly queue: Queue<DubQueueData>;
+  private readonly events: QueueEvents;
+  private readonly publisher: Redis;
+  /** The jobs each client has in line through this service, until they settle (for the 429). */
+  private readonly perClient = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly store: DiskJobStore<JobRequest>,
+    private readonly hub: JobEventHub,
+    redisUrl: string,
+    queueName = DUB_QUEUE,
+  ) {
+    this.queue = new Queue<DubQueueData>(queueName, { connection: redisConnection(redisUrl) });
+    this.events = new QueueEvents(queueName, { connection: redisConnection(redisUrl) });
+    this.publisher = redisConnection(redisUrl);
+    this.events.on('progress', ({ jobId, data }) => this.relay(jobIdOfQueueJob(jobId), data as JobUpdate));
+  }
+
+  static factory(redisUrl: string, queueName?: string): SchedulerFactory {
+    return (store, hub) => new RedisScheduler(store, hub, redisUrl, queueName);
+  }
+
+  async admit(client: string, admission: Admission): Promise<void> {
+    const mine = this.perClient.get(client)?.size ?? 0;
+    if (mine >= admission.maxPerClient) {
+      throw new HttpError(
+        429,
+        `You already have ${mine} jobs running or waiting: wait for one to finish before starting another.`,
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+    }
+    if ((await this.queue.getWaitingCount()) >= admission.maxWaiting) {
+      throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
+    }
+  }
+
+  async schedule(job: JobRecord<JobRequest>, _admission: Admission): Promise<void> {
+    const clientJobs = this.perClient.get(job.request.client) ?? new Set<string>();
+    clientJobs.add(job.id);
+    this.perClient.set(job.request.client, clientJobs);
+    await this.queue.add(
+      'dub',
+      { id: job.id },
+      {
+        jobId: queueJobId(job.id, runRevision(job)),
+        attempts: ATTEMPTS,
+        backoff: { type: 'fixed', delay: 1000 },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
+    );
+  }
+
+  async cancel(id: string): Promise<void> {
+    const record = await this.store.get(id);
+    const queueId = queueJobId(id, runRevision(record));
+    const waiting = await this.queue.getJob(queueId);
+    const state = await waiting?.getState();
+    if (waiting && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
+      await waiting.remove();
+      const settled = record.work?.kind === 'render' ? 'stale' : 'cancelled';
+      const error = { message: 'The job was cancelled.', code: 'Cancelled' };
+      const updated = await this.store.update(id, { state: settled, work: undefined, error });
+      this.relay(id, { type: 'state', state: settled, revision: updated.revision, error });
+      return;
+    }
+    await this.publisher.publish(CANCEL_CHANNEL, queueId);
+  }
+
+  async close(): Promise<void> {
+    await this.events.close();
+    await this.queue.close();
+    await this.publisher.quit();
+  }
+
+  private relay(id: string, update: JobUpdate): void {
+    this.hub.publish(id, update);
+    if (update.type !== 'state' || update.state === 'queued' || update.state === 'running') return;
+    for (const [client, jobs] of this.perClient) {
+      jobs.delete(id);
+      if (jobs.size === 0) this.perClient.delete(client);
+    }
+  }
+}
+
+/** The revision a job's current run renders (0 for the first dub). */
+function runRevision(job: JobRecord<JobRequest>): number {
+  return job.work?.kind === 'render' ? job.work.revision : 0;
+}

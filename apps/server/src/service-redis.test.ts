@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { readJobEvents, settledIn } from './test/job-events.js';
+import { startRedis, startWorker, type RunningRedis, type RunningWorker } from './test/redis-process.js';
+import { form, startService, waitFor, type RunningService } from './test/service-process.js';
+
+/**
+ * Scaling out: the service only enqueues in a real Redis (Debian's redis-server, started here on
+ * a free loopback port) and two worker processes share the job store. Twenty jobs at once all
+ * complete, none lost, none run twice to completion; a worker killed mid-job leaves its job to
+ * the other, which resumes it.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-redis-test-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-redis-data-'));
+let redis: RunningRedis;
+let service: RunningService;
+const workers: RunningWorker[] = [];
+let input = '';
+
+beforeAll(async () => {
+  input = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
+  redis = await startRedis();
+  const env = {
+    VOXLATE_REDIS_URL: redis.url,
+    VOXLATE_DATA_DIR: dataDir,
+    // A dead worker's job is looked for every second and free after 3 s without a lock renewal.
+    VOXLATE_WORKER_LOCK_MS: '3000',
+    VOXLATE_WORKER_STALLED_MS: '1000',
+    VOXLATE_WORKER_JOBS: '1',
+  };
+  service = await startService({ VOXLATE_REDIS_URL: redis.url }, { dataDir });
+  workers.push(await startWorker(env), await startWorker(env));
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await service?.stop();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('jobs on Redis with two workers', () => {
+  it('completes 20 jobs submitted at once, each once, and a killed worker’s job on the other', async () => {
+    const submitted = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await fetch(`${service.url}/api/jobs`, {
+          method: 'POST',
+          body: await form({ target_language: 'spa' }, { file: input }),
+        });
+        expect(response.status).toBe(202);
+        return ((await response.json()) as { id: string }).id;
+      }),
+    );
+    // Worker A is killed while it works on a job (after it has taken at least one).
+    const [first, second] = workers as [RunningWorker, RunningWorker];
+    const working = (): string | undefined => {
+      const active = first.log.filter((entry) => entry.event === 'active').at(-1);
+      return active && !first.log.some((entry) => entry.id === active.id && entry.event === 'done')
+        ? active.id
+        : undefined;
+    };
+    await waitFor(() => working() !== undefined, 120_000);
+    const taken = working()!;
+    await first.kill();
+    for (const id of submitted) {
+      await readJobEvents(`${service.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed', 'cancelled']), {
+        ms: 300_000,
+      });
+      const job = (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { state: string };
+      expect({ id, state: job.state }).toEqual({ id, state: 'ready' });
+    }
+    const ended = [...first.log, ...second.log].filter(
+      (entry) => entry.event === 'done' && entry.outcome === 'settled',
+    );
+    for (const id of submitted)
+      expect({ id, runs: ended.filter((entry) => entry.id === id).length }).toEqual({ id, runs: 1 });
+    const killedJobEnded = first.log.some((entry) => entry.id === taken && entry.event === 'done');
+    if (!killedJobEnded) {
+      expect(second.log.some((entry) => entry.id === taken && entry.outcome === 'settled')).toBe(true);
+    }
+    expect(second.log.filter((entry) => entry.event === 'done').length).toBeGreaterThan(0);
+  }, 400_000);
+
+  it('cancels a job through Redis: the worker running it stops', async () => {
+    const response = await fetch(`${service.url}/api/jobs`, {
+      method: 'POST',
+      body: await form({ target_language: 'fra' }, { file: input }),
+    });
+    const { id } = (await response.json()) as { id: string };
+    await readJobEvents(`${service.url}/api/jobs/${id}/events`, (event) => event.event === 'progress', { ms: 60_000 });
+    const cancelled = (await (await fetch(`${service.url}/api/jobs/${id}/cancel`, { method: 'POST' })).json()) as {
+      state: string;
+    };
+    expect(cancelled.state).toBe('cancelled');
+    // The worker's log says it ended the job (cancelled), and the files of the job's work are gone.
+    const worker = workers[1]!;
+    await waitFor(() => worker.log.some((entry) => entry.id === id && entry.event === 'done'));
+  }, 120_000);
+});

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '../../../..');
+
+/** A real redis-server (Debian's) on a free loopback port, nothing saved to disk. */
+export interface RunningRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(): Promise<RunningRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'voxlate-redis-'));
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await waitForLine(child, /Ready to accept connections/, 'redis-server');
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A worker process (`npm run worker`, from source) with its log of jobs taken and ended. */
+export interface RunningWorker {
+  pid: number;
+  log: { worker: number; id: string; event: 'active' | 'done'; outcome?: string }[];
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
+  const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/worker-main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: RunningWorker['log'] = [];
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line.startsWith('{')) log.push(JSON.parse(line) as RunningWorker['log'][number]);
+  });
+  await waitForLine(child, /Voxlate worker ready/, 'worker');
+  return {
+    pid: child.pid!,
+    log,
+    kill: async () => {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await ended;
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 60_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (!pattern.test(output)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${output}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await ended;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import { availableParallelism } from 'node:os';
+import { DiskJobStore, RedisJobWorker, type JobRequest } from '@voxlate/jobs';
+import { Dubber } from '@voxlate/runtime';
+import { dubInFolderOf } from './jobs/job-board.js';
+
+/**
+ * `npm run worker`: runs the jobs a service queued in Redis (VOXLATE_REDIS_URL), on the job
+ * store in VOXLATE_DATA_DIR, which every service and worker of the installation share.
+ */
+const redisUrl = process.env['VOXLATE_REDIS_URL'];
+if (!redisUrl) {
+  console.error('Set VOXLATE_REDIS_URL (for example redis://127.0.0.1:6379) to the Redis the service queues jobs in.');
+  process.exit(2);
+}
+const setting = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
+  return value;
+};
+const dubber = new Dubber();
+const store = new DiskJobStore<JobRequest>(dubber.config.dataDir);
+await store.removeLeftovers();
+const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
+  redisUrl,
+  // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
+  concurrency: setting('VOXLATE_WORKER_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
+  lockMs: setting('VOXLATE_WORKER_LOCK_MS', 60_000),
+  stalledCheckMs: setting('VOXLATE_WORKER_STALLED_MS', 30_000),
+});
+// One JSON line per job taken and ended: the worker's log (tests read it too).
+worker.onJob = (event) => console.log(JSON.stringify({ worker: process.pid, ...event }));
+await worker.start();
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await worker.close();
+  await dubber.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+console.log(`Voxlate worker ready (data ${dubber.config.dataDir})`);

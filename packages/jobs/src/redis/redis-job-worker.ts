@@ -1,0 +1,85 @@
+import { Worker, type Job as QueueJob } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { DiskJobStore } from '../disk-job-store.js';
+import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
+import type { JobRequest } from '../job-request.js';
+import { PROCESS_STOPPING } from '../job-updates.js';
+import { CANCEL_CHANNEL, DUB_QUEUE, redisConnection, type DubQueueData } from './redis-names.js';
+
+export interface WorkerSettings {
+  redisUrl: string;
+  /** Jobs this worker runs at once (one per two cores by default). */
+  concurrency: number;
+  /** How long a job stays locked to this worker without a renewal (a dead worker's job waits this long). */
+  lockMs: number;
+  /** How often this worker looks for jobs whose worker died. */
+  stalledCheckMs: number;
+  queueName?: string;
+}
+
+/**
+ * A worker process's side of the Redis queue: takes jobs from BullMQ and runs them with the job
+ * processor on the shared job store, relaying their updates as BullMQ progress (the service
+ * passes them on to clients). A job its worker left behind (killed, machine gone) is found
+ * stalled by another worker and resumed from its last saved stage; a cancel published by the
+ * service reaches whichever worker runs the job.
+ */
+export class RedisJobWorker {
+  private readonly worker: Worker<DubQueueData>;
+  private readonly subscriber: Redis;
+  private readonly processor: JobProcessor;
+
+  constructor(store: DiskJobStore<JobRequest>, dub: DubInFolder, settings: WorkerSettings) {
+    this.processor = new JobProcessor(store, dub);
+    this.worker = new Worker<DubQueueData>(
+      settings.queueName ?? DUB_QUEUE,
+      (job, _token, signal) => this.run(job, signal),
+      {
+        connection: redisConnection(settings.redisUrl),
+        concurrency: settings.concurrency,
+        lockDuration: settings.lockMs,
+        stalledInterval: settings.stalledCheckMs,
+        // A job whose worker died twice is still resumed, not failed: its stages are kept.
+        maxStalledCount: 10,
+        autorun: false,
+      },
+    );
+    this.subscriber = redisConnection(settings.redisUrl);
+    this.subscriber.on('message', (_channel: string, id: string) => void this.worker.cancelJob(id, 'cancelled'));
+  }
+
+  async start(): Promise<void> {
+    await this.subscriber.subscribe(CANCEL_CHANNEL);
+    void this.worker.run();
+    await this.worker.waitUntilReady();
+  }
+
+  /** Stops taking jobs; running ones are stopped and left to resume (here or on another worker). */
+  async close(): Promise<void> {
+    this.worker.cancelAllJobs(PROCESS_STOPPING);
+    await this.worker.close();
+    await this.subscriber.quit();
+  }
+
+  /** Told of every job this worker takes and how each ended (the worker's log). */
+  onJob: (event: { id: string; event: 'active' } | { id: string; event: 'done'; outcome: JobOutcome }) => void = () =>
+    undefined;
+
+  private async run(job: QueueJob<DubQueueData>, signal: AbortSignal | undefined): Promise<string> {
+    this.onJob({ id: job.data.id, event: 'active' });
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forward, { once: true });
+    try {
+      const outcome = await this.processor.process(job.data.id, controller.signal, (update) => {
+        void job.updateProgress(update).catch(() => undefined);
+      });
+      // Thrown, so that BullMQ puts the job back in line for the next worker.
+      this.onJob({ id: job.data.id, event: 'done', outcome });
+      if (outcome === 'stopped') throw new Error('The worker stopped: the job is left to resume.');
+      return outcome;
+    } finally {
+      signal?.removeEventListener('abort', forward);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+
+/** The BullMQ queue every service and worker of one installation share. */
+export const DUB_QUEUE = 'voxlate-dub';
+
+/** Where a service asks the workers to stop a job (pub/sub: whichever worker runs it stops it). */
+export const CANCEL_CHANNEL = 'voxlate-dub:cancel';
+
+/**
+ * The BullMQ id of a job's current run: the job's id and the revision it renders, so that a
+ * re-render is a new queue entry while a run handed out again (a resume) is the same one.
+ */
+export function queueJobId(id: string, revision: number): string {
+  return `${id}-r${revision}`;
+}
+
+/** The job id inside a BullMQ id. */
+export function jobIdOfQueueJob(queueId: string): string {
+  return queueId.replace(/-r\d+$/, '');
+}
+
+/** What a queued BullMQ job carries: only the id; everything else is in the shared job store. */
+export interface DubQueueData {
+  id: string;
+}
+
+/**
+ * A Redis connection as BullMQ wants it: blocking commands must never give up after a number of
+ * retries (maxRetriesPerRequest null), so a Redis restart is waited out, not thrown.
+ */
+export function redisConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+}
