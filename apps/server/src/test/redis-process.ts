@@ -46,7 +46,7 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
   });
   const log: RunningWorker['log'] = [];
   let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     pending += chunk.toString();
     const lines = pending.split('\n');
     pending = lines.pop()!;
