@@ -16,6 +16,7 @@ import {
 import { reportNeuralEngines } from './neural-engines.js';
 import { RssSampler } from './rss-sampler.js';
 import { separationSpeed } from './separation-figures.js';
+import { runJobsBench } from './jobs-bench.js';
 import { runServiceBench } from './service-bench.js';
 
 interface CaseResult {
@@ -31,6 +32,7 @@ interface CaseResult {
 
 const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
+const jobsOnly = process.argv.includes('--jobs');
 const target = 'spa';
 const sampler = new RssSampler();
 const dubber = new Dubber();
@@ -145,6 +147,10 @@ function benchCases(): BenchCase[] {
 }
 
 async function main(): Promise<void> {
+  if (jobsOnly) {
+    await runJobsBench({ quick, log: (line) => console.log(line) });
+    return;
+  }
   sampler.start();
   console.log(
     `Voxlate benchmark, eng -> ${target}, ${cpus().length} cores, load ${loadavg()
@@ -162,10 +168,11 @@ async function main(): Promise<void> {
   for (const line of await reportNeuralEngines(dubber)) console.log(line);
   const separation = await separationSpeed(quick, (line) => console.log(line));
   const service = await runServiceBench({ quick, log: (line) => console.log(line) });
+  const jobs = await runJobsBench({ quick, log: (line) => console.log(line) });
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs }, null, 2)}\n`,
   );
   console.log(
     `load after: ${loadavg()
