@@ -204,6 +204,19 @@ describe('the jobs API', () => {
       expect({ path, method, described: method in (document.paths[path] ?? {}) }).toMatchObject({ described: true });
   });
 
+  it('accepts 20 jobs from one client at once (queued, not refused) and completes them all', async () => {
+    const short = await makeSpeechWav(dir, ['Welcome back to the channel.'], 'short.wav');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        api('', { method: 'POST', body: await form({ target_language: 'ita' }, { file: short }) }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(20).fill(202));
+    const ids = await Promise.all(answers.map(async (answer) => (await json<JobBody>(answer)).id));
+    expect(new Set(ids).size).toBe(20);
+    for (const id of ids) expect((await finished(id)).state).toBe('ready');
+  }, 300_000);
+
   it('gives the spec endpoints a job id the editor can open', async () => {
     const response = await fetch(`${service.url}/translate`, {
       method: 'POST',

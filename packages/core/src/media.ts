@@ -69,6 +69,11 @@ export interface RenderRequest {
    * the first render's, so everything outside the edited lines comes out the same.
    */
   gainDb?: number;
+  /**
+   * Only these stretches of the previous output changed (a re-render of edited lines): the
+   * renderer may render them alone and splice them into `previous`, when `gainDb` is given.
+   */
+  patch?: { previous: string; windows: readonly { start: number; end: number }[] };
 }
 
 /** What the renderer did to the level: the gain it applied to reach the target (when one gain did). */

@@ -86,7 +86,14 @@ export class JobProcessor {
       onEvent: this.relay(id, request, onUpdate),
       checkpoints,
       ...(work.kind === 'render' && base
-        ? { redo: { base, lines: new Set(work.lines), retranslate: new Set(work.retranslate) } }
+        ? {
+            redo: {
+              base,
+              lines: new Set(work.lines),
+              retranslate: new Set(work.retranslate),
+              ...(record.result ? { previousOutput: record.result.file } : {}),
+            },
+          }
         : {}),
     });
     if (checkpoints.latest) await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);

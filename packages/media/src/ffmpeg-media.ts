@@ -1,9 +1,11 @@
 import type {
   AudioSource,
+  ClipRef,
   ClipStore,
   EngineContext,
   MediaInfo,
   MediaPort,
+  PcmAudio,
   PcmFile,
   RenderOutcome,
   RenderRequest,
@@ -17,6 +19,7 @@ import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
 import { probeMedia } from './probe.js';
+import { patchDub } from './render-patch.js';
 import { renderDub } from './render.js';
 
 /** MediaPort on the system's ffmpeg/ffprobe, writing its intermediate files in one job folder. */
@@ -53,7 +56,10 @@ export class FfmpegMedia implements MediaPort {
   }
 
   render(request: RenderRequest, context: EngineContext): Promise<RenderOutcome> {
-    return renderDub(request, this.workDir, (ref) => this.clips.get(ref), context);
+    const load = (ref: ClipRef): Promise<PcmAudio> => this.clips.get(ref);
+    const { patch, gainDb } = request;
+    if (patch && gainDb !== undefined) return patchDub({ ...request, patch, gainDb }, this.workDir, load, context);
+    return renderDub(request, this.workDir, load, context);
   }
 
   readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame> {

@@ -87,7 +87,14 @@ async function mixToFile(
   );
   const track = new DubTrack(request.clips, format.sampleRate, loadClip);
   const totalFrames = Math.round(request.info.durationSeconds * format.sampleRate);
-  const pump = pumpMix(decoder.child.stdout!, writer.child.stdin!, { format, envelope, track, totalFrames, context });
+  const pump = pumpMix(decoder.child.stdout!, writer.child.stdin!, {
+    format,
+    envelope,
+    track,
+    firstFrame: 0,
+    totalFrames,
+    onProgress: (done, total) => context.onProgress?.(MIX_SHARE * done, total),
+  });
   try {
     await Promise.all([pump, decoder.done, writer.done]);
   } catch (error) {
@@ -102,21 +109,32 @@ async function mixToFile(
 }
 
 /** ffmpeg input arguments for what goes under the dub: the separated background, or the original. */
-function sourceArgs(request: RenderRequest): string[] {
+export function sourceArgs(request: RenderRequest): string[] {
   const background = request.background;
   if (!background) return argv`${safeInputArgs()} -i ${request.input} -map 0:a:0`;
   return argv`-f f32le -ar ${background.sampleRate} -ac ${background.channels} -i ${background.path}`;
 }
 
-async function pumpMix(
+/**
+ * Ducks and adds the dub into the decoded original as it streams from `source` to `sink`;
+ * `firstFrame` is where the stream starts in the media (0, or a re-rendered stretch's start).
+ */
+export async function pumpMix(
   source: NodeJS.ReadableStream,
   sink: NodeJS.WritableStream,
-  job: { format: MixFormat; envelope: DuckEnvelope; track: DubTrack; totalFrames: number; context: EngineContext },
+  job: {
+    format: MixFormat;
+    envelope: DuckEnvelope;
+    track: DubTrack;
+    firstFrame: number;
+    totalFrames: number;
+    onProgress: (done: number, total: number) => void;
+  },
 ): Promise<void> {
-  const { format, envelope, track, totalFrames, context } = job;
+  const { format, envelope, track, totalFrames, firstFrame } = job;
   const frameBytes = 4 * format.channels;
   let carry = Buffer.alloc(0);
-  let frame = 0;
+  let frame = firstFrame;
   try {
     for await (const data of source) {
       const bytes = carry.length > 0 ? Buffer.concat([carry, data as Buffer]) : (data as Buffer);
@@ -127,7 +145,7 @@ async function pumpMix(
       await track.addInto(chunk, format.channels, frame);
       frame += chunk.length / format.channels;
       if (!sink.write(Buffer.from(chunk.buffer))) await waitForDrain(sink);
-      context.onProgress?.(MIX_SHARE * Math.min(frame, totalFrames), totalFrames);
+      job.onProgress(Math.min(frame - firstFrame, totalFrames), totalFrames);
     }
   } finally {
     sink.end();
@@ -143,7 +161,7 @@ function applyEnvelope(chunk: Float32Array, format: MixFormat, startFrame: numbe
   }
 }
 
-function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
+export function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       sink.removeListener('drain', done);

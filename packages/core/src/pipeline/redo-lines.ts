@@ -11,6 +11,8 @@ export interface RedoLines {
   base: SavedRun;
   lines: ReadonlySet<number>;
   retranslate: ReadonlySet<number>;
+  /** The output the base run made: the mix only renders what changed and splices it in. */
+  previousOutput?: string;
 }
 
 /** Whether a per-line stage works on this segment in this run (every line outside a re-render). */

@@ -1,11 +1,14 @@
 import { BadInput } from '../../errors.js';
 import { placedSpan } from '../../placement.js';
-import type { OutputContainer, PlacedClip } from '../../media.js';
+import type { OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
+import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
 
 const UNNAMED_TOOL: ToolInfo = { name: 'Voxlate', version: 'unknown' };
+/** Past this share of the file changed, a re-render mixes the whole file again. */
+const MOST_OF_IT = 0.5;
 
 /**
  * Lays the dubbed lines over the separated background (or, without one, ducks the original
@@ -23,6 +26,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
   // A re-render keeps the first render's level (measured again, an edit would move every line's).
   const gainDb = ctx.redo ? ctx.timeline.mixGainDb : undefined;
+  const patch = patchOf(ctx);
   const outcome = await ctx.ports.media.render(
     {
       input: ctx.request.input,
@@ -34,10 +38,22 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       tags,
       ...(ctx.background ? { background: ctx.background } : {}),
       ...(gainDb === undefined ? {} : { gainDb }),
+      ...(patch ? { patch } : {}),
     },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );
   if (outcome.gainDb === undefined) delete ctx.timeline.mixGainDb;
   else ctx.timeline.mixGainDb = outcome.gainDb;
   return container;
+}
+
+/** A re-render's changed stretches, to splice into the previous output; none when most of it changed. */
+function patchOf(ctx: StageContext): RenderRequest['patch'] {
+  const redo = ctx.redo;
+  if (!redo?.previousOutput) return undefined;
+  const windows = changedWindows(redo.base.timeline, ctx.timeline, redo.lines);
+  if (!windows) return undefined;
+  const changed = windows.reduce((sum, window) => sum + window.end - window.start, 0);
+  if (changed > MOST_OF_IT * ctx.timeline.duration) return undefined;
+  return { previous: redo.previousOutput, windows };
 }
