@@ -20,7 +20,8 @@ export interface JobsFigures {
     /** (time before the kill + time after the restart) / uninterrupted time. */
     totalRatio: number;
   };
-  queued: { jobs: number; idleRssMb: number; queuedRssMb: number };
+  /** Service RSS with this many jobs waiting (the first is idle). */
+  queued: { jobs: number; rssMb: number }[];
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -69,9 +70,7 @@ export async function runJobsBench(options: { quick: boolean; log: (line: string
         `restart to ready ${resume.afterRestartSeconds.toFixed(1)} s; total ${(resume.beforeKillSeconds + resume.afterRestartSeconds).toFixed(1)} s ` +
         `vs ${resume.uninterruptedSeconds.toFixed(1)} s uninterrupted (ratio ${resume.totalRatio.toFixed(2)}, ${resume.mediaSeconds} s of media)`,
     );
-    options.log(
-      `jobs: service RSS idle ${queued.idleRssMb} MB, with ${queued.jobs} jobs waiting ${queued.queuedRssMb} MB`,
-    );
+    options.log(`jobs: service RSS with jobs waiting: ${queued.map((q) => `${q.jobs}: ${q.rssMb} MB`).join(', ')}`);
     return { redub, resume, queued };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -161,16 +160,20 @@ async function resumeFigures(work: string, options: { quick: boolean }): Promise
 
 /** Memory with many stored jobs waiting: they wait on disk, not in the service's memory. */
 async function queuedFigures(work: string): Promise<JobsFigures['queued']> {
-  const jobs = 100;
   const audio = loopedRecording(work, 20, 'queued.m4a');
-  const service = await startService({ VOXLATE_MAX_QUEUED: '1000', VOXLATE_MAX_QUEUED_PER_CLIENT: '1000' }, BUILT);
+  const service = await startService(
+    { VOXLATE_MAX_QUEUED: '1000', VOXLATE_MAX_QUEUED_PER_CLIENT: '1000', VOXLATE_RATE_JOBS: '1000' },
+    BUILT,
+  );
   try {
-    const idleRssMb = Math.round(service.rss() / 1e6);
+    const figures = [{ jobs: 0, rssMb: Math.round(service.rss() / 1e6) }];
     const ids: string[] = [];
-    for (let i = 0; i < jobs; i++) ids.push(await submit(service, audio));
-    const queuedRssMb = Math.round(service.rss() / 1e6);
+    for (const upTo of [50, 100, 200, 300]) {
+      while (ids.length < upTo) ids.push(await submit(service, audio));
+      figures.push({ jobs: ids.length, rssMb: Math.round(service.rss() / 1e6) });
+    }
     for (const id of ids) await fetch(`${service.url}/api/jobs/${id}`, { method: 'DELETE' });
-    return { jobs, idleRssMb, queuedRssMb };
+    return figures;
   } finally {
     await service.stop();
   }
