@@ -140,6 +140,8 @@ async function resumeFigures(work: string, options: { quick: boolean }): Promise
     const stagesSavedAtKill = readdirSync(stages).filter((name) => name.endsWith('.json')).length;
     await first.kill();
     const beforeKillSeconds = seconds(started);
+    // Its folders (the data folder is kept: the next service resumes from it).
+    await first.stop();
     started = performance.now();
     const second = await startService({}, { ...BUILT, dataDir });
     await ready(second, id);
