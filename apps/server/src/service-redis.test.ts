@@ -84,6 +84,19 @@ describe('jobs on Redis with two workers', () => {
     expect(second.log.filter((entry) => entry.event === 'done').length).toBeGreaterThan(0);
   }, 400_000);
 
+  it('answers the spec endpoints through the workers, as without Redis', async () => {
+    const response = await fetch(`${service.url}/translate`, {
+      method: 'POST',
+      body: await form({ target_language: 'ita', backend: 'cascaded' }, { file: input }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { audio: string; job_id: string; transcripts: { target: string } };
+    expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    expect(body.transcripts.target).not.toBe('');
+    const ran = workers[1]!.log.some((entry) => entry.id === body.job_id && entry.outcome === 'settled');
+    expect(ran).toBe(true);
+  }, 120_000);
+
   it('cancels a job through Redis: the worker running it stops', async () => {
     const response = await fetch(`${service.url}/api/jobs`, {
       method: 'POST',
