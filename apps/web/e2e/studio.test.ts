@@ -156,6 +156,8 @@ describe('studio', () => {
       { timeout: 10_000 },
     );
     await page.getByRole('link', { name: 'Download audio' }).waitFor();
+    // Named after the input, not "translated.wav".
+    expect(await page.getByRole('link', { name: 'Download audio' }).getAttribute('download')).toBe('speech.fra.wav');
     await screenshot(page, 'studio-audio-result');
   });
 

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { TopBar } from './components/TopBar.js';
 import { LandingPage } from './pages/LandingPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { ProjectPage } from './pages/ProjectPage.js';
 import { StudioPage } from './pages/StudioPage.js';
@@ -15,6 +16,7 @@ export function App() {
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="/creator-studio" element={<StudioPage />} />
           <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>
     </>

@@ -8,20 +8,24 @@ export function DownloadLinks(props: {
   subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
 }) {
   const files = useMemo(() => {
-    const list: { name: string; url: string }[] = [];
+    const list: { name: string; label: string; url: string }[] = [];
+    // Named like the dub: "talk.fra.mp4" comes with "talk.fra.srt" and "talk.eng.srt".
+    const stem = props.resultName.replace(/\.[^.]+\.[^.]+$/, '');
     for (const side of [props.subtitles?.target, props.subtitles?.source]) {
       if (!side) continue;
       list.push({
-        name: `subtitles.${side.language}.srt`,
+        name: `${stem}.${side.language}.srt`,
+        label: `${side.language} srt`,
         url: URL.createObjectURL(new Blob([side.srt], { type: 'application/x-subrip' })),
       });
       list.push({
-        name: `subtitles.${side.language}.vtt`,
+        name: `${stem}.${side.language}.vtt`,
+        label: `${side.language} vtt`,
         url: URL.createObjectURL(new Blob([side.vtt], { type: 'text/vtt' })),
       });
     }
     return list;
-  }, [props.subtitles]);
+  }, [props.subtitles, props.resultName]);
   useEffect(() => () => files.forEach((file) => URL.revokeObjectURL(file.url)), [files]);
   return (
     <div className="downloads">
@@ -30,7 +34,7 @@ export function DownloadLinks(props: {
       </a>
       {files.map((file) => (
         <a key={file.name} className="button secondary small" href={file.url} download={file.name}>
-          {file.name.split('.').slice(1).join(' ').toUpperCase()}
+          {file.label.toUpperCase()}
         </a>
       ))}
     </div>

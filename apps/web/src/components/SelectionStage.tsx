@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { ContentType } from '../lib/validation.js';
 
 const CHOICES: { type: ContentType; title: string; text: string }[] = [
@@ -15,10 +16,18 @@ const CHOICES: { type: ContentType; title: string; text: string }[] = [
 ];
 
 /** Studio step 1: the three cards. */
-export function SelectionStage({ onChoose }: { onChoose: (type: ContentType) => void }) {
+export function SelectionStage({
+  onChoose,
+  headingRef,
+}: {
+  onChoose: (type: ContentType) => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <section className="selection">
-      <h1>What would you like to translate?</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        What would you like to translate?
+      </h1>
       <div className="cards">
         {CHOICES.map((choice) => (
           <button key={choice.type} type="button" className="card choice" onClick={() => onChoose(choice.type)}>

@@ -30,6 +30,7 @@ export function TranslatedPanel({
               <div
                 className="progress"
                 role="progressbar"
+                aria-label="Translation progress"
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={state.progress}

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer.js';
 
 const FEATURES = [
@@ -31,6 +32,11 @@ function CardGrid({ cards }: { cards: readonly (readonly [string, string])[] }) 
 
 /** The landing page: sticky navigation, hero, features, technology, use cases, call to action. */
 export function LandingPage() {
+  const { hash } = useLocation();
+  // A link from another page to a section ("/#features") lands on the section.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="landing">
       <nav className="landing-nav" aria-label="Main">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Footer } from '../components/Footer.js';
+import { InfoIcon } from '../components/icons/InfoIcon.js';
 import { FAQ, PLANS } from './pricing-plans.js';
 
 /** Pricing: monthly/yearly toggle with "Save 20%", three plans, Enterprise, FAQ. */
@@ -50,7 +51,7 @@ export function PricingPage() {
                     {feature.text}
                     {feature.tooltip && (
                       <span className="tooltip" tabIndex={0} aria-label={feature.tooltip}>
-                        ⓘ
+                        <InfoIcon />
                       </span>
                     )}
                   </li>

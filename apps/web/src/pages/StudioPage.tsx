@@ -7,15 +7,17 @@ import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
 import { languageInfo } from '../lib/languages.js';
 import { studioHeading } from '../studio/studio-state.js';
+import { useFocusOnChange } from '../studio/use-focus-on-change.js';
 import { useStudio } from '../studio/use-studio.js';
 
 /** Creator Studio: choose a type, load a file or link, pick a language, translate. */
 export function StudioPage() {
   const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = useStudio();
+  const heading = useFocusOnChange(state.stage);
   if (state.stage === 'selection') {
     return (
       <>
-        <SelectionStage onChoose={chooseType} />
+        <SelectionStage onChoose={chooseType} headingRef={heading} />
         <div className="studio">
           <RecentProjects />
         </div>
@@ -28,7 +30,9 @@ export function StudioPage() {
   return (
     <div className="studio">
       <div className="studio-header">
-        <h1>{studioHeading(stage)}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {studioHeading(stage)}
+        </h1>
         <button type="button" className="button secondary" onClick={reset} disabled={state.working}>
           Change Type
         </button>

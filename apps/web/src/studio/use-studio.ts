@@ -7,6 +7,7 @@ import {
   type DubAnswer,
   type VideoEvent,
 } from '../lib/api.js';
+import { downloadName } from '../lib/download-name.js';
 import { base64ToBlob } from '../lib/media-data.js';
 import { fileError, submitError, urlSubmitError, type ContentType } from '../lib/validation.js';
 import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } from './studio-state.js';
@@ -66,7 +67,7 @@ export function useStudio() {
         });
         dispatch({ type: 'set-file', file: source, previewUrl: urls.create('preview', source) });
         dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
-        succeedWithAudio(answer, dispatch, urls.create);
+        succeedWithAudio(answer, downloadName(nameOfLink(url), state.targetLanguage, 'wav'), dispatch, urls.create);
       } catch (error) {
         dispatch({
           type: 'fail',
@@ -88,15 +89,15 @@ type CreateUrl = (slot: 'preview' | 'result', blob: Blob) => string;
 
 async function runAudio(state: StudioState, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
   const answer = await translateAudio(state.file!, state.targetLanguage);
-  succeedWithAudio(answer, dispatch, createUrl);
+  succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
 }
 
-function succeedWithAudio(answer: DubAnswer, dispatch: Dispatch, createUrl: CreateUrl): void {
+function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispatch, createUrl: CreateUrl): void {
   dispatch({
     type: 'succeed',
     statusText: 'Completed!',
     resultUrl: createUrl('result', base64ToBlob(answer.audio ?? '', 'audio/wav')),
-    resultName: 'translated.wav',
+    resultName,
     transcripts: answer.transcripts ?? {},
     warnings: answer.warnings ?? [],
     subtitles: answer.subtitles,
@@ -123,7 +124,7 @@ async function runVideo(state: StudioState, dispatch: Dispatch, createUrl: Creat
           type: 'succeed',
           statusText: 'Final video processed.',
           resultUrl: createUrl('result', base64ToBlob(event.result, 'video/mp4')),
-          resultName: 'translated.mp4',
+          resultName: downloadName(state.file?.name, state.targetLanguage, 'mp4'),
           transcripts: event.transcripts ?? {},
           warnings: event.warnings ?? [],
           subtitles: event.subtitles,
@@ -135,6 +136,15 @@ async function runVideo(state: StudioState, dispatch: Dispatch, createUrl: Creat
       }
     },
   );
+}
+
+/** The last part of a link's path ("episode-12.mp3"), or nothing usable. */
+function nameOfLink(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url.trim()).pathname.split('/').pop() ?? '') || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function messageOf(error: unknown): string {

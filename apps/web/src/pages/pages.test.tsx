@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../App.js';
+import { DownloadLinks } from '../components/DownloadLinks.js';
+import { TranslatedPanel } from '../components/TranslatedPanel.js';
+import { INITIAL_STATE } from '../studio/studio-state.js';
+
+afterEach(cleanup);
+
+const at = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+
+describe('pages a newcomer hit', () => {
+  it('shows a not-found page with a way back for an unknown address', () => {
+    at('/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Open the Creator Studio' }).getAttribute('href')).toBe('/creator-studio');
+  });
+
+  it('draws the pricing tooltips’ icon as SVG, not a font glyph', () => {
+    const { container } = at('/pricing');
+    const tooltips = container.querySelectorAll('.tooltip');
+    expect(tooltips.length).toBeGreaterThan(0);
+    for (const tooltip of tooltips) expect(tooltip.querySelector('svg')).not.toBeNull();
+    expect(container.textContent).not.toContain('ⓘ');
+  });
+
+  it('sends the footer’s product links where they say', () => {
+    at('/pricing');
+    const product = screen.getByRole('navigation', { name: 'Product' });
+    const links = [...product.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Features', '/#features'],
+      ['Pricing', '/pricing'],
+      ['Creator Studio', '/creator-studio'],
+    ]);
+  });
+
+  it('moves focus to the new stage’s heading when a type is chosen, and back', () => {
+    at('/creator-studio');
+    fireEvent.click(screen.getByRole('button', { name: /Audio Translation/ }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Audio Translation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change Type' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 1, name: 'What would you like to translate?' }),
+    );
+  });
+
+  it('gives the progress bar an accessible name', () => {
+    render(
+      <TranslatedPanel
+        state={{ ...INITIAL_STATE, stage: 'audio', working: true, progress: 40 }}
+        language={undefined}
+        video={false}
+      />,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Translation progress' }).getAttribute('aria-valuenow')).toBe('40');
+  });
+
+  it('names the downloads after the input', () => {
+    render(
+      <DownloadLinks
+        resultUrl="blob:result"
+        resultName="talk.fra.mp4"
+        subtitles={{
+          target: { language: 'fra', srt: '', vtt: 'WEBVTT' },
+          source: { language: 'eng', srt: '', vtt: 'WEBVTT' },
+        }}
+      />,
+    );
+    const names = screen.getAllByRole('link').map((link) => link.getAttribute('download'));
+    expect(names).toEqual(['talk.fra.mp4', 'talk.fra.srt', 'talk.fra.vtt', 'talk.eng.srt', 'talk.eng.vtt']);
+  });
+});
