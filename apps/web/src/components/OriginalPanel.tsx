@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ContentType } from '../lib/validation.js';
 import { AudioPlayer } from './AudioPlayer.js';
+import { SourceTabs, sourcePanelId, sourceTabId, type SourceTab } from './SourceTabs.js';
 import { UploadArea } from './UploadArea.js';
 import { UrlImport } from './UrlImport.js';
 
@@ -15,7 +16,7 @@ interface Props {
 
 /** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
 export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl }: Props) {
-  const [tab, setTab] = useState<'upload' | 'url'>('upload');
+  const [tab, setTab] = useState<SourceTab>('upload');
   const audio = contentType === 'audio';
   return (
     <section className="panel" aria-label={audio ? 'Original Audio' : 'Original Video'}>
@@ -31,27 +32,20 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
         </>
       ) : (
         <>
-          {audio && (
-            <div className="tabs" role="tablist" aria-label="Source">
-              <button type="button" role="tab" aria-selected={tab === 'upload'} onClick={() => setTab('upload')}>
-                Upload
-              </button>
-              <button type="button" role="tab" aria-selected={tab === 'url'} onClick={() => setTab('url')}>
-                Paste URL
-              </button>
-            </div>
-          )}
-          {audio && tab === 'url' ? (
-            <UrlImport disabled={working} onSubmit={onUrl} />
-          ) : (
-            <UploadArea
-              label={audio ? 'Upload Audio or Video File' : 'Upload Video'}
-              hint={audio ? 'MP3, WAV, M4A, MP4 and more, up to 150MB' : 'MP4, AVI, MOV up to 150MB'}
-              accept={audio ? 'audio/*,video/*' : 'video/*'}
-              disabled={working}
-              onFile={onFile}
-            />
-          )}
+          {audio && <SourceTabs selected={tab} onSelect={setTab} />}
+          <div {...(audio ? { role: 'tabpanel', id: sourcePanelId(tab), 'aria-labelledby': sourceTabId(tab) } : {})}>
+            {audio && tab === 'url' ? (
+              <UrlImport disabled={working} onSubmit={onUrl} />
+            ) : (
+              <UploadArea
+                label={audio ? 'Upload Audio or Video File' : 'Upload Video'}
+                hint={audio ? 'MP3, WAV, M4A, MP4 and more, up to 150MB' : 'MP4, AVI, MOV up to 150MB'}
+                accept={audio ? 'audio/*,video/*' : 'video/*'}
+                disabled={working}
+                onFile={onFile}
+              />
+            )}
+          </div>
         </>
       )}
     </section>

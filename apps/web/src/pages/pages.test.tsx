@@ -53,6 +53,26 @@ describe('pages a newcomer hit', () => {
     );
   });
 
+  it('follows the WAI-ARIA tabs pattern for Upload / Paste URL', () => {
+    at('/creator-studio');
+    fireEvent.click(screen.getByRole('button', { name: /Audio Translation/ }));
+    const upload = screen.getByRole('tab', { name: 'Upload' });
+    const url = screen.getByRole('tab', { name: 'Paste URL' });
+    expect([upload.tabIndex, url.tabIndex]).toEqual([0, -1]);
+    const panel = screen.getByRole('tabpanel');
+    expect(upload.getAttribute('aria-controls')).toBe(panel.id);
+    expect(panel.getAttribute('aria-labelledby')).toBe(upload.id);
+    upload.focus();
+    fireEvent.keyDown(upload, { key: 'ArrowRight' });
+    expect(url.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(url);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(url.id);
+    fireEvent.keyDown(url, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(upload);
+    fireEvent.keyDown(upload, { key: 'End' });
+    expect(document.activeElement).toBe(url);
+  });
+
   it('gives the progress bar an accessible name', () => {
     render(
       <TranslatedPanel
