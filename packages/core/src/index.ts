@@ -16,6 +16,8 @@ export * from './pipeline/length-limit.js';
 export * from './quote-input.js';
 export * from './subtitles/write-subtitles.js';
 export * from './subtitles/timeline-cues.js';
+export * from './subtitles/cue-rules.js';
+export * from './subtitles/split-cues.js';
 export * from './pipeline/dub-request.js';
 export * from './pipeline/run-dub.js';
 export * from './pipeline/redo-lines.js';

@@ -1,17 +1,57 @@
 import { placedSpan } from '../placement.js';
-import type { Timeline } from '../timeline.js';
+import type { Segment, Timeline } from '../timeline.js';
 import type { Cue } from './cue.js';
+import { cueRulesFor } from './cue-rules.js';
+import { splitCues, type TimeOfCharacter } from './split-cues.js';
 
 /**
- * Source cues follow the source times; target cues follow where the dubbed line is heard
- * (after any shift and speed-up), falling back to the source slot when nothing was placed.
+ * Subtitles a viewer can read (see cueRulesFor): each line cut into cues of at most two lines
+ * and seven seconds, never across lines (so never across a change of speaker). Source cues
+ * follow the source times, cut where the recognised words are spoken; target cues follow where
+ * the dubbed line is heard (after any shift and speed-up), cut in proportion to its phonemes.
  */
 export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue[] {
-  return timeline.segments.map((segment) => {
-    if (side === 'source') return { start: segment.start, end: segment.end, text: segment.sourceText };
-    const placed = placedSpan(segment) ?? { start: segment.start, end: segment.end };
-    return { ...placed, text: segment.targetText };
+  const language = side === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
+  const rules = cueRulesFor(language);
+  const spans = timeline.segments.map((segment) =>
+    side === 'source'
+      ? { start: segment.start, end: segment.end }
+      : (placedSpan(segment) ?? { start: segment.start, end: segment.end }),
+  );
+  return timeline.segments.flatMap((segment, i) => {
+    const span = { ...spans[i]!, limit: Math.max(spans[i]!.end, spans[i + 1]?.start ?? timeline.duration) };
+    const text = side === 'source' ? segment.sourceText : segment.targetText;
+    const timeAt = side === 'source' ? wordTimes(segment, text, span) : phonemeTimes(segment, text, span);
+    return splitCues(text, span, timeAt, rules);
   });
+}
+
+/** By the recognised words' times when they match the text word for word; else in proportion. */
+function wordTimes(segment: Segment, text: string, span: { start: number; end: number }): TimeOfCharacter {
+  const words = [...text.matchAll(/\S+/gu)];
+  if (segment.words.length !== words.length) return proportional(text, span);
+  return (offset) => {
+    const index = words.findIndex((word) => word.index + word[0].length > offset);
+    return segment.words[index < 0 ? words.length - 1 : index]!.start;
+  };
+}
+
+/** By the share of the dubbed line's phonemes spoken before the character (letters standing for sounds). */
+function phonemeTimes(segment: Segment, text: string, span: { start: number; end: number }): TimeOfCharacter {
+  const phonemes = segment.phonemes ?? [];
+  const speech = segment.speech?.duration ?? 0;
+  if (phonemes.length === 0 || speech <= 0) return proportional(text, span);
+  const letters = (upTo: number): number => text.slice(0, upTo).replace(/[\s\p{P}]/gu, '').length;
+  const total = Math.max(1, letters(text.length));
+  const scale = (span.end - span.start) / speech;
+  return (offset) => {
+    const index = Math.min(phonemes.length - 1, Math.floor((letters(offset) / total) * phonemes.length));
+    return span.start + phonemes[index]!.start * scale;
+  };
+}
+
+function proportional(text: string, span: { start: number; end: number }): TimeOfCharacter {
+  return (offset) => span.start + ((span.end - span.start) * offset) / Math.max(1, text.length);
 }
 
 /** Whole-text transcripts, one segment per line. */
