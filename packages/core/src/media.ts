@@ -69,6 +69,8 @@ export interface RenderRequest {
    * the first render's, so everything outside the edited lines comes out the same.
    */
   gainDb?: number;
+  /** The target subtitles (SRT), carried as a selectable track in an MP4 output. */
+  subtitles?: { srt: string; language: string };
   /**
    * Only these stretches of the previous output changed (a re-render of edited lines): the
    * renderer may render them alone and splice them into `previous`, when `gainDb` is given.

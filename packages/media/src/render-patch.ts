@@ -9,6 +9,7 @@ import { asMediaError } from './media-error.js';
 import { mixFormatFor, pumpMix, sourceArgs, type MixFormat } from './render.js';
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
+import { subtitleTrackArgs } from './subtitle-track.js';
 
 /** Samples an AAC frame holds (and the encoder's priming: one frame ahead of the audio). */
 const AAC_FRAME = 1024;
@@ -211,9 +212,11 @@ async function patchAac(
   await writeFile(newAac, Buffer.concat(frames));
   const format = mixFormatFor(request);
   const tags = Object.entries(request.tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  // The subtitles follow the edit: the new ones replace the previous track.
+  const track = await subtitleTrackArgs(request, workDir, 2);
   await runFfmpeg(
-    argv`${safeInputArgs()} -i ${previous} -itsoffset ${-AAC_FRAME / format.sampleRate} -i ${newAac}
-      -map 0:v:0 -map 1:a:0 -c copy -map_metadata 0 ${tags} -movflags +faststart -f mp4 -y ${request.output}`,
+    argv`${safeInputArgs()} -i ${previous} -itsoffset ${-AAC_FRAME / format.sampleRate} -i ${newAac} ${track.input}
+      -map 0:v:0 -map 1:a:0 ${track.output} -c:v copy -c:a copy -map_metadata 0 ${tags} -movflags +faststart -f mp4 -y ${request.output}`,
     { signal: context.signal },
   );
 }

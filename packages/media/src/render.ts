@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ClipRef, EngineContext, PcmAudio, RenderOutcome, RenderRequest } from '@voxlate/core';
 import { argv } from './argv.js';
 import { DubTrack } from './dub-track.js';
@@ -15,6 +15,7 @@ import {
 import { asMediaError } from './media-error.js';
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
+import { subtitleTrackArgs } from './subtitle-track.js';
 
 /** Video codecs an MP4 can carry as they are; anything else is re-encoded to H.264. */
 const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9']);
@@ -161,7 +162,7 @@ function applyEnvelope(chunk: Float32Array, format: MixFormat, startFrame: numbe
   }
 }
 
-export function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
+function waitForDrain(sink: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       sink.removeListener('drain', done);
@@ -188,8 +189,9 @@ async function encodeOutput(
   const video = request.container === 'mp4' ? request.info.video : undefined;
   // The default two-loop AAC coder took 4.6 s per minute of audio here; "fast" about a third less.
   const tags = Object.entries(request.tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  const track = video ? await subtitleTrackArgs(request, dirname(mixPath), 2) : { input: [], output: [] };
   const args = video
-    ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} -map 0:v:0 -map 1:a:0 ${videoCodecArgs(video.codec)}
+    ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} ${track.input} -map 0:v:0 -map 1:a:0 ${track.output} ${videoCodecArgs(video.codec)}
         ${audioOut} -c:a aac -aac_coder fast -b:a 192k ${tags} -movflags +faststart -f mp4 ${request.output}`
     : argv`-i ${mixPath} ${audioOut} -c:a pcm_s16le ${tags} -write_bext 1 -f wav ${request.output}`;
   await runFfmpeg(args, {

@@ -50,7 +50,7 @@ async function encodeFrames(
   const tags = colourTags(video);
   const encoder = startFfmpeg(
     argv`-f rawvideo -pix_fmt rgb24 -s ${width}x${height} -framerate ${video.fps} -i pipe:0
-      -i ${audioFrom} -map 0:v:0 -map 1:a:0 -map_metadata 1 -c:a copy
+      -i ${audioFrom} -map 0:v:0 -map 1:a:0 -map 1:s? -map_metadata 1 -c:a copy -c:s copy
       -vf ${toYuv} -c:v libx264 -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf}
       ${tags} -movflags +faststart -f mp4 ${staged}`,
     { signal: context.signal },

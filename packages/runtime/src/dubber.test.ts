@@ -30,6 +30,7 @@ import {
   makeDurationLie,
   makeVideo,
   measureLoudness,
+  subtitleTracks,
   videoStreamHash,
 } from './test/make-media.js';
 
@@ -102,14 +103,20 @@ describe('dubbing real recordings', () => {
     expectNoJobFolders();
   });
 
-  it('dubs a video into French: video stream copied untouched, same duration, AAC audio', async () => {
+  it('dubs a video into French: video stream copied untouched, same duration, AAC audio, a subtitle track', async () => {
     const output = join(dir, 'talk.fra.mp4');
     const run = await dubber.dub(request({ output, targetLanguage: 'fra' }));
     expect(run.container).toBe('mp4');
     expect(videoStreamHash(output)).toBe(videoStreamHash(talkMp4));
     expect(Math.abs(durationOf(output) - durationOf(talkMp4))).toBeLessThanOrEqual(1 / 25);
     const codecs = execFileSync('ffprobe', argv`-v error -show_entries stream=codec_name -of csv=p=0 ${output}`);
-    expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264']);
+    expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264', 'mov_text']);
+    // The French subtitles ride along as a track the viewer can choose. (FFmpeg's MP4 muxer
+    // marks the only track of a kind enabled whatever its disposition; players do not show
+    // mov_text until asked.)
+    expect(subtitleTracks(output).map((track) => [track.codec, track.language])).toEqual([['mov_text', 'fra']]);
+    const cues = execFileSync('ffmpeg', argv`-v error -i ${output} -map 0:s:0 -f srt -`).toString();
+    expect(cues).toContain(run.timeline.segments[0]!.targetText.split(' ')[0]);
     expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');
     expect(formatTags(output)['comment']).toMatch(/^Synthetic speech: dubbed by Voxlate .* \(eng -> fra\)/);
     expect(run.timeline.segments[0]!.start).toBeGreaterThan(0.5);

@@ -262,6 +262,19 @@ describe('a job run kept stage by stage', () => {
     expect(inside).toBeGreaterThan(0.05);
     expect(outside).toBeLessThan(1e-3);
     expect(videoStreamHash(join(root, 'd-2.mp4'))).toBe(videoStreamHash(first.output));
+    // The subtitle track follows the edit.
+    const track = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-i',
+      join(root, 'd-2.mp4'),
+      '-map',
+      '0:s:0',
+      '-f',
+      'srt',
+      '-',
+    ]);
+    expect(track.toString().replace(/\s+/g, ' ')).toContain('Hoy vamos a cocinar una cena muy sencilla');
     // No seam: the spliced file sounds like the same edit rendered whole (AAC noise apart).
     const wholeRun = await dubber.dubIn(
       join(root, 'work-d'),

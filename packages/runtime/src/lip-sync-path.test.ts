@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cancelled, DEFAULT_DUB_OPTIONS, lowerFaceBox, type Box, type PipelineEvent } from '@voxlate/core';
 import { defaultRegistries, FaceApiLandmarker } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
-import { makeSpeechWav, makeVideo } from './test/make-media.js';
+import { makeSpeechWav, makeVideo, subtitleTracks } from './test/make-media.js';
 
 /** Debian's kphotoalbum demo clip: a man talking to the camera (160x120, 15 fps, 4.5 s), unpacked by setup. */
 const TALKING = fileURLToPath(new URL('../../../.cache/debian-media/kphotoalbum/movie.avi', import.meta.url));
@@ -101,6 +101,8 @@ describe('lip sync through the whole pipeline', () => {
     expect(plain.timeline.lipSync).toBeUndefined();
     const lipSyncProgress = events.filter((e) => e.type === 'progress' && e.stage === 'lipsync');
     expect(lipSyncProgress.length).toBeGreaterThan(3);
+    // The new picture keeps the dub's subtitle track.
+    expect(subtitleTracks(synced.output)).toHaveLength(1);
 
     const source = rgbFrames(TALKING);
     const [withSync, without] = [rgbFrames(synced.output), rgbFrames(plain.output)];

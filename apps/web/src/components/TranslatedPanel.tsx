@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import type { LanguageInfo } from '@voxlate/core';
 import type { StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
@@ -13,6 +14,7 @@ export function TranslatedPanel({
   language: LanguageInfo | undefined;
   video: boolean;
 }) {
+  const subtitlesUrl = useTextUrl(state.subtitles?.target?.vtt, 'text/vtt');
   const title = language
     ? `${language.flag} ${language.name} Translation`
     : video
@@ -50,7 +52,16 @@ export function TranslatedPanel({
               controls
               aria-label="Translated video"
               data-testid="result-video"
-            />
+            >
+              {subtitlesUrl && state.subtitles?.target && (
+                <track
+                  kind="subtitles"
+                  src={subtitlesUrl}
+                  srcLang={state.subtitles.target.language}
+                  label={language?.name ?? state.subtitles.target.language}
+                />
+              )}
+            </video>
           ) : (
             <AudioPlayer url={state.resultUrl} label="Translated audio" />
           )}
@@ -77,4 +88,16 @@ export function TranslatedPanel({
       )}
     </section>
   );
+}
+
+/** A blob URL for a text (the player's subtitles), released when the text changes or the panel goes. */
+function useTextUrl(text: string | undefined, type: string): string | undefined {
+  const url = useMemo(() => (text ? URL.createObjectURL(new Blob([text], { type })) : undefined), [text, type]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
 }

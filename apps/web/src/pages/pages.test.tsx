@@ -84,6 +84,28 @@ describe('pages a newcomer hit', () => {
     expect(screen.getByRole('progressbar', { name: 'Translation progress' }).getAttribute('aria-valuenow')).toBe('40');
   });
 
+  it('shows the dub’s subtitles in the video player as a track', () => {
+    // jsdom has no blob URLs.
+    Object.assign(URL, { createObjectURL: () => 'blob:subtitles', revokeObjectURL: () => undefined });
+    const { container } = render(
+      <TranslatedPanel
+        state={{
+          ...INITIAL_STATE,
+          stage: 'video',
+          resultUrl: 'blob:video',
+          resultName: 'talk.fra.mp4',
+          subtitles: { target: { language: 'fra', srt: '', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour' } },
+        }}
+        language={{ code: 'fra', name: 'French', flag: '🇫🇷' } as never}
+        video
+      />,
+    );
+    const track = container.querySelector('video track');
+    expect(track?.getAttribute('kind')).toBe('subtitles');
+    expect(track?.getAttribute('srclang')).toBe('fra');
+    expect(track?.getAttribute('label')).toBe('French');
+  });
+
   it('names the downloads after the input', () => {
     render(
       <DownloadLinks

@@ -95,6 +95,18 @@ export function videoStreamHash(path: string): string {
   return ffmpegOutput(argv`-v error -i ${path} -map 0:v:0 -c copy -f md5 -`).trim();
 }
 
+/** The subtitle tracks of a file: codec, language tag and whether players show them by default. */
+export function subtitleTracks(path: string): { codec: string; language: string; default: number }[] {
+  const probed = JSON.parse(
+    execFileSync('ffprobe', argv`-v error -select_streams s -show_streams -of json ${path}`).toString(),
+  ) as { streams: { codec_name: string; tags?: { language?: string }; disposition: { default: number } }[] };
+  return probed.streams.map((stream) => ({
+    codec: stream.codec_name,
+    language: stream.tags?.language ?? '',
+    default: stream.disposition.default,
+  }));
+}
+
 export function durationOf(path: string): number {
   return Number(execFileSync('ffprobe', argv`-v error -show_entries format=duration -of csv=p=0 ${path}`).toString());
 }

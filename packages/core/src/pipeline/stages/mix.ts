@@ -1,6 +1,8 @@
 import { BadInput } from '../../errors.js';
 import { placedSpan } from '../../placement.js';
 import type { OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
+import { timelineCues } from '../../subtitles/timeline-cues.js';
+import { toSrt } from '../../subtitles/write-subtitles.js';
 import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';
@@ -39,6 +41,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       ...(ctx.background ? { background: ctx.background } : {}),
       ...(gainDb === undefined ? {} : { gainDb }),
       ...(patch ? { patch } : {}),
+      subtitles: { srt: toSrt(timelineCues(ctx.timeline, 'target')), language: ctx.timeline.targetLanguage },
     },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );

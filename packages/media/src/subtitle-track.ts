@@ -1,0 +1,30 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RenderRequest } from '@voxlate/core';
+
+/** ISO 639-2 codes MP4 players show for our languages (Mandarin and Cantonese are both "zho" there). */
+const MP4_LANGUAGE: Readonly<Record<string, string>> = { cmn: 'zho', yue: 'zho' };
+
+/**
+ * The dub's subtitles as a selectable MP4 track: written as SRT beside the job's files, added as
+ * input `inputIndex` and stored as mov_text, tagged with the language and off by default (the
+ * viewer turns them on). Empty when the request has no subtitles.
+ */
+export async function subtitleTrackArgs(
+  request: RenderRequest,
+  workDir: string,
+  inputIndex: number,
+): Promise<{ input: string[]; output: string[] }> {
+  const subtitles = request.subtitles;
+  if (!subtitles || subtitles.srt.trim() === '') return { input: [], output: [] };
+  const path = join(workDir, 'subtitles.srt');
+  await writeFile(path, subtitles.srt);
+  const language = MP4_LANGUAGE[subtitles.language] ?? subtitles.language;
+  return {
+    input: ['-f', 'srt', '-i', path],
+    output: [
+      ...['-map', `${inputIndex}:s:0`, '-c:s', 'mov_text'],
+      ...['-metadata:s:s:0', `language=${language}`, '-disposition:s:0', '0'],
+    ],
+  };
+}
