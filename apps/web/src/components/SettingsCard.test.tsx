@@ -47,4 +47,25 @@ describe('SettingsCard', () => {
     expect(screen.queryByLabelText('Apply Lip Sync')).toBeNull();
     expect(screen.getByRole('button', { name: 'Translate Audio' })).toBeTruthy();
   });
+
+  it('groups the languages by what they give and says it next to the button', () => {
+    const qualities = {
+      fra: { quality: 'full', engine: 'apertium' },
+      spa: { quality: 'full', engine: 'apertium' },
+      jpn: { quality: 'gist', engine: 'dictionary' },
+    } as const;
+    const { container, rerender } = render(<SettingsCard {...props} qualities={qualities} />);
+    const groups = [...container.querySelectorAll('optgroup')].map((group) => [
+      group.getAttribute('label'),
+      [...group.querySelectorAll('option')].map((option) => option.textContent),
+    ]);
+    expect(groups).toEqual([
+      ['Full translation', ['🇫🇷 French', '🇪🇸 Spanish']],
+      ['Word-by-word gist (offline dictionary)', ['🇯🇵 Japanese']],
+    ]);
+    rerender(<SettingsCard {...props} qualities={qualities} targetLanguage="jpn" />);
+    expect(screen.getByRole('note').textContent).toMatch(/^Japanese: a word-by-word dictionary gist \(dictionary\)/);
+    rerender(<SettingsCard {...props} qualities={qualities} targetLanguage="fra" />);
+    expect(screen.getByRole('note').textContent).toBe('French: full machine translation (apertium).');
+  });
 });

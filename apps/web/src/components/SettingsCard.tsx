@@ -1,4 +1,5 @@
-import { TARGET_LANGUAGES } from '../lib/languages.js';
+import { qualityNote, type LanguageQuality } from '../lib/language-quality.js';
+import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
 interface Props {
@@ -12,11 +13,41 @@ interface Props {
   onLipSync: (on: boolean) => void;
   onVoiceCloning: (on: boolean) => void;
   onTranslate: () => void;
+  /** What each target gives here (from /api/languages): the list is grouped by it once known. */
+  qualities?: Record<string, LanguageQuality>;
+}
+
+const GROUPS = [
+  { quality: 'full', label: 'Full translation' },
+  { quality: 'gist', label: 'Word-by-word gist (offline dictionary)' },
+] as const;
+
+/** The 11 languages as the spec lists them ("{flag} {name}"), grouped by what they give once that is known. */
+function LanguageOptions({ qualities }: { qualities: Record<string, LanguageQuality> }) {
+  const option = (language: (typeof TARGET_LANGUAGES)[number]) => (
+    <option key={language.code} value={language.code}>
+      {language.flag} {language.name}
+    </option>
+  );
+  if (Object.keys(qualities).length === 0) return <>{TARGET_LANGUAGES.map(option)}</>;
+  const unknown = TARGET_LANGUAGES.filter((language) => !qualities[language.code]);
+  return (
+    <>
+      {GROUPS.map((group) => (
+        <optgroup key={group.quality} label={group.label}>
+          {TARGET_LANGUAGES.filter((language) => qualities[language.code]?.quality === group.quality).map(option)}
+        </optgroup>
+      ))}
+      {unknown.map(option)}
+    </>
+  );
 }
 
 /** Translation Settings: language, the two video options, and the translate button. */
 export function SettingsCard(props: Props) {
   const video = props.stage === 'video' || props.stage === 'both';
+  const quality = props.qualities?.[props.targetLanguage];
+  const note = qualityNote(languageInfo(props.targetLanguage)?.name ?? '', quality);
   return (
     <section className="card settings" aria-label="Translation Settings">
       <h2>Translation Settings</h2>
@@ -29,11 +60,7 @@ export function SettingsCard(props: Props) {
           aria-label="Target language"
         >
           <option value="">Select target language</option>
-          {TARGET_LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code}>
-              {language.flag} {language.name}
-            </option>
-          ))}
+          <LanguageOptions qualities={props.qualities ?? {}} />
         </select>
       </label>
       {video && (
@@ -66,6 +93,11 @@ export function SettingsCard(props: Props) {
       >
         {translateButtonLabel(props.stage, props.lipSync)}
       </button>
+      {note && (
+        <p className={`quality-note ${quality?.quality ?? ''}`} role="note">
+          {note}
+        </p>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { TranscriptsCard } from '../components/TranscriptsCard.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
+import { useLanguageQuality } from '../lib/language-quality.js';
 import { languageInfo } from '../lib/languages.js';
 import { studioHeading } from '../studio/studio-state.js';
 import { useFocusOnChange } from '../studio/use-focus-on-change.js';
@@ -14,6 +15,7 @@ import { useStudio } from '../studio/use-studio.js';
 export function StudioPage() {
   const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = useStudio();
   const heading = useFocusOnChange(state.stage);
+  const qualities = useLanguageQuality();
   if (state.stage === 'selection') {
     return (
       <>
@@ -65,6 +67,7 @@ export function StudioPage() {
           onLipSync={(on) => dispatch({ type: 'set-lip-sync', on })}
           onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
           onTranslate={() => void translate()}
+          qualities={qualities}
         />
       )}
       {state.transcripts.source !== '' && (
