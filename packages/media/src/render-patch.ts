@@ -2,11 +2,9 @@ import { copyFile, open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipRef, EngineContext, PcmAudio, RenderOutcome, RenderRequest, TimeSpan } from '@voxlate/core';
 import { argv } from './argv.js';
-import { DubTrack } from './dub-track.js';
-import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
 import { limitedGainFilter } from './loudness.js';
 import { asMediaError } from './media-error.js';
-import { mixFormatFor, pumpMix, sourceArgs, type MixFormat } from './render.js';
+import { mixBetween, mixFormatFor, sourceArgs, type MixFormat } from './render.js';
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { subtitleTrackArgs } from './subtitle-track.js';
@@ -107,31 +105,17 @@ async function renderStretch(
   const writer = startFfmpeg([...pcm, ...argv`-i pipe:0 -af ${filter} -ar ${format.sampleRate}`, ...job.output], {
     signal: context.signal,
   });
-  const { mix } = request;
-  const spans = request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration }));
-  const envelope = new DuckEnvelope(spans, request.background ? 1 : decibelsToGain(mix.duckDb), mix.fadeSeconds);
-  // Only the clips heard in the stretch are loaded.
-  const heard = request.clips.filter(
-    (clip) => clip.start * format.sampleRate < end && (clip.start + clip.ref.duration) * format.sampleRate > start,
-  );
-  const track = new DubTrack(heard, format.sampleRate, loadClip);
-  const pump = pumpMix(decoder.child.stdout!, writer.child.stdin!, {
+  await mixBetween(
+    request,
     format,
-    envelope,
-    track,
-    firstFrame: start,
-    totalFrames: end - start,
-    onProgress: (done, total) => context.onProgress?.(done, total),
-  });
-  try {
-    await Promise.all([pump, decoder.done, writer.done]);
-  } catch (error) {
-    decoder.child.kill('SIGKILL');
-    writer.child.kill('SIGKILL');
-    writer.child.stdin?.destroy();
-    await pump.catch(() => undefined);
-    throw error;
-  }
+    { decoder, writer },
+    {
+      firstFrame: start,
+      totalFrames: end - start,
+      loadClip,
+      onProgress: (done, total) => context.onProgress?.(done, total),
+    },
+  );
 }
 
 /** WAV: the previous file copied, each stretch's core samples written over it. */

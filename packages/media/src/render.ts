@@ -13,7 +13,7 @@ import {
   type LoudnessMeasurement,
 } from './loudness.js';
 import { asMediaError } from './media-error.js';
-import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
+import { runFfmpeg, startFfmpeg, type FfmpegRun } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { subtitleTrackArgs } from './subtitle-track.js';
 
@@ -79,34 +79,63 @@ async function mixToFile(
   const writer = startFfmpeg(writerArgs, {
     signal: context.signal,
   });
-  const { mix } = request;
-  // The separated background has no voice left to hide: it stays at its own level.
-  const envelope = new DuckEnvelope(
-    request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration })),
-    request.background ? 1 : decibelsToGain(mix.duckDb),
-    mix.fadeSeconds,
+  await mixBetween(
+    request,
+    format,
+    { decoder, writer },
+    {
+      firstFrame: 0,
+      totalFrames: Math.round(request.info.durationSeconds * format.sampleRate),
+      loadClip,
+      onProgress: (done, total) => context.onProgress?.(MIX_SHARE * done, total),
+    },
   );
-  const track = new DubTrack(request.clips, format.sampleRate, loadClip);
-  const totalFrames = Math.round(request.info.durationSeconds * format.sampleRate);
+  return parseEbur128Summary(writer.stderr());
+}
+
+/**
+ * Streams the decoded original (or background) from `decoder` through the duck and the dub into
+ * `writer`, for the frames from `firstFrame` on (the whole file, or a re-rendered stretch); only
+ * the clips heard there are loaded. One side failing stops the other, so nothing is left
+ * running or waiting on a pipe.
+ */
+export async function mixBetween(
+  request: RenderRequest,
+  format: MixFormat,
+  ffmpeg: { decoder: FfmpegRun; writer: FfmpegRun },
+  job: {
+    firstFrame: number;
+    totalFrames: number;
+    loadClip: (ref: ClipRef) => Promise<PcmAudio>;
+    onProgress: (done: number, total: number) => void;
+  },
+): Promise<void> {
+  const { decoder, writer } = ffmpeg;
+  const { mix } = request;
+  const spans = request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration }));
+  // The separated background has no voice left to hide: it stays at its own level.
+  const envelope = new DuckEnvelope(spans, request.background ? 1 : decibelsToGain(mix.duckDb), mix.fadeSeconds);
+  const first = job.firstFrame / format.sampleRate;
+  const last = (job.firstFrame + job.totalFrames) / format.sampleRate;
+  const heard = request.clips.filter((clip) => clip.start < last && clip.start + clip.ref.duration > first);
+  const track = new DubTrack(heard, format.sampleRate, job.loadClip);
   const pump = pumpMix(decoder.child.stdout!, writer.child.stdin!, {
     format,
     envelope,
     track,
-    firstFrame: 0,
-    totalFrames,
-    onProgress: (done, total) => context.onProgress?.(MIX_SHARE * done, total),
+    firstFrame: job.firstFrame,
+    totalFrames: job.totalFrames,
+    onProgress: job.onProgress,
   });
   try {
     await Promise.all([pump, decoder.done, writer.done]);
   } catch (error) {
-    // One side failed: stop the other so nothing is left running or waiting on a pipe.
     decoder.child.kill('SIGKILL');
     writer.child.kill('SIGKILL');
     writer.child.stdin?.destroy();
     await pump.catch(() => undefined);
     throw error;
   }
-  return parseEbur128Summary(writer.stderr());
 }
 
 /** ffmpeg input arguments for what goes under the dub: the separated background, or the original. */
@@ -120,7 +149,7 @@ export function sourceArgs(request: RenderRequest): string[] {
  * Ducks and adds the dub into the decoded original as it streams from `source` to `sink`;
  * `firstFrame` is where the stream starts in the media (0, or a re-rendered stretch's start).
  */
-export async function pumpMix(
+async function pumpMix(
   source: NodeJS.ReadableStream,
   sink: NodeJS.WritableStream,
   job: {
