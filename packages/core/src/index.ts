@@ -8,6 +8,7 @@ export * from './progress.js';
 export * from './timeline.js';
 export * from './fitting/plan-timing.js';
 export * from './segmentation/segment-speech.js';
+export * from './download-name.js';
 export * from './subtitles/cue.js';
 export * from './subtitles/parse-subtitles.js';
 export * from './subtitles/source-cues.js';

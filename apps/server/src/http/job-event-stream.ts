@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { replyHeaders } from './reply-headers.js';
+import { openEventStream } from './open-event-stream.js';
 
 /**
  * A server-sent event stream for the jobs API: named events, each with an `id:` a client that
@@ -10,15 +10,7 @@ export class JobEventStream {
   private closed = false;
 
   constructor(reply: FastifyReply, heartbeatMs: number) {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...replyHeaders(reply),
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    raw.flushHeaders();
+    const raw = openEventStream(reply);
     this.raw = raw;
     this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), heartbeatMs);
     // A response that closed without being ended (the client went away) leaves its socket with

@@ -41,13 +41,3 @@ export function attachment(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
-
-/** "talk.mp4" dubbed into French -> "talk.fra.mp4"; a name with nothing usable becomes "dub". */
-export function downloadName(inputName: string, language: string, extension: string): string {
-  const stem = [...inputName.replace(/\.[^.]*$/, '')]
-    .filter((character) => character >= ' ' && character !== '\x7f' && character !== '/' && character !== '\\')
-    .join('')
-    .trim()
-    .slice(0, 120);
-  return `${stem === '' ? 'dub' : stem}.${language}.${extension}`;
-}

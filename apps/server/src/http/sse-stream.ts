@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { jsonWithMedia } from './json-with-media.js';
-import { replyHeaders } from './reply-headers.js';
+import { openEventStream } from './open-event-stream.js';
 import { writeStreamed } from './streamed-answer.js';
 
 /**
@@ -18,17 +18,7 @@ export class SseStream {
     private readonly reply: FastifyReply,
     private readonly timing: { heartbeatMs: number; writeTimeoutMs: number },
   ) {
-    reply.hijack();
-    const raw = reply.raw;
-    // No Connection header of our own: Node keeps the connection alive unless the client asked
-    // to close it, and a forced keep-alive would contradict a client's `Connection: close`.
-    raw.writeHead(200, {
-      ...replyHeaders(reply),
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    raw.flushHeaders();
+    const raw = openEventStream(reply);
     this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), timing.heartbeatMs);
     raw.once('close', () => this.stop());
   }

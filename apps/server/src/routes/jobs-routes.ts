@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BadInput, NotFound, quoteInput, sourceCues } from '@voxlate/core';
+import { BadInput, downloadName, NotFound, quoteInput, sourceCues } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { JobEventStream } from '../http/job-event-stream.js';
@@ -14,7 +14,7 @@ import {
   targetLanguageFrom,
   voiceOptionsFrom,
 } from '../http/request-fields.js';
-import { downloadName, sendFile } from '../http/send-file.js';
+import { sendFile } from '../http/send-file.js';
 import type { Job } from '../jobs/job-board.js';
 import { receiveUpload } from '../uploads/receive-upload.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { downloadName } from '@voxlate/core';
 import { StudioError } from '../lib/api.js';
 import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
 import { LineRow } from './LineRow.js';
@@ -146,7 +147,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
       {resultUrl && (
         <p className="editor-downloads">
           <a href={resultUrl} download>
-            Download the dub ({job.input_name.replace(/\.[^.]*$/, '')}.{job.target_language}.{job.result!.container})
+            Download the dub ({downloadName(job.input_name, job.target_language, job.result!.container)})
           </a>{' '}
           · <a href={urls.subtitles(job.target_language, 'srt')}>Subtitles (SRT)</a>
         </p>

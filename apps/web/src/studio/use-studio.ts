@@ -1,4 +1,5 @@
 import { useCallback, useReducer, type Dispatch as ReactDispatch } from 'react';
+import { downloadName } from '@voxlate/core';
 import {
   processVideo,
   StudioError,
@@ -7,7 +8,6 @@ import {
   type DubAnswer,
   type VideoEvent,
 } from '../lib/api.js';
-import { downloadName } from '../lib/download-name.js';
 import { base64ToBlob } from '../lib/media-data.js';
 import { fileError, submitError, urlSubmitError, type ContentType } from '../lib/validation.js';
 import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } from './studio-state.js';

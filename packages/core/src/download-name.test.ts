@@ -7,5 +7,6 @@ describe('downloadName', () => {
     expect(downloadName('my.show.ep1.wav', 'spa', 'srt')).toBe('my.show.ep1.spa.srt');
     expect(downloadName('noextension', 'deu', 'wav')).toBe('noextension.deu.wav');
     expect(downloadName(undefined, 'ita', 'wav')).toBe('dub.ita.wav');
+    expect(downloadName('../a\u0007/b.mp4', 'fra', 'mp4')).toBe('..ab.fra.mp4');
   });
 });
