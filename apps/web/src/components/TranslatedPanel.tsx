@@ -3,6 +3,7 @@ import type { LanguageInfo } from '@voxlate/core';
 import type { StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { DownloadLinks } from './DownloadLinks.js';
+import { ProgressBar } from './ProgressBar.js';
 
 /** The result: player and downloads, or the spinner with progress, or what to do first. */
 export function TranslatedPanel({
@@ -29,16 +30,7 @@ export function TranslatedPanel({
           <p className="status-text">{state.statusText || 'Processing...'}</p>
           {state.progress > 0 && (
             <>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label="Translation progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={state.progress}
-              >
-                <div style={{ width: `${state.progress}%` }} />
-              </div>
+              <ProgressBar label="Translation progress" value={state.progress} />
               <p className="progress-text">{Math.round(state.progress)}% complete</p>
             </>
           )}

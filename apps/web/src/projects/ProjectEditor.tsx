@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { downloadName } from '@voxlate/core';
 import { StudioError } from '../lib/api.js';
 import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
+import { ProgressBar } from '../components/ProgressBar.js';
 import { LineRow } from './LineRow.js';
 import { useSpanPlayer } from './use-span-player.js';
 
@@ -93,16 +94,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
       {working && (
         <div className="editor-progress" role="status" aria-live="polite">
           <span>{progress?.phase ?? 'Queued'}</span>
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Re-dub progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress?.progress ?? 0}
-          >
-            <div style={{ width: `${progress?.progress ?? 0}%` }} />
-          </div>
+          <ProgressBar label="Re-dub progress" value={progress?.progress ?? 0} />
         </div>
       )}
       {!working && job.state === 'ready' && (
