@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, largestDifferences, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
@@ -51,14 +50,13 @@ async function finished(id: string): Promise<JobBody> {
   return json<JobBody>(await api(`/${id}`));
 }
 
+/** A downloaded file's audio, as decodedSamples reads it (48 kHz mono). */
 function samples(bytes: ArrayBuffer): Float32Array {
   const path = join(dir, `decode-${Math.random().toString(36).slice(2)}.wav`);
   writeFileSync(path, Buffer.from(bytes));
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', 'pipe:1'], {
-    maxBuffer: 1 << 28,
-  });
+  const decoded = decodedSamples(path);
   rmSync(path);
-  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+  return decoded;
 }
 
 describe('the jobs API', () => {
@@ -110,13 +108,7 @@ describe('the jobs API', () => {
     const after = samples(await (await api(`/${job.id}/result`)).arrayBuffer());
     const rate = 48000;
     const changedUntil = Math.ceil((done.segments![0]!.dubbed!.end + 0.3) * rate);
-    let outside = 0;
-    let inside = 0;
-    for (let i = 0; i < Math.min(before.length, after.length); i++) {
-      const difference = Math.abs(before[i]! - after[i]!);
-      if (i < changedUntil) inside = Math.max(inside, difference);
-      else outside = Math.max(outside, difference);
-    }
+    const { inside, outside } = largestDifferences(before, after, (i) => i < changedUntil);
     expect(inside).toBeGreaterThan(0.05);
     expect(outside).toBeLessThan(1e-3);
   }, 120_000);

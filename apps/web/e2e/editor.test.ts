@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, largestDifferences, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
 import { launchChromium, screenshot } from './browser.js';
 
@@ -47,10 +46,7 @@ async function jobOf(id: string): Promise<{ segments: JobLine[]; state: string }
 async function resultSamples(id: string): Promise<Float32Array> {
   const path = join(dir, `result-${Date.now()}.wav`);
   writeFileSync(path, Buffer.from(await (await fetch(`${service.url}/api/jobs/${id}/result`)).arrayBuffer()));
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', '-ar', '48000', 'pipe:1'], {
-    maxBuffer: 1 << 28,
-  });
-  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+  return decodedSamples(path);
 }
 
 describe('the project editor', () => {
@@ -79,13 +75,7 @@ describe('the project editor', () => {
     expect(job.segments[0]!.target_text).toBe('Bonjour à tous, et bienvenue de nouveau dans notre cuisine.');
     const after = await resultSamples(jobId);
     const changedUntil = Math.ceil((job.segments[0]!.dubbed!.end + 0.3) * 48000);
-    let inside = 0;
-    let outside = 0;
-    for (let i = 0; i < Math.min(before.length, after.length); i++) {
-      const difference = Math.abs(before[i]! - after[i]!);
-      if (i < changedUntil) inside = Math.max(inside, difference);
-      else outside = Math.max(outside, difference);
-    }
+    const { inside, outside } = largestDifferences(before, after, (i) => i < changedUntil);
     expect(inside).toBeGreaterThan(0.05);
     expect(outside).toBeLessThan(1e-3);
 

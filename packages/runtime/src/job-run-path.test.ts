@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DUB_OPTIONS,
   placedSpan,
+  STAGES,
   type DubRequest,
   type PipelineEvent,
   type SavedRun,
@@ -16,7 +17,7 @@ import {
 } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
-import { makeSpeechWav, makeVideo, videoStreamHash } from './test/make-media.js';
+import { decodedSamples, largestDifferences, makeSpeechWav, makeVideo, videoStreamHash } from './test/make-media.js';
 
 /**
  * A job's run in a folder that outlives it: kept after every stage, resumed from the last stage
@@ -78,7 +79,7 @@ function differingSpans(a: Timeline, b: Timeline, edited: number): { start: numb
   });
 }
 
-/** Every decoded file is compared at this rate. */
+/** Every decoded file is compared at this rate (decodedSamples' own). */
 const RATE = 48000;
 
 /** How far two renders differ outside some lines' spans (their edges included): the largest and the RMS difference. */
@@ -103,36 +104,13 @@ function seamOutside(
   return { max, rms: Math.sqrt(sum / Math.max(1, count)) };
 }
 
-function samples(path: string): Float32Array {
-  const bytes = execFileSync(
-    'ffmpeg',
-    ['-v', 'error', '-i', path, '-f', 'f32le', '-ac', '1', '-ar', String(RATE), 'pipe:1'],
-    {
-      maxBuffer: 1 << 28,
-    },
-  );
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-}
-
 describe('a job run kept stage by stage', () => {
   it('saves every stage, and a run cut short goes on from the first stage not saved', async () => {
     const checkpoints = new MemoryCheckpoints();
     const [work, first] = request('work-a', 'a-1.wav');
     const whole = await dubber.dubIn(work, first, { checkpoints });
-    expect([...checkpoints.saved.keys()]).toEqual([
-      'ingest',
-      'separate',
-      'segment',
-      'diarise',
-      'recognise',
-      'translate',
-      'voices',
-      'synthesise',
-      'shape',
-      'fit',
-      'mix',
-      'lipsync',
-    ]);
+    // Every stage, in the pipeline's order, skipped ones (separate, lip sync here) included.
+    expect([...checkpoints.saved.keys()]).toEqual([...STAGES]);
     // As if the process died during synthesis: the stages after translate were never saved.
     for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'mix', 'lipsync'] as const)
       checkpoints.saved.delete(stage);
@@ -184,21 +162,15 @@ describe('a job run kept stage by stage', () => {
     expect(redone.timeline.segments.slice(1).map((s) => s.targetText)).toEqual(
       whole.timeline.segments.slice(1).map((s) => s.targetText),
     );
-    const before = samples(join(root, 'c-1.wav'));
-    const after = samples(join(root, 'c-2.wav'));
+    const before = decodedSamples(join(root, 'c-1.wav'));
+    const after = decodedSamples(join(root, 'c-2.wav'));
     expect(after.length).toBe(before.length);
     const rate = RATE;
     const span = placedSpan(redone.timeline.segments[0]!)!;
     const oldSpan = placedSpan(whole.timeline.segments[0]!)!;
     // The limiter and the duck's fades reach a little past the line's edges.
     const changedUntil = Math.ceil((Math.max(span.end, oldSpan.end) + 0.3) * rate);
-    let inside = 0;
-    let outside = 0;
-    for (let i = 0; i < before.length; i++) {
-      const difference = Math.abs(before[i]! - after[i]!);
-      if (i < changedUntil) inside = Math.max(inside, difference);
-      else outside = Math.max(outside, difference);
-    }
+    const { inside, outside } = largestDifferences(before, after, (i) => i < changedUntil);
     expect(inside).toBeGreaterThan(0.05);
     // Spliced into the previous WAV: the rest of the file is the same, sample for sample.
     expect(outside).toBe(0);
@@ -213,7 +185,7 @@ describe('a job run kept stage by stage', () => {
       },
     );
     const left = differingSpans(redone.timeline, wholeRun.timeline, edited.id);
-    expect(seamOutside(after, samples(join(root, 'c-whole.wav')), left, rate).max).toBeLessThan(1e-3);
+    expect(seamOutside(after, decodedSamples(join(root, 'c-whole.wav')), left, rate).max).toBeLessThan(1e-3);
     expect(readdirSync(join(root, 'work-c'))).toContain('clips');
   }, 240_000);
 
@@ -238,8 +210,8 @@ describe('a job run kept stage by stage', () => {
         redo: { base, lines: new Set([edited.id]), retranslate: new Set(), previousOutput: first.output },
       },
     );
-    const before = samples(first.output);
-    const after = samples(join(root, 'd-2.mp4'));
+    const before = decodedSamples(first.output);
+    const after = decodedSamples(join(root, 'd-2.mp4'));
     expect(after.length).toBe(before.length);
     const rate = RATE;
     // The edited line, and the lines it pushed later (a longer line moves the next one).
@@ -252,13 +224,7 @@ describe('a job run kept stage by stage', () => {
     // The changed stretch, with the fade room and one AAC frame of overlap at each side.
     const from = Math.floor((Math.min(...spans.map((s) => s.start)) - 0.35) * rate);
     const until = Math.ceil((Math.max(...spans.map((s) => s.end)) + 0.35) * rate);
-    let inside = 0;
-    let outside = 0;
-    for (let i = 0; i < before.length; i++) {
-      const difference = Math.abs(before[i]! - after[i]!);
-      if (i >= from && i < until) inside = Math.max(inside, difference);
-      else outside = Math.max(outside, difference);
-    }
+    const { inside, outside } = largestDifferences(before, after, (i) => i >= from && i < until);
     expect(inside).toBeGreaterThan(0.05);
     expect(outside).toBeLessThan(1e-3);
     expect(videoStreamHash(join(root, 'd-2.mp4'))).toBe(videoStreamHash(first.output));
@@ -282,7 +248,7 @@ describe('a job run kept stage by stage', () => {
       { checkpoints: new MemoryCheckpoints(), redo: { base, lines: new Set([edited.id]), retranslate: new Set() } },
     );
     const left = differingSpans(redone.timeline, wholeRun.timeline, edited.id);
-    const seam = seamOutside(after, samples(join(root, 'd-whole.mp4')), left, rate);
+    const seam = seamOutside(after, decodedSamples(join(root, 'd-whole.mp4')), left, rate);
     // Two AAC encodes of the same audio differ by their coding noise, nothing more.
     expect(seam.max).toBeLessThan(0.01);
   }, 240_000);

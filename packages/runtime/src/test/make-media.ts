@@ -95,6 +95,30 @@ export function videoStreamHash(path: string): string {
   return ffmpegOutput(argv`-v error -i ${path} -map 0:v:0 -c copy -f md5 -`).trim();
 }
 
+/** A file's audio, mono, as float samples at `rate` (48 kHz unless said), for comparing renders. */
+export function decodedSamples(path: string, rate = 48000): Float32Array {
+  const raw = execFileSync('ffmpeg', argv`-v error -i ${path} -f f32le -ac 1 -ar ${rate} pipe:1`, {
+    maxBuffer: 1 << 28,
+  });
+  return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+}
+
+/** The largest sample difference of two renders inside the samples `changed` picks, and outside them. */
+export function largestDifferences(
+  before: Float32Array,
+  after: Float32Array,
+  changed: (sample: number) => boolean,
+): { inside: number; outside: number } {
+  let inside = 0;
+  let outside = 0;
+  for (let i = 0; i < Math.min(before.length, after.length); i++) {
+    const difference = Math.abs(before[i]! - after[i]!);
+    if (changed(i)) inside = Math.max(inside, difference);
+    else outside = Math.max(outside, difference);
+  }
+  return { inside, outside };
+}
+
 /** The subtitle tracks of a file: codec, language tag and whether players show them by default. */
 export function subtitleTracks(path: string): { codec: string; language: string; default: number }[] {
   const probed = JSON.parse(
