@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/web/e2e/**/*.test.ts',
       'tools/*/src/**/*.test.ts',
+      'scripts/*.test.ts',
     ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
