@@ -14,6 +14,7 @@ export * from './mt/gist/gist-translator.js';
 export * from './mt/gist/dictd-dictionary.js';
 export * from './mt/gist/cedict-reverse.js';
 export * from './mt/gist/tokenise.js';
+export * from './mt/gist/offensive-words.js';
 export * from './stretch/rubberband-stretcher.js';
 export * from './tts/espeak/espeak-synthesiser.js';
 export * from './tts/espeak/espeak-voices.js';

@@ -14,7 +14,9 @@ import { findRoute, type ApertiumPair } from '../apertium/routes.js';
 import { CedictReverse } from './cedict-reverse.js';
 import { DictdDictionary } from './dictd-dictionary.js';
 import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
-import { englishLemmas, tokenise } from './tokenise.js';
+import { englishLemmas, tokenise, type Token } from './tokenise.js';
+import { expandContraction, functionWordGloss } from './function-words.js';
+import { OffensiveWords } from './offensive-words.js';
 
 export const DICTD_DIR = '/usr/share/dictd';
 const MAX_PHRASE_WORDS = 3;
@@ -77,7 +79,7 @@ export class GistTranslator implements Translator {
       const key = sourceKey(source, target);
       text = await this.sources.use(
         key,
-        () => loadSource(key),
+        () => loadSource(key, target),
         async (dictionary) => this.gloss(text, source, target, await lookupIn(dictionary, target)),
       );
     }
@@ -89,7 +91,8 @@ export class GistTranslator implements Translator {
   }
 
   private async gloss(text: string, source: LanguageCode, target: LanguageCode, lookup: WordLookup): Promise<string> {
-    const tokens = tokenise(text);
+    const tokens = source === 'eng' ? withContractionsExpanded(tokenise(text)) : tokenise(text);
+    const offensive = OffensiveWords.for(target);
     const out: string[] = [];
     for (let i = 0; i < tokens.length;) {
       const token = tokens[i]!;
@@ -102,22 +105,35 @@ export class GistTranslator implements Translator {
         i++;
         continue;
       }
-      const match = await longestMatch(tokens, i, source, lookup);
-      if (match) out.push(match.translation);
-      else out.push(token.text);
+      const phrase = await longestMatch(tokens, i, source, lookup, 2);
+      const functionWord = source === 'eng' && !phrase ? functionWordGloss(token.text, target) : undefined;
+      const match =
+        phrase ?? (functionWord === undefined ? await longestMatch(tokens, i, source, lookup, 1) : undefined);
+      const translation = match?.translation ?? functionWord;
+      // The dictionaries' glosses are already filtered; this also covers the table and pivots.
+      if (translation === undefined || offensive.isOffensive(translation)) out.push(token.text);
+      else if (translation !== '') out.push(translation);
       i += match?.length ?? 1;
     }
     return joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' ');
   }
 }
 
+/** "I've" -> "I", "have": each glossed as a word. */
+function withContractionsExpanded(tokens: readonly Token[]): Token[] {
+  return tokens.flatMap((token) =>
+    token.isWord ? expandContraction(token.text).map((text) => ({ text, isWord: true })) : [token],
+  );
+}
+
 async function longestMatch(
-  tokens: ReturnType<typeof tokenise>,
+  tokens: readonly Token[],
   start: number,
   source: LanguageCode,
   lookup: WordLookup,
+  shortest: number,
 ): Promise<{ translation: string; length: number } | undefined> {
-  for (let length = MAX_PHRASE_WORDS; length >= 1; length--) {
+  for (let length = MAX_PHRASE_WORDS; length >= shortest; length--) {
     const words = tokens.slice(start, start + length);
     if (words.length < length || words.some((token) => !token.isWord)) continue;
     const phrase = words.map((token) => token.text).join(' ');
@@ -139,18 +155,26 @@ function sourceKey(source: LanguageCode, target: LanguageCode): string {
     : `freedict-${source}-${target}`;
 }
 
-function loadSource(key: string): Promise<GlossSource> {
-  return key === CEDICT ? CedictReverse.load() : DictdDictionary.open(`${DICTD_DIR}/${key}`);
+/** Every gloss a dictionary gives must pass the target language's offensive list (CC-CEDICT: Chinese, in both scripts). */
+function loadSource(key: string, target: LanguageCode): Promise<GlossSource> {
+  const offensive = OffensiveWords.for(key === CEDICT ? 'cmn' : target);
+  const accept = (gloss: string): boolean => !offensive.isOffensive(gloss);
+  if (key !== CEDICT) return DictdDictionary.open(`${DICTD_DIR}/${key}`, accept);
+  const english = OffensiveWords.for('eng');
+  return CedictReverse.load(accept, (gloss) => english.isOffensive(gloss));
 }
 
 async function lookupIn(source: GlossSource, target: LanguageCode): Promise<WordLookup> {
   if (source instanceof DictdDictionary) return (phrase) => source.translate(phrase);
   const written = target === 'kor' ? await sinoKoreanReader() : undefined;
+  // Korean readings are checked after reading (保持 reads 보지): the next candidate is taken instead.
+  const offensive = OffensiveWords.for(target);
   return (phrase) => {
-    const word = source.lookup(phrase);
-    if (!word) return Promise.resolve(undefined);
-    if (written) return Promise.resolve(written(word.traditional));
-    return Promise.resolve(target === 'yue' ? word.traditional : word.simplified);
+    for (const word of source.candidates(phrase)) {
+      const text = written ? written(word.traditional) : target === 'yue' ? word.traditional : word.simplified;
+      if (!offensive.isOffensive(text)) return Promise.resolve(text);
+    }
+    return Promise.resolve(undefined);
   };
 }
 

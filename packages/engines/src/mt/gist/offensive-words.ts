@@ -1,0 +1,128 @@
+import { createRequire } from 'node:module';
+import type { LanguageCode } from '@voxlate/core';
+import { Converter } from 'opencc-js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Published lists of offensive words, one per target language, that a dictionary gloss must
+ * never produce (an ordinary English word glossed as "Arschloch" or "雞巴" cannot be published):
+ * - "List of Dirty, Naughty, Obscene, and Otherwise Bad Words" (Shutterstock, CC BY 4.0),
+ *   npm `naughty-words`: en, de, fr, es, it, ru, ja, ko, zh;
+ * - `greek-swearword-filter` (hwahyeon, MIT) for Greek, which the first has no list for.
+ * Chinese is matched in both scripts (OpenCC), so Cantonese (Traditional) is covered too.
+ * The published lists miss words the dictionaries gloss ordinary English with; those found by
+ * the gist check over the development sentences and the words with ordinary senses ("cock",
+ * "ass", "bitch", "john") are added here, each with the reverse dictionary's own gloss of it.
+ */
+const LDNOOBW_LIST: Partial<Record<LanguageCode, string>> = {
+  eng: 'en',
+  deu: 'de',
+  fra: 'fr',
+  spa: 'es',
+  ita: 'it',
+  rus: 'ru',
+  jpn: 'ja',
+  kor: 'ko',
+  cmn: 'zh',
+  yue: 'zh',
+};
+
+const SUPPLEMENT: Partial<Record<LanguageCode, readonly string[]>> = {
+  // FreeDict ell-eng: ψωλή "cock, dick, pecker, willy"; σκύλα "bitch".
+  ell: ['ψωλή', 'σκύλα'],
+  // FreeDict jpn-eng: ちんぽ "penis" (colloquialism), あばずれ "a bitch", おかま "(often derog.)
+  // male homosexual", 金玉 "testicles" (colloquialism), けつ "ass, arse" (colloquialism).
+  jpn: ['ちんぽ', 'チンポ', 'あばずれ', 'おかま', 'オカマ', '金玉', 'きんたま', 'けつ', 'ケツ'],
+};
+
+/** Languages written without spaces: a listed word is found inside a longer string. */
+const UNSPACED = new Set<LanguageCode>(['cmn', 'yue', 'jpn']);
+/** Shorter entries (single characters such as 性 or 乳) are only matched as a whole gloss. */
+const MIN_INSIDE_LENGTH = 2;
+
+export class OffensiveWords {
+  private static readonly loaded = new Map<LanguageCode, OffensiveWords>();
+
+  private constructor(
+    private readonly language: LanguageCode,
+    private readonly words: ReadonlySet<string>,
+  ) {}
+
+  /** The list for a language (empty when no published list covers it), loaded once. */
+  static for(language: LanguageCode): OffensiveWords {
+    let list = OffensiveWords.loaded.get(language);
+    if (!list) {
+      list = new OffensiveWords(language, new Set(publishedList(language).map((word) => normalise(word, language))));
+      OffensiveWords.loaded.set(language, list);
+    }
+    return list;
+  }
+
+  get size(): number {
+    return this.words.size;
+  }
+
+  /** True when a gloss is, or contains, a listed word. */
+  isOffensive(gloss: string): boolean {
+    const text = normalise(gloss, this.language);
+    return this.words.has(text) || this.findIn(gloss).length > 0;
+  }
+
+  /** The listed words found in a text: whole words (or phrases) in spaced scripts, substrings in Chinese and Japanese. */
+  findIn(text: string): string[] {
+    const normalised = normalise(text, this.language);
+    if (UNSPACED.has(this.language)) {
+      return [...this.words].filter((word) => word.length >= MIN_INSIDE_LENGTH && occursUnspaced(normalised, word));
+    }
+    const padded = ` ${words(normalised).join(' ')} `;
+    return [...this.words].filter((word) => padded.includes(` ${word} `));
+  }
+}
+
+function publishedList(language: LanguageCode): string[] {
+  return [...listFromPackage(language), ...(SUPPLEMENT[language] ?? [])];
+}
+
+function listFromPackage(language: LanguageCode): string[] {
+  if (language === 'ell') return require('greek-swearword-filter/src/badwords.config.json') as string[];
+  const file = LDNOOBW_LIST[language];
+  if (!file) return [];
+  const list = require(`naughty-words/${file}.json`) as string[];
+  return file === 'zh' ? inBothChineseScripts(list) : list;
+}
+
+function inBothChineseScripts(list: readonly string[]): string[] {
+  const toTraditional = Converter({ from: 'cn', to: 'hk' });
+  const toSimplified = Converter({ from: 'hk', to: 'cn' });
+  return [...new Set(list.flatMap((word) => [word, toTraditional(word), toSimplified(word)]))];
+}
+
+/**
+ * Lower case, and for Greek without accents (the Greek list is written without them). Other
+ * scripts keep their marks: decomposing Hangul or kana would merge different words.
+ */
+function normalise(text: string, language: LanguageCode): string {
+  const lower = text.normalize('NFC').toLowerCase().trim();
+  return language === 'ell' ? lower.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC') : lower;
+}
+
+/** Latin and katakana words have edges even in unspaced text: "sm" is not in "smaller", nor グロ in モンテネグロ. */
+const RUN_SCRIPTS: readonly RegExp[] = [/^[a-z0-9]+$/, /^[\p{Script=Katakana}ー]+$/u];
+const RUN_CHARACTER: readonly RegExp[] = [/[a-z0-9]/, /[\p{Script=Katakana}ー]/u];
+
+function occursUnspaced(text: string, word: string): boolean {
+  const script = RUN_SCRIPTS.findIndex((pattern) => pattern.test(word));
+  if (script < 0) return text.includes(word);
+  const sameScript = RUN_CHARACTER[script]!;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1] ?? '';
+    const after = text[at + word.length] ?? '';
+    if (!sameScript.test(before) && !sameScript.test(after)) return true;
+  }
+  return false;
+}
+
+function words(text: string): string[] {
+  return text.split(/[^\p{L}\p{M}\p{N}]+/u).filter((word) => word !== '');
+}
