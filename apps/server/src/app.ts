@@ -12,6 +12,7 @@ import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
+import { endEventStreamsOnClose } from './http/job-event-relay.js';
 import { EmbeddedScheduler } from './jobs/embedded-scheduler.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
@@ -21,6 +22,7 @@ import { registerInfoRoutes } from './routes/info-routes.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
 import { registerProcessVideoRoute } from './routes/process-video-route.js';
+import { registerRequestEventsRoute } from './routes/request-events-route.js';
 import type { RouteContext } from './routes/route-context.js';
 import { registerTranslateRoute } from './routes/translate-route.js';
 
@@ -77,6 +79,8 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerProcessVideoRoute(app, context);
   registerProcessAudioUrlRoute(app, context);
   registerJobsRoutes(app, context);
+  registerRequestEventsRoute(app, context);
+  endEventStreamsOnClose(app);
   await serveStudio(app, config.webRoot);
   // Stopping: jobs stop first (stored ones resume at the next start; open requests get their
   // error), then connections get a short grace before they are closed, however idle or silent

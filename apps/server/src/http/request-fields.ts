@@ -1,5 +1,6 @@
 import {
   BadInput,
+  TooLarge,
   LANGUAGE_CODES,
   isLanguageCode,
   quoteInput,
@@ -8,6 +9,8 @@ import {
   type SourceLanguage,
   type VoiceMode,
 } from '@voxlate/core';
+import { RequestIds } from '../jobs/request-ids.js';
+import { MAX_SUBTITLE_BYTES } from '../uploads/receive-upload.js';
 
 export const BACKENDS = ['cascaded'] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -22,6 +25,25 @@ export function targetLanguageFrom(value: unknown): LanguageCode {
 export function sourceLanguageFrom(value: unknown): SourceLanguage {
   if (typeof value !== 'string' || value.trim() === '' || value.trim() === 'auto') return 'auto';
   return languageCode(value.trim(), 'source_language');
+}
+
+/** The client's optional id for following a spec request's stages (/api/requests/{id}/events). */
+export function requestIdFrom(value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!RequestIds.isValid(value)) {
+    throw new BadInput("request_id must be 8 to 64 letters, digits, '-' or '_' (a UUID fits).");
+  }
+  return value;
+}
+
+/** Subtitles sent as JSON text (the link flow): an SRT or WebVTT file's text, 2 MB at most. */
+export function subtitlesFrom(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new BadInput('subtitles must be the text of an SRT or WebVTT file.');
+  if (Buffer.byteLength(value) > MAX_SUBTITLE_BYTES) {
+    throw new TooLarge('The subtitle file is larger than 2 MB, the most it may hold.');
+  }
+  return value;
 }
 
 export function backendFrom(value: unknown): Backend {

@@ -12,6 +12,7 @@ import {
   type LineEdit,
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
+import { RequestIds } from './request-ids.js';
 import { JobEventHub } from './job-event-hub.js';
 import type { Admission } from './job-runner.js';
 import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
@@ -37,6 +38,8 @@ const RESUMED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: 
 export class JobBoard {
   readonly store: DiskJobStore<JobRequest>;
   readonly hub = new JobEventHub();
+  /** Spec-endpoint requests' client-chosen ids, tied to their jobs while they run. */
+  readonly requests = new RequestIds();
   private readonly scheduler: JobScheduler;
   private readonly locks = new Map<string, Promise<unknown>>();
   private expiry: NodeJS.Timeout | undefined;

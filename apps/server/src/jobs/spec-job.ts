@@ -10,6 +10,13 @@ export interface FinishedSpecJob {
   provenance: unknown;
 }
 
+/** How a spec endpoint's caller follows its job: updates relayed in-process, or a client's request id. */
+export interface SpecJobFollowers {
+  onUpdate?: (update: JobUpdate) => void;
+  /** The client's `request_id`: its job's progress is streamed at /api/requests/{id}/events. */
+  requestId?: string;
+}
+
 /**
  * Runs a spec endpoint's request as a stored job (so the studio can open it in the editor
  * afterwards) and waits for it, relaying its updates. The request's own short line applies
@@ -20,7 +27,7 @@ export async function runSpecJob(
   context: RouteContext,
   newJob: NewJob,
   signal: AbortSignal,
-  onUpdate?: (update: JobUpdate) => void,
+  { onUpdate, requestId }: SpecJobFollowers = {},
 ): Promise<FinishedSpecJob> {
   const { board, config } = context;
   const created = await board.submit(newJob, {
@@ -29,6 +36,7 @@ export async function runSpecJob(
   });
   const followed = onUpdate ? board.hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
   for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
+  if (requestId) board.requests.bind(requestId, created.id);
   const leave = (): void => void board.remove(created.id).catch(() => undefined);
   signal.addEventListener('abort', leave, { once: true });
   try {
@@ -40,6 +48,7 @@ export async function runSpecJob(
   } finally {
     signal.removeEventListener('abort', leave);
     followed?.stop();
+    if (requestId) board.requests.unbind(requestId, created.id);
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadInput, downloadName, NotFound, quoteInput, sourceCues } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { JobEventStream } from '../http/job-event-stream.js';
+import { relayJobEvents } from '../http/job-event-relay.js';
 import { jobFields } from '../http/job-fields.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import {
@@ -25,9 +25,6 @@ interface JobParams {
   id: string;
 }
 
-/** The event streams open now (ended when the service stops). */
-const openStreams = new Set<JobEventStream>();
-
 /** Jobs a page of the list holds at most. */
 const MAX_PAGE_SIZE = 100;
 
@@ -38,11 +35,6 @@ const MAX_PAGE_SIZE = 100;
  */
 export function registerJobsRoutes(app: FastifyInstance, context: RouteContext): void {
   const { config, board } = context;
-  // A stopping service ends the streams it holds open (a browser's EventSource reconnects later).
-  app.addHook('preClose', (done) => {
-    for (const stream of openStreams) stream.close();
-    done();
-  });
   const apiAdmission = { maxWaiting: config.maxQueuedJobs, maxPerClient: config.maxQueuedJobsPerClient };
 
   app.post(
@@ -70,7 +62,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   app.get<{ Params: JobParams }>('/api/jobs/:id/events', async (request, reply) => {
     const job = await jobOf(context, request.params.id);
-    await streamEvents(request, reply, context, job);
+    await relayJobEvents(request, reply, context, job.id);
   });
 
   app.get<{ Params: JobParams }>('/api/jobs/:id/result', async (request, reply) => {
@@ -234,34 +226,4 @@ function whole(value: string | undefined, field: string, min: number, max: numbe
     throw new BadInput(`"${field}" must be a whole number from ${min} to ${max}, got ${quoteInput(value)}.`);
   }
   return number;
-}
-
-/**
- * The job's updates as server-sent events. A client that reconnects with Last-Event-ID gets what
- * it missed; one that connects fresh (or whose missed updates are no longer kept, or that saw
- * another run of the service) gets a `snapshot` of the job first.
- */
-async function streamEvents(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  context: RouteContext,
-  job: Job,
-): Promise<void> {
-  const { board, config } = context;
-  const header = request.headers['last-event-id'];
-  const after = board.hub.numberOf(Array.isArray(header) ? header[0] : header);
-  const stream = new JobEventStream(reply, config.heartbeatMs);
-  openStreams.add(stream);
-  void stream.gone.then(() => openStreams.delete(stream));
-  const followed = board.hub.follow(job.id, after, (event) =>
-    stream.send(event.update.type, board.hub.eventId(event), event.update),
-  );
-  if (followed.missed) {
-    for (const event of followed.missed) stream.send(event.update.type, board.hub.eventId(event), event.update);
-  } else {
-    const snapshot = jobFields(await board.get(job.id), board.hub.progressOf(job.id));
-    stream.send('snapshot', `${board.hub.epoch}-${board.hub.lastId(job.id)}`, snapshot);
-  }
-  await stream.gone;
-  followed.stop();
 }

@@ -113,6 +113,23 @@ export const OPENAPI_DOCUMENT = {
         responses: { '200': { description: 'The stream.', content: { 'text/event-stream': {} } }, '404': error },
       },
     },
+    '/api/requests/{request_id}/events': {
+      parameters: [
+        {
+          name: 'request_id',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' },
+        },
+      ],
+      get: {
+        summary: 'The stages of a /translate or /process-audio-url request sent with this request_id',
+        description:
+          'Open it before sending the request (a field `request_id` of the form, or of the JSON body). ' +
+          'Events `progress` ({progress, phase}) and `state` ({state, revision, error?}) while the request waits for its answer.',
+        responses: { '200': { description: 'The stream.', content: { 'text/event-stream': {} } }, '400': error },
+      },
+    },
     '/api/jobs/{id}/result': {
       parameters: [jobId],
       get: {

@@ -1,14 +1,21 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BadInput } from '@voxlate/core';
+import { BadInput, sourceCues } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
 import { EXPECTED_REQUEST } from '../http/request-errors.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { backendFrom, sourceLanguageFrom, targetLanguageFrom } from '../http/request-fields.js';
+import {
+  backendFrom,
+  requestIdFrom,
+  sourceLanguageFrom,
+  subtitlesFrom,
+  targetLanguageFrom,
+} from '../http/request-fields.js';
 import { runSpecJob } from '../jobs/spec-job.js';
+import { MAX_SUBTITLE_BYTES } from '../uploads/receive-upload.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
 import type { RouteContext } from './route-context.js';
 
@@ -17,6 +24,8 @@ interface UrlBody {
   target_language?: unknown;
   backend?: unknown;
   source_language?: unknown;
+  request_id?: unknown;
+  subtitles?: unknown;
 }
 
 const EXPECTED_BODY = EXPECTED_REQUEST['/process-audio-url'];
@@ -40,13 +49,18 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
   const { config, dubber, board, workspaces } = context;
   app.post<{ Body: UrlBody }>(
     '/process-audio-url',
-    { config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } }, bodyLimit: 64 * 1024 },
+    {
+      config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } },
+      bodyLimit: MAX_SUBTITLE_BYTES + 64 * 1024,
+    },
     async (request, reply) => {
       const body = jsonObject(request.body, request.headers['content-type']);
       const link = parseLink(typeof body.url === 'string' ? body.url.trim() : '');
       const targetLanguage = targetLanguageFrom(body.target_language);
       backendFrom(body.backend);
       const sourceLanguage = sourceLanguageFrom(body.source_language);
+      const requestId = requestIdFrom(body.request_id);
+      const transcript = subtitlesFrom(body.subtitles);
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
       try {
@@ -57,7 +71,8 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           { maxBytes: config.maxUploadBytes, allowPrivate: config.allowPrivateUrls, ...config.urlImport },
           abort.signal,
         );
-        await requireMediaKind(dubber, fetched, 'audio', abort.signal);
+        const info = await requireMediaKind(dubber, fetched, 'audio', abort.signal);
+        if (transcript !== undefined) sourceCues(transcript, info.durationSeconds);
         const { job, current, provenance } = await runSpecJob(
           context,
           {
@@ -69,11 +84,13 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
               targetLanguage,
               outputContainer: 'wav',
               engines: {},
+              ...(transcript === undefined ? {} : { transcript }),
               options: {},
               client: request.ip,
             },
           },
           abort.signal,
+          requestId ? { requestId } : {},
         );
         // The fetched audio handed back as WAV, from the job's copy of it.
         const sourceWav = workspace.path('source.wav');

@@ -115,8 +115,10 @@ async function streamVideoJob(
         },
       },
       signal,
-      (update) => {
-        if (update.type === 'progress' && update.phase !== 'Done') send(update);
+      {
+        onUpdate: (update) => {
+          if (update.type === 'progress' && update.phase !== 'Done') send(update);
+        },
       },
     );
     await stream.sendWithMedia(

@@ -6,6 +6,7 @@ import { requireMediaKind } from '../http/media-kind.js';
 import {
   backendFrom,
   engineChoiceFrom,
+  requestIdFrom,
   sourceLanguageFrom,
   targetLanguageFrom,
   voiceOptionsFrom,
@@ -34,6 +35,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
         backendFrom(upload.fields['backend']);
         const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
+        const requestId = requestIdFrom(upload.fields['request_id']);
         const voiceOptions = voiceOptionsFrom(upload.fields);
         const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
         // Subtitle limits are checked before the job is queued, not after minutes of work.
@@ -55,6 +57,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
             },
           },
           abort.signal,
+          requestId ? { requestId } : {},
         );
         await sendJsonWithMedia(
           reply,

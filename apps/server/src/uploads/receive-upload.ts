@@ -15,7 +15,7 @@ export interface ReceivedUpload {
 }
 
 /** Subtitles are text; anything larger is not a subtitle file. */
-const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 /** Every other field is a code, a flag or an engine id. */
 const MAX_FIELD_BYTES = 4 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';

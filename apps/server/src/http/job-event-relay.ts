@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JobUpdate } from '@voxlate/jobs';
+import type { RouteContext } from '../routes/route-context.js';
+import { jobFields } from './job-fields.js';
+import { JobEventStream } from './job-event-stream.js';
+
+/** The event streams open now (ended when the service stops). */
+const openStreams = new Set<JobEventStream>();
+
+/** A stopping service ends the streams it holds open (a browser's EventSource reconnects later). */
+export function endEventStreamsOnClose(app: FastifyInstance): void {
+  app.addHook('preClose', (done) => {
+    for (const stream of openStreams) stream.close();
+    done();
+  });
+}
+
+function openStream(reply: FastifyReply, heartbeatMs: number): JobEventStream {
+  const stream = new JobEventStream(reply, heartbeatMs);
+  openStreams.add(stream);
+  void stream.gone.then(() => openStreams.delete(stream));
+  return stream;
+}
+
+/**
+ * A job's updates as server-sent events (jobs API). A client that reconnects with Last-Event-ID
+ * gets what it missed; one that connects fresh (or whose missed updates are no longer kept, or
+ * that saw another run of the service) gets a `snapshot` of the job first.
+ */
+export async function relayJobEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RouteContext,
+  jobId: string,
+): Promise<void> {
+  const { board, config } = context;
+  const header = request.headers['last-event-id'];
+  const after = board.hub.numberOf(Array.isArray(header) ? header[0] : header);
+  const stream = openStream(reply, config.heartbeatMs);
+  const followed = board.hub.follow(jobId, after, (event) =>
+    stream.send(event.update.type, board.hub.eventId(event), event.update),
+  );
+  if (followed.missed) {
+    for (const event of followed.missed) stream.send(event.update.type, board.hub.eventId(event), event.update);
+  } else {
+    const snapshot = jobFields(await board.get(jobId), board.hub.progressOf(jobId));
+    stream.send('snapshot', `${board.hub.epoch}-${board.hub.lastId(jobId)}`, snapshot);
+  }
+  await stream.gone;
+  followed.stop();
+}
+
+/** How long a request's stream waits for its request to arrive (an upload of 150 MB on a slow line). */
+const REQUEST_WAIT_MS = 15 * 60_000;
+
+/**
+ * The stages of a spec request the client named with `request_id`, as server-sent events: the
+ * stream may open before the request is sent; it carries `progress` and `state` updates only
+ * (what the studio shows while /translate answers once at the end), never the job's content.
+ */
+export async function relayRequestEvents(reply: FastifyReply, context: RouteContext, requestId: string): Promise<void> {
+  const { board, config } = context;
+  const stream = openStream(reply, config.heartbeatMs);
+  const waited = new AbortController();
+  const timer = setTimeout(() => waited.abort(new Error('no request came')), REQUEST_WAIT_MS);
+  void stream.gone.then(() => waited.abort(new Error('client left')));
+  let jobId: string;
+  try {
+    jobId = await board.requests.jobOf(requestId, waited.signal);
+  } catch {
+    stream.close();
+    return;
+  } finally {
+    clearTimeout(timer);
+  }
+  const send = (update: JobUpdate, id: string): void => {
+    if (update.type !== 'warning') stream.send(update.type, id, update);
+  };
+  const followed = board.hub.follow(jobId, undefined, (event) => send(event.update, board.hub.eventId(event)));
+  const now = board.hub.progressOf(jobId);
+  if (now) send({ type: 'progress', ...now }, `${board.hub.epoch}-${board.hub.lastId(jobId)}`);
+  await stream.gone;
+  followed.stop();
+}
