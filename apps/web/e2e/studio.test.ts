@@ -221,6 +221,93 @@ describe('studio', () => {
     await screenshot(page, 'studio-lip-sync-result');
   });
 
+  it('audio mode: real stage progress beside /translate, Cancel that leaves no job, a hint on Change Type', async () => {
+    const long = await makeSpeechWav(
+      dir,
+      [
+        'Welcome back to the channel.',
+        'Today we cook a simple dinner.',
+        'First we cut the onions and the carrots.',
+        'Then we fry them slowly in a little oil.',
+        'While they cook we boil the water for the rice.',
+        'Finally we taste it and add some salt.',
+      ],
+      'long talk.wav',
+    );
+    const jobsBefore = ((await (await fetch(`${service.url}/api/jobs`)).json()) as { total: number }).total;
+    await openStudio('Audio Translation');
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(long);
+    await page.getByLabel('Target language').selectOption('spa');
+    const statuses = new Set<string>();
+    const watcher = setInterval(() => {
+      void page
+        .locator('.status-text')
+        .textContent({ timeout: 100 })
+        .then(
+          (text) => text && statuses.add(text),
+          () => undefined,
+        );
+    }, 40);
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByText('Cancel the translation to change type.').waitFor();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) > 0,
+    );
+    await screenshot(page, 'studio-audio-working');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Cancelled. The service kept nothing of it.').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Translate Audio' }).isEnabled()).toBe(true);
+    // The service removed the cancelled job and its files.
+    await expect
+      .poll(async () => ((await (await fetch(`${service.url}/api/jobs`)).json()) as { total: number }).total)
+      .toBe(jobsBefore);
+    // Again to the end: the stages show while /translate waits (before: "Preparing..." throughout).
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
+    clearInterval(watcher);
+    const stages = [...statuses].filter(
+      (text) => !['Preparing...', 'Completed!', 'Cancelled. The service kept nothing of it.'].includes(text),
+    );
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    // Swap the file without leaving the mode: the result goes, the new file is ready to dub.
+    await page.getByLabel('Replace file').setInputFiles(speech);
+    await page.getByText('speech.wav').waitFor();
+    await page.getByText('Translation will appear here').waitFor();
+  });
+
+  it('takes a source language and a subtitles file as the source, and says what cannot be heard', async () => {
+    const subtitles = join(dir, 'cours.srt');
+    writeFileSync(
+      subtitles,
+      "1\n00:00:00,300 --> 00:00:02,000\nBonjour à tous.\n\n2\n00:00:02,200 --> 00:00:04,000\nAujourd'hui nous cuisinons.\n\n",
+    );
+    await openStudio('Video Translation');
+    await page.getByLabel('Upload Video').setInputFiles(video);
+    const source = page.getByLabel('Source language');
+    expect(await source.inputValue()).toBe('eng');
+    const groups = await source
+      .locator('optgroup')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => `${node.getAttribute('label')}: ${node.querySelectorAll('option').length}`),
+      );
+    expect(groups).toEqual(['Heard offline: 1', 'Needs a subtitles file: 10']);
+    await source.selectOption('fra');
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'French cannot be recognised here: add a subtitles file' })
+      .waitFor();
+    await page.getByLabel('Subtitles file').setInputFiles(subtitles);
+    await page.getByText('cours.srt').waitFor();
+    await page.getByLabel('Target language').selectOption('spa');
+    await page.getByLabel('Apply Lip Sync').uncheck();
+    await page.getByRole('button', { name: 'Translate Video Audio' }).click();
+    await page.getByTestId('result-video').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('transcript-source').textContent()).toContain('Bonjour à tous.');
+    expect(await page.getByText(/English was assumed/).count()).toBe(0);
+    await screenshot(page, 'studio-subtitles-source');
+  });
+
   it('imports a link from the Paste URL tab (Enter submits)', async () => {
     await openStudio('Audio Translation');
     await page.getByRole('tab', { name: 'Paste URL' }).click();

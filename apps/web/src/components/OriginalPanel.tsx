@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { ContentType } from '../lib/validation.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { SourceTabs, sourcePanelId, sourceTabId, type SourceTab } from './SourceTabs.js';
@@ -12,12 +12,16 @@ interface Props {
   working: boolean;
   onFile: (file: File) => void;
   onUrl: (url: string) => void;
+  /** The source controls, shown under the link box (the settings card holds them once a file is loaded). */
+  urlSource?: ReactNode;
 }
 
 /** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
-export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl }: Props) {
+export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl, urlSource }: Props) {
   const [tab, setTab] = useState<SourceTab>('upload');
+  const replace = useRef<HTMLInputElement>(null);
   const audio = contentType === 'audio';
+  const accept = audio ? 'audio/*,video/*' : 'video/*';
   return (
     <section className="panel" aria-label={audio ? 'Original Audio' : 'Original Video'}>
       <h2>{audio ? 'Original Audio' : 'Original Video'}</h2>
@@ -29,18 +33,41 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
             <video className="video-player" src={previewUrl} controls aria-label="Original video" />
           )}
           <p className="file-name">{file.name}</p>
+          <button
+            type="button"
+            className="button secondary small replace-file"
+            disabled={working}
+            onClick={() => replace.current?.click()}
+          >
+            Replace file
+          </button>
+          <input
+            ref={replace}
+            type="file"
+            hidden
+            accept={accept}
+            aria-label="Replace file"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) onFile(chosen);
+              event.target.value = '';
+            }}
+          />
         </>
       ) : (
         <>
           {audio && <SourceTabs selected={tab} onSelect={setTab} />}
           <div {...(audio ? { role: 'tabpanel', id: sourcePanelId(tab), 'aria-labelledby': sourceTabId(tab) } : {})}>
             {audio && tab === 'url' ? (
-              <UrlImport disabled={working} onSubmit={onUrl} />
+              <>
+                <UrlImport disabled={working} onSubmit={onUrl} />
+                {urlSource}
+              </>
             ) : (
               <UploadArea
                 label={audio ? 'Upload Audio or Video File' : 'Upload Video'}
                 hint={audio ? 'MP3, WAV, M4A, MP4 and more, up to 150MB' : 'MP4, AVI, MOV up to 150MB'}
-                accept={audio ? 'audio/*,video/*' : 'video/*'}
+                accept={accept}
                 disabled={working}
                 onFile={onFile}
               />

@@ -1,4 +1,5 @@
-import { qualityNote, type LanguageQuality } from '../lib/language-quality.js';
+import type { ReactNode } from 'react';
+import { qualityNote, type LanguageQuality } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
@@ -15,6 +16,8 @@ interface Props {
   onTranslate: () => void;
   /** What each target gives here (from /api/languages): the list is grouped by it once known. */
   qualities?: Record<string, LanguageQuality>;
+  /** The source language and subtitles controls, above the target. */
+  source?: ReactNode;
 }
 
 const GROUPS = [
@@ -51,6 +54,7 @@ export function SettingsCard(props: Props) {
   return (
     <section className="card settings" aria-label="Translation Settings">
       <h2>Translation Settings</h2>
+      {props.source}
       <label className="field">
         <span>Target language</span>
         <select

@@ -10,10 +10,13 @@ export function TranslatedPanel({
   state,
   language,
   video,
+  onCancel,
 }: {
   state: StudioState;
   language: LanguageInfo | undefined;
   video: boolean;
+  /** Stops the work (shown while working). */
+  onCancel?: () => void;
 }) {
   const subtitlesUrl = useTextUrl(state.subtitles?.target?.vtt, 'text/vtt');
   const title = language
@@ -33,6 +36,11 @@ export function TranslatedPanel({
               <ProgressBar label="Translation progress" value={state.progress} />
               <p className="progress-text">{Math.round(state.progress)}% complete</p>
             </>
+          )}
+          {onCancel && (
+            <button type="button" className="button secondary" onClick={onCancel}>
+              Cancel
+            </button>
           )}
         </div>
       ) : state.resultUrl ? (
@@ -73,6 +81,11 @@ export function TranslatedPanel({
         </>
       ) : (
         <div className="empty-result">
+          {state.statusText === 'Cancelled.' && (
+            <p className="status-text" role="status">
+              Cancelled. The service kept nothing of it.
+            </p>
+          )}
           {!video && <AudioPlayer url={undefined} label="Translated" />}
           <p className="empty-title">Translation will appear here</p>
           <p>Upload a file and select a language to begin</p>

@@ -27,13 +27,37 @@ export interface VideoEvent extends DubAnswer {
 /** An error whose message is already the text to show (spec section 8). */
 export class StudioError extends Error {}
 
+/** What the studio adds to the spec's fields: the source language, a subtitles file, an id to follow stages by. */
+export interface SourceChoice {
+  sourceLanguage?: string;
+  subtitles?: File | undefined;
+  /** Sent as `request_id`: the stages stream at /api/requests/{id}/events. */
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+function appendSource(body: FormData, choice: SourceChoice): void {
+  if (choice.sourceLanguage) body.append('source_language', choice.sourceLanguage);
+  if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
+  if (choice.requestId) body.append('request_id', choice.requestId);
+}
+
 /** POST /translate (section 7) with the error catalogue of section 8. */
-export async function translateAudio(file: File, targetLanguage: string, signal?: AbortSignal): Promise<DubAnswer> {
+export async function translateAudio(
+  file: File,
+  targetLanguage: string,
+  choice: SourceChoice = {},
+): Promise<DubAnswer> {
   const body = new FormData();
   body.append('file', file);
   body.append('target_language', targetLanguage);
   body.append('backend', 'cascaded');
-  const response = await fetch('/translate', { method: 'POST', body, ...(signal ? { signal } : {}) });
+  appendSource(body, choice);
+  const response = await fetch('/translate', {
+    method: 'POST',
+    body,
+    ...(choice.signal ? { signal: choice.signal } : {}),
+  });
   if (!response.ok) throw new StudioError(await nonOkMessage(response));
   const answer = (await response.json()) as DubAnswer;
   if (answer.error) throw new StudioError(answer.error);
@@ -41,12 +65,19 @@ export async function translateAudio(file: File, targetLanguage: string, signal?
 }
 
 /** POST /process-audio-url; any failure reads as the server's error or "Failed to process URL". */
-export async function translateUrl(url: string, targetLanguage: string, signal?: AbortSignal): Promise<DubAnswer> {
+export async function translateUrl(url: string, targetLanguage: string, choice: SourceChoice = {}): Promise<DubAnswer> {
   const response = await fetch('/process-audio-url', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url, target_language: targetLanguage, backend: 'cascaded' }),
-    ...(signal ? { signal } : {}),
+    body: JSON.stringify({
+      url,
+      target_language: targetLanguage,
+      backend: 'cascaded',
+      ...(choice.sourceLanguage ? { source_language: choice.sourceLanguage } : {}),
+      ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
+      ...(choice.requestId ? { request_id: choice.requestId } : {}),
+    }),
+    ...(choice.signal ? { signal: choice.signal } : {}),
   });
   const answer = (await response.json().catch(() => ({}))) as DubAnswer;
   if (!response.ok || answer.error || !answer.audio) throw new StudioError(answer.error || 'Failed to process URL');
@@ -70,7 +101,7 @@ export async function nonOkMessage(response: Response): Promise<string> {
  * start with "data: ". Each parsed event goes to `onEvent`; a streamed error stops reading.
  */
 export async function processVideo(
-  options: { file: File; targetLanguage: string; lipSync: boolean; voiceCloning: boolean; signal?: AbortSignal },
+  options: { file: File; targetLanguage: string; lipSync: boolean; voiceCloning: boolean } & SourceChoice,
   onEvent: (event: VideoEvent) => void,
 ): Promise<void> {
   const body = new FormData();
@@ -79,6 +110,7 @@ export async function processVideo(
   body.append('backend', 'cascaded');
   body.append('apply_lip_sync', String(options.lipSync));
   body.append('use_voice_cloning', String(options.voiceCloning));
+  appendSource(body, { ...options, requestId: undefined });
   const response = await fetch('/process-video', {
     method: 'POST',
     body,

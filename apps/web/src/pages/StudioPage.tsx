@@ -5,7 +5,8 @@ import { TranscriptsCard } from '../components/TranscriptsCard.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
-import { useLanguageQuality } from '../lib/language-quality.js';
+import { SourceOptions } from '../components/SourceOptions.js';
+import { useLanguageSupport } from '../lib/language-support.js';
 import { languageInfo } from '../lib/languages.js';
 import { studioHeading } from '../studio/studio-state.js';
 import { useFocusOnChange } from '../studio/use-focus-on-change.js';
@@ -13,9 +14,10 @@ import { useStudio } from '../studio/use-studio.js';
 
 /** Creator Studio: choose a type, load a file or link, pick a language, translate. */
 export function StudioPage() {
-  const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = useStudio();
+  const support = useLanguageSupport();
+  const studio = useStudio(support);
+  const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = studio;
   const heading = useFocusOnChange(state.stage);
-  const qualities = useLanguageQuality();
   if (state.stage === 'selection') {
     return (
       <>
@@ -29,15 +31,38 @@ export function StudioPage() {
   const stage = state.stage;
   const language = languageInfo(state.targetLanguage);
   const video = stage !== 'audio';
+  const source = (
+    <SourceOptions
+      support={support}
+      sourceLanguage={studio.sourceLanguage}
+      subtitles={state.sourceSubtitles}
+      disabled={state.working}
+      onSourceLanguage={(code) => dispatch({ type: 'set-source-language', language: code })}
+      onSubtitles={studio.chooseSubtitles}
+    />
+  );
   return (
     <div className="studio">
       <div className="studio-header">
         <h1 ref={heading} tabIndex={-1}>
           {studioHeading(stage)}
         </h1>
-        <button type="button" className="button secondary" onClick={reset} disabled={state.working}>
-          Change Type
-        </button>
+        <div className="change-type">
+          {state.working && (
+            <span id="change-type-hint" className="hint">
+              Cancel the translation to change type.
+            </span>
+          )}
+          <button
+            type="button"
+            className="button secondary"
+            onClick={reset}
+            disabled={state.working}
+            aria-describedby={state.working ? 'change-type-hint' : undefined}
+          >
+            Change Type
+          </button>
+        </div>
       </div>
       {state.error && (
         <div className="alert" role="alert">
@@ -52,8 +77,9 @@ export function StudioPage() {
           working={state.working}
           onFile={(file) => chooseFile(file, stage)}
           onUrl={(url) => void translateFromUrl(url)}
+          urlSource={source}
         />
-        <TranslatedPanel state={state} language={language} video={video} />
+        <TranslatedPanel state={state} language={language} video={video} onCancel={studio.cancel} />
       </div>
       {state.file && (
         <SettingsCard
@@ -67,7 +93,8 @@ export function StudioPage() {
           onLipSync={(on) => dispatch({ type: 'set-lip-sync', on })}
           onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
           onTranslate={() => void translate()}
-          qualities={qualities}
+          qualities={support.quality}
+          source={source}
         />
       )}
       {state.transcripts.source !== '' && (

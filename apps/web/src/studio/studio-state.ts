@@ -22,6 +22,10 @@ export interface StudioState {
   subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
   /** The stored job behind the last result (its lines open in the editor). */
   jobId: string | undefined;
+  /** The language spoken in the file; '' until chosen (the service's default is used then). */
+  sourceLanguage: string;
+  /** A subtitles file used as the source text instead of recognition. */
+  sourceSubtitles: File | undefined;
 }
 
 export const INITIAL_STATE: StudioState = {
@@ -41,6 +45,8 @@ export const INITIAL_STATE: StudioState = {
   warnings: [],
   subtitles: undefined,
   jobId: undefined,
+  sourceLanguage: '',
+  sourceSubtitles: undefined,
 };
 
 export type StudioAction =
@@ -48,6 +54,8 @@ export type StudioAction =
   | { type: 'reset' }
   | { type: 'set-file'; file: File; previewUrl: string }
   | { type: 'set-language'; language: string }
+  | { type: 'set-source-language'; language: string }
+  | { type: 'set-source-subtitles'; file: File | undefined }
   | { type: 'set-lip-sync'; on: boolean }
   | { type: 'set-voice-cloning'; on: boolean }
   | { type: 'set-error'; message: string | undefined }
@@ -64,6 +72,7 @@ export type StudioAction =
       jobId?: string;
     }
   | { type: 'fail'; message: string; statusText: string }
+  | { type: 'cancelled' }
   | { type: 'finish' };
 
 /** Spec section 4, as a pure function of the state and what happened. */
@@ -96,6 +105,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       };
     case 'set-language':
       return { ...state, targetLanguage: action.language };
+    case 'set-source-language':
+      return { ...state, sourceLanguage: action.language };
+    case 'set-source-subtitles':
+      return { ...state, sourceSubtitles: action.file, error: undefined };
     case 'set-lip-sync':
       return { ...state, lipSync: action.on };
     case 'set-voice-cloning':
@@ -131,6 +144,9 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       };
     case 'fail':
       return { ...state, error: action.message, statusText: action.statusText };
+    case 'cancelled':
+      // The creator stopped it: nothing failed, and the service removed the job's files.
+      return { ...state, error: undefined, statusText: 'Cancelled.', progress: 0 };
     case 'finish':
       return { ...state, working: false };
   }

@@ -1,4 +1,4 @@
-import { useCallback, useReducer, type Dispatch as ReactDispatch } from 'react';
+import { useCallback, useReducer, useRef, type Dispatch as ReactDispatch } from 'react';
 import { downloadName } from '@voxlate/core';
 import {
   processVideo,
@@ -6,17 +6,32 @@ import {
   translateAudio,
   translateUrl,
   type DubAnswer,
+  type SourceChoice,
   type VideoEvent,
 } from '../lib/api.js';
+import { defaultSourceLanguage, type LanguageSupport } from '../lib/language-support.js';
 import { base64ToBlob } from '../lib/media-data.js';
+import { followRequest, newRequestId } from '../lib/request-progress.js';
+import { sourceError, subtitlesFileError } from '../lib/source-language.js';
 import { fileError, submitError, urlSubmitError, type ContentType } from '../lib/validation.js';
 import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } from './studio-state.js';
 import { useObjectUrls } from './use-object-url.js';
 
-/** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8). */
-export function useStudio() {
+/** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8), plus source choice and Cancel. */
+export function useStudio(support: LanguageSupport) {
   const [state, dispatch] = useReducer(studioReducer, INITIAL_STATE);
   const urls = useObjectUrls();
+  const running = useRef<AbortController | undefined>(undefined);
+  const sourceLanguage = state.sourceLanguage || defaultSourceLanguage(support);
+
+  /** Stops the work in progress: the request is aborted and the service removes its job and files. */
+  const cancel = useCallback(() => running.current?.abort(), []);
+
+  const chooseSubtitles = useCallback((file: File | undefined) => {
+    const problem = file && subtitlesFileError(file);
+    if (problem) return dispatch({ type: 'set-error', message: problem });
+    dispatch({ type: 'set-source-subtitles', file });
+  }, []);
 
   const chooseType = useCallback(
     (contentType: ContentType) => {
@@ -42,26 +57,43 @@ export function useStudio() {
 
   const translate = useCallback(async () => {
     if (state.stage === 'selection') return;
-    const problem = submitError(state.file, state.targetLanguage, state.stage);
+    const problem =
+      submitError(state.file, state.targetLanguage, state.stage) ??
+      sourceError(support, sourceLanguage, state.sourceSubtitles);
     if (problem) return dispatch({ type: 'set-error', message: problem });
     dispatch({ type: 'start', statusText: 'Preparing...' });
+    const work = start(running);
     try {
-      if (state.stage === 'audio') await runAudio(state, dispatch, urls.create);
-      else await runVideo(state, dispatch, urls.create);
+      const choice = { sourceLanguage, subtitles: state.sourceSubtitles, signal: work.signal };
+      if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
+      else await runVideo(state, choice, dispatch, urls.create);
     } catch (error) {
-      dispatch({ type: 'fail', message: messageOf(error), statusText: 'Failed.' });
+      if (work.signal.aborted) dispatch({ type: 'cancelled' });
+      else dispatch({ type: 'fail', message: messageOf(error), statusText: 'Failed.' });
     } finally {
+      running.current = undefined;
       dispatch({ type: 'finish' });
     }
-  }, [state, urls]);
+  }, [state, support, sourceLanguage, urls]);
 
   const translateFromUrl = useCallback(
     async (url: string) => {
-      const problem = urlSubmitError(url, state.targetLanguage);
+      const problem =
+        urlSubmitError(url, state.targetLanguage) ?? sourceError(support, sourceLanguage, state.sourceSubtitles);
       if (problem) return dispatch({ type: 'set-error', message: problem });
       dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
+      const work = start(running);
+      const requestId = newRequestId();
+      const stopFollowing = followRequest(requestId, ({ progress, phase }) =>
+        dispatch({ type: 'progress', progress, ...(phase ? { statusText: phase } : {}) }),
+      );
       try {
-        const answer = await translateUrl(url.trim(), state.targetLanguage);
+        const answer = await translateUrl(url.trim(), state.targetLanguage, {
+          sourceLanguage,
+          subtitles: state.sourceSubtitles,
+          requestId,
+          signal: work.signal,
+        });
         const source = new File([base64ToBlob(answer.source_audio ?? '', 'audio/wav')], 'audio_from_url', {
           type: 'audio/wav',
         });
@@ -69,27 +101,60 @@ export function useStudio() {
         dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
         succeedWithAudio(answer, downloadName(nameOfLink(url), state.targetLanguage, 'wav'), dispatch, urls.create);
       } catch (error) {
-        dispatch({
-          type: 'fail',
-          message: error instanceof StudioError ? error.message : 'Failed to process URL',
-          statusText: 'Failed.',
-        });
+        if (work.signal.aborted) dispatch({ type: 'cancelled' });
+        else {
+          dispatch({
+            type: 'fail',
+            message: error instanceof StudioError ? error.message : 'Failed to process URL',
+            statusText: 'Failed.',
+          });
+        }
       } finally {
+        stopFollowing();
+        running.current = undefined;
         dispatch({ type: 'finish' });
       }
     },
-    [state.targetLanguage, urls],
+    [state.targetLanguage, state.sourceSubtitles, support, sourceLanguage, urls],
   );
 
-  return { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl };
+  return {
+    state,
+    dispatch,
+    sourceLanguage,
+    chooseType,
+    reset,
+    chooseFile,
+    chooseSubtitles,
+    translate,
+    translateFromUrl,
+    cancel,
+  };
 }
 
 type Dispatch = ReactDispatch<StudioAction>;
 type CreateUrl = (slot: 'preview' | 'result', blob: Blob) => string;
+type Choice = SourceChoice & { signal: AbortSignal };
 
-async function runAudio(state: StudioState, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
-  const answer = await translateAudio(state.file!, state.targetLanguage);
-  succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
+/** A new abort controller for the work starting now (Cancel aborts it). */
+function start(running: { current: AbortController | undefined }): AbortController {
+  const work = new AbortController();
+  running.current = work;
+  return work;
+}
+
+/** /translate as the spec says, with its stages followed beside it by request id. */
+async function runAudio(state: StudioState, choice: Choice, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
+  const requestId = newRequestId();
+  const stopFollowing = followRequest(requestId, ({ progress, phase }) =>
+    dispatch({ type: 'progress', progress, ...(phase ? { statusText: phase } : {}) }),
+  );
+  try {
+    const answer = await translateAudio(state.file!, state.targetLanguage, { ...choice, requestId });
+    succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
+  } finally {
+    stopFollowing();
+  }
 }
 
 function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispatch, createUrl: CreateUrl): void {
@@ -105,13 +170,14 @@ function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispa
   });
 }
 
-async function runVideo(state: StudioState, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
+async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
   await processVideo(
     {
       file: state.file!,
       targetLanguage: state.targetLanguage,
       lipSync: state.lipSync,
       voiceCloning: state.voiceCloning,
+      ...choice,
     },
     (event: VideoEvent) => {
       if (event.error) {

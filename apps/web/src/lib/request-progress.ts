@@ -1,0 +1,29 @@
+/** A stage of a spec request, as /api/requests/{id}/events streams it. */
+export interface StageProgress {
+  progress: number;
+  phase: string;
+}
+
+/** A fresh id for a request (sent as `request_id`). */
+export function newRequestId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Follows a /translate or /process-audio-url request's stages while the request waits for its
+ * one answer. Returns the function that stops following. Without EventSource (old browsers,
+ * tests) nothing is followed and the spec's flow is unchanged.
+ */
+export function followRequest(requestId: string, onProgress: (stage: StageProgress) => void): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource(`/api/requests/${encodeURIComponent(requestId)}/events`);
+  source.addEventListener('progress', (event: MessageEvent<string>) => {
+    try {
+      const stage = JSON.parse(event.data) as Partial<StageProgress>;
+      if (typeof stage.progress === 'number') onProgress({ progress: stage.progress, phase: stage.phase ?? '' });
+    } catch {
+      // A malformed event is skipped: the request's own answer still ends the work.
+    }
+  });
+  return () => source.close();
+}
