@@ -32,6 +32,8 @@ export interface CliArgs {
   speakers: number | undefined;
   /** --lip-sync: move the speakers' mouths to the dubbed words (video only). */
   lipSync: boolean;
+  /** --burn-subtitles: render the target subtitles into the picture (video only). */
+  burnSubtitles: boolean;
   engines: EngineIds;
 }
 
@@ -39,6 +41,7 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
                       [--voice preserve|neutral] [--speakers N] [--diariser ID] [--lip-sync]
+                      [--burn-subtitles]
 
 --voice preserve (default): each speaker's pitch, range and timbre, each line's intonation,
         loudness, rate and pauses; neutral: a plain voice per speaker (still one each).
@@ -46,6 +49,8 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
+--burn-subtitles: render the target subtitles into the picture (white with a black outline,
+        bottom centre); a video dub always carries them as a track the viewer can turn on.
 --duck: keep the original under the dub at -18 dB instead of separating its voice out
         (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
 
@@ -73,6 +78,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       speakers: { type: 'string' },
       diariser: { type: 'string' },
       'lip-sync': { type: 'boolean', default: false },
+      'burn-subtitles': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -92,6 +98,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     voice: voiceMode(values.voice),
     speakers: values.speakers === undefined ? undefined : speakerCount(values.speakers, '--speakers'),
     lipSync: values['lip-sync'] ?? false,
+    burnSubtitles: values['burn-subtitles'] ?? false,
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,19 @@ function verify(args: string[]): { status: number | null; stdout: string } {
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout };
+}
+
+/** Mean absolute luma difference of the bottom quarter of two videos' frames at `seconds`. */
+function bottomDifference(a: string, b: string, seconds: number): number {
+  const strip = (path: string): Buffer =>
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-ss', String(seconds), '-i', path, '-frames:v', '1'],
+      ...['-vf', 'crop=iw:ih/4:0:ih*3/4,format=gray', '-f', 'rawvideo', '-'],
+    ]);
+  const [first, second] = [strip(a), strip(b)];
+  let sum = 0;
+  for (let i = 0; i < first.length; i++) sum += Math.abs(first[i]! - second[i]!);
+  return sum / first.length;
 }
 
 function dub(
@@ -79,6 +92,31 @@ describe('npm run dub', () => {
     expect(Object.keys(report.segments[0]!)).toEqual(
       expect.arrayContaining(['start', 'end', 'sourceText', 'targetText', 'engines', 'quality', 'tempo', 'overflow']),
     );
+  });
+
+  it('burns the subtitles into the picture with --burn-subtitles, only while a cue shows', async () => {
+    const video = makeVideo(
+      dir,
+      await makeSpeechWav(dir, ['Welcome back to the channel.', 'Let us begin.'], 'burn.wav'),
+      'burn.mp4',
+    );
+    const plain = join(dir, 'burn.plain.mp4');
+    const burned = join(dir, 'burn.burned.mp4');
+    expect(dub([video, '--to', 'spa', '--out', plain, '--subtitles']).status).toBe(0);
+    const result = dub([video, '--to', 'spa', '--out', burned, '--burn-subtitles']);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    const firstCue = /(\d\d):(\d\d):(\d\d),(\d\d\d) --> (\d\d):(\d\d):(\d\d),(\d\d\d)/.exec(
+      readFileSync(join(dir, 'burn.plain.spa.srt'), 'utf8'),
+    )!;
+    const at = (h: string, m: string, s: string, ms: string): number => +h * 3600 + +m * 60 + +s + +ms / 1000;
+    const [start, end] = [
+      at(...(firstCue.slice(1, 5) as [string, string, string, string])),
+      at(...(firstCue.slice(5, 9) as [string, string, string, string])),
+    ];
+    // The bottom quarter of the two dubs differs by the text while the cue shows, and barely before it.
+    expect(bottomDifference(plain, burned, (start + end) / 2)).toBeGreaterThan(6);
+    expect(bottomDifference(plain, burned, Math.max(0, start - 0.3))).toBeLessThan(2);
   });
 
   it('separates the voice out with an installed separator, or ducks with --duck, and says which', async () => {

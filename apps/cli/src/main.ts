@@ -33,6 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
           ...(args.separate ? {} : { separation: 'off' as const }),
           voice: args.voice,
           lipSync: args.lipSync,
+          burnSubtitles: args.burnSubtitles,
           ...(args.speakers === undefined ? {} : { speakers: args.speakers }),
         },
       },

@@ -14,6 +14,7 @@ export const STAGES = [
   'fit',
   'mix',
   'lipsync',
+  'burn',
 ] as const;
 
 export type StageName = (typeof STAGES)[number];
@@ -32,6 +33,7 @@ export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
   fit: 'Fitting timing',
   mix: 'Mixing',
   lipsync: 'Lip sync',
+  burn: 'Burning in subtitles',
 };
 
 export type PipelineEvent =

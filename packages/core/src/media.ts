@@ -123,6 +123,16 @@ export interface MediaPort {
     frames: AsyncIterable<VideoFrame>,
     context: EngineContext,
   ): Promise<void>;
+  /**
+   * Renders these subtitles into the picture of `output` (re-encoded to H.264; audio, the
+   * subtitle track and metadata copied), in a style readable over any picture.
+   */
+  burnSubtitles(
+    output: string,
+    info: MediaInfo,
+    subtitles: { srt: string; language: string },
+    context: EngineContext,
+  ): Promise<void>;
 }
 
 /** Where synthesised clips live between stages (on disk, so long jobs stay small in memory). */

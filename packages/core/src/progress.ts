@@ -51,6 +51,7 @@ export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> 
   ['fit', 10],
   ['mix', 18],
   ['lipsync', 0],
+  ['burn', 0],
 ];
 
 /**
@@ -58,7 +59,20 @@ export const DEFAULT_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> 
  * offline engines it took five times the rest of the dub put together on a 720p talking head at
  * 30 fps and about twice on a 640x360 one (see README, benchmark): weighed between the two.
  */
-export const LIP_SYNC_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = [
-  ...DEFAULT_STAGE_WEIGHTS.filter(([stage]) => stage !== 'lipsync'),
-  ['lipsync', 400],
-];
+export const LIP_SYNC_STAGE_WEIGHTS: ReadonlyArray<readonly [StageName, number]> = DEFAULT_STAGE_WEIGHTS.map(
+  ([stage, weight]) => [stage, stage === 'lipsync' ? 400 : weight] as const,
+);
+
+/** Burning subtitles in re-encodes the picture once (no frame analysis): about the mix's cost at 720p. */
+const BURN_WEIGHT = 20;
+
+/** The weights for a run with these options: lip sync and burn-in count only when they run. */
+export function stageWeightsFor(options: {
+  lipSync: boolean;
+  burnSubtitles: boolean;
+}): ReadonlyArray<readonly [StageName, number]> {
+  const weights = options.lipSync ? LIP_SYNC_STAGE_WEIGHTS : DEFAULT_STAGE_WEIGHTS;
+  return options.burnSubtitles
+    ? weights.map(([stage, weight]) => [stage, stage === 'burn' ? BURN_WEIGHT : weight] as const)
+    : weights;
+}

@@ -13,7 +13,7 @@ export interface JobRequest {
   engines: EngineIds;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
-  options: Partial<Pick<DubOptions, 'voice' | 'speakers' | 'lipSync'>>;
+  options: Partial<Pick<DubOptions, 'voice' | 'speakers' | 'lipSync' | 'burnSubtitles'>>;
   /** Who asked (the client's address): counted against their share of the line. */
   client: string;
 }

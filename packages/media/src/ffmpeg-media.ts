@@ -15,6 +15,7 @@ import type {
 } from '@voxlate/core';
 import { readFrames } from './frame-reader.js';
 import { replaceVideo } from './replace-video.js';
+import { burnSubtitles } from './burn-subtitles.js';
 import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
@@ -73,5 +74,14 @@ export class FfmpegMedia implements MediaPort {
     context: EngineContext,
   ): Promise<void> {
     return replaceVideo(output, video, frames, context);
+  }
+
+  burnSubtitles(
+    output: string,
+    info: MediaInfo,
+    subtitles: { srt: string; language: string },
+    context: EngineContext,
+  ): Promise<void> {
+    return burnSubtitles(output, info, subtitles, this.workDir, context);
   }
 }

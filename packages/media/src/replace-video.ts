@@ -76,7 +76,7 @@ async function encodeFrames(
 }
 
 /** The source's colour tags, written on the new stream so players show it the same. */
-function colourTags(video: VideoInfo): string[] {
+export function colourTags(video: VideoInfo): string[] {
   const { space, range, primaries, transfer } = video.colour;
   return [
     ...(space ? ['-colorspace', space] : []),

@@ -38,6 +38,7 @@ export function jobFields(
     source_language: timeline?.sourceLanguage ?? request.sourceLanguage,
     target_language: request.targetLanguage,
     apply_lip_sync: request.options.lipSync === true,
+    burn_subtitles: request.options.burnSubtitles === true,
     use_voice_cloning: request.options.voice !== 'neutral',
     warnings: job.warnings,
     stage_seconds: job.stageSeconds,

@@ -151,6 +151,7 @@ async function createJob(
     backendFrom(upload.fields['backend']);
     const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
     const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
+    const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
     const voiceOptions = voiceOptionsFrom(upload.fields);
     const engines = engineChoiceFrom(upload.fields);
     const media =
@@ -169,7 +170,11 @@ async function createJob(
           outputContainer: kind === 'video' ? 'mp4' : 'wav',
           engines,
           ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
-          options: { ...voiceOptions, lipSync: lipSync && kind === 'video' },
+          options: {
+            ...voiceOptions,
+            lipSync: lipSync && kind === 'video',
+            burnSubtitles: burnSubtitles && kind === 'video',
+          },
           client: request.ip,
         },
       },

@@ -45,6 +45,11 @@ export const OPENAPI_DOCUMENT = {
                   source_language: { description: 'A language code, or "auto" (the default).', type: 'string' },
                   backend: { type: 'string', enum: ['cascaded'] },
                   apply_lip_sync: { type: 'string', enum: ['true', 'false'] },
+                  burn_subtitles: {
+                    type: 'string',
+                    enum: ['true', 'false'],
+                    description: 'Render the target subtitles into the picture (video; default false).',
+                  },
                   use_voice_cloning: {
                     type: 'string',
                     enum: ['true', 'false'],
@@ -243,6 +248,7 @@ export const OPENAPI_DOCUMENT = {
           source_language: { type: 'string' },
           target_language: { $ref: '#/components/schemas/Language' },
           apply_lip_sync: { type: 'boolean' },
+          burn_subtitles: { type: 'boolean' },
           use_voice_cloning: { type: 'boolean' },
           warnings: { type: 'array', items: { type: 'string' } },
           stage_seconds: { type: 'object', additionalProperties: { type: 'number' } },

@@ -54,7 +54,7 @@ interface VideoJob {
   transcript: string | undefined;
   engines: ReturnType<typeof engineChoiceFrom>;
   warnings: string[];
-  voiceOptions: ReturnType<typeof voiceOptionsFrom> & { lipSync: boolean };
+  voiceOptions: ReturnType<typeof voiceOptionsFrom> & { lipSync: boolean; burnSubtitles: boolean };
 }
 
 /** A validated job and the client (address) it counts against. */
@@ -65,6 +65,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
   const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
   backendFrom(upload.fields['backend']);
   const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
+  const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
   const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
   // Subtitle limits are checked before the job is queued, not after minutes of work.
   if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -76,7 +77,7 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     transcript: upload.subtitles,
     engines: engineChoiceFrom(upload.fields),
     warnings: [],
-    voiceOptions: { ...voiceOptionsFrom(upload.fields), lipSync },
+    voiceOptions: { ...voiceOptionsFrom(upload.fields), lipSync, burnSubtitles },
   };
 }
 

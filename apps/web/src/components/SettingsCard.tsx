@@ -13,6 +13,9 @@ interface Props {
   onLanguage: (code: string) => void;
   onLipSync: (on: boolean) => void;
   onVoiceCloning: (on: boolean) => void;
+  /** Burn-in (video modes): shown when given. */
+  burnSubtitles?: boolean;
+  onBurnSubtitles?: (on: boolean) => void;
   onTranslate: () => void;
   /** What each target gives here (from /api/languages): the list is grouped by it once known. */
   qualities?: Record<string, LanguageQuality>;
@@ -87,6 +90,17 @@ export function SettingsCard(props: Props) {
             />
             Preserve Voice
           </label>
+          {props.onBurnSubtitles && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={props.burnSubtitles ?? false}
+                disabled={props.working}
+                onChange={(event) => props.onBurnSubtitles?.(event.target.checked)}
+              />
+              Burn in subtitles
+            </label>
+          )}
         </div>
       )}
       <button

@@ -101,7 +101,13 @@ export async function nonOkMessage(response: Response): Promise<string> {
  * start with "data: ". Each parsed event goes to `onEvent`; a streamed error stops reading.
  */
 export async function processVideo(
-  options: { file: File; targetLanguage: string; lipSync: boolean; voiceCloning: boolean } & SourceChoice,
+  options: {
+    file: File;
+    targetLanguage: string;
+    lipSync: boolean;
+    voiceCloning: boolean;
+    burnSubtitles?: boolean;
+  } & SourceChoice,
   onEvent: (event: VideoEvent) => void,
 ): Promise<void> {
   const body = new FormData();
@@ -110,6 +116,7 @@ export async function processVideo(
   body.append('backend', 'cascaded');
   body.append('apply_lip_sync', String(options.lipSync));
   body.append('use_voice_cloning', String(options.voiceCloning));
+  if (options.burnSubtitles) body.append('burn_subtitles', 'true');
   appendSource(body, { ...options, requestId: undefined });
   const response = await fetch('/process-video', {
     method: 'POST',

@@ -92,6 +92,8 @@ export function StudioPage() {
           onLanguage={(code) => dispatch({ type: 'set-language', language: code })}
           onLipSync={(on) => dispatch({ type: 'set-lip-sync', on })}
           onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
+          burnSubtitles={state.burnSubtitles}
+          onBurnSubtitles={(on) => dispatch({ type: 'set-burn-subtitles', on })}
           onTranslate={() => void translate()}
           qualities={support.quality}
           source={source}

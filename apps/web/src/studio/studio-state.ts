@@ -17,6 +17,8 @@ export interface StudioState {
   targetLanguage: string;
   lipSync: boolean;
   voiceCloning: boolean;
+  /** Render the subtitles into the picture (video modes; off by default: they are a track anyway). */
+  burnSubtitles: boolean;
   transcripts: { source: string; target: string };
   warnings: string[];
   subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
@@ -41,6 +43,7 @@ export const INITIAL_STATE: StudioState = {
   targetLanguage: '',
   lipSync: true,
   voiceCloning: true,
+  burnSubtitles: false,
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
@@ -58,6 +61,7 @@ export type StudioAction =
   | { type: 'set-source-subtitles'; file: File | undefined }
   | { type: 'set-lip-sync'; on: boolean }
   | { type: 'set-voice-cloning'; on: boolean }
+  | { type: 'set-burn-subtitles'; on: boolean }
   | { type: 'set-error'; message: string | undefined }
   | { type: 'start'; statusText: string; progress?: number }
   | { type: 'progress'; progress: number; statusText?: string }
@@ -113,6 +117,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, lipSync: action.on };
     case 'set-voice-cloning':
       return { ...state, voiceCloning: action.on };
+    case 'set-burn-subtitles':
+      return { ...state, burnSubtitles: action.on };
     case 'set-error':
       return { ...state, error: action.message };
     case 'start':

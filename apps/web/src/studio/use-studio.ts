@@ -177,6 +177,7 @@ async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, 
       targetLanguage: state.targetLanguage,
       lipSync: state.lipSync,
       voiceCloning: state.voiceCloning,
+      burnSubtitles: state.burnSubtitles,
       ...choice,
     },
     (event: VideoEvent) => {

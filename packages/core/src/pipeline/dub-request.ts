@@ -29,6 +29,8 @@ export interface DubOptions {
   speakers?: number;
   /** Move the speakers' mouths to the dubbed words (video output only). */
   lipSync: boolean;
+  /** Render the target subtitles into the picture (video output only); the selectable track stays. */
+  burnSubtitles: boolean;
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -40,6 +42,7 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   separation: 'auto',
   voice: 'preserve',
   lipSync: false,
+  burnSubtitles: false,
 };
 
 export interface DubRequest {

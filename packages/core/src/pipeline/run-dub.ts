@@ -2,7 +2,7 @@ import { BadInput, Internal, throwIfAborted } from '../errors.js';
 import type { EventListener, StageName } from '../events.js';
 import { LANGUAGES } from '../languages.js';
 import type { OutputContainer } from '../media.js';
-import { DEFAULT_STAGE_WEIGHTS, LIP_SYNC_STAGE_WEIGHTS, ProgressTracker } from '../progress.js';
+import { ProgressTracker, stageWeightsFor } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import type { Separator } from '../separation.js';
 import { resolveOptions, type DubOptions, type DubRequest, type DubResult } from './dub-request.js';
@@ -18,6 +18,7 @@ import { measureVoices } from './stages/measure-voices.js';
 import { shapeVoices } from './stages/shape-voices.js';
 import { ingest } from './stages/ingest.js';
 import { lipSync } from './stages/lip-sync.js';
+import { burnSubtitles } from './stages/burn-subtitles.js';
 import { mix } from './stages/mix.js';
 import { recognise } from './stages/recognise.js';
 import { chooseSeparator, separate } from './stages/separate.js';
@@ -65,7 +66,7 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     segments: [],
     warnings: [],
   };
-  const tracker = new ProgressTracker(options.lipSync ? LIP_SYNC_STAGE_WEIGHTS : DEFAULT_STAGE_WEIGHTS);
+  const tracker = new ProgressTracker(stageWeightsFor(options));
   const deadline = new JobDeadline(run.signal);
   const ctx = createStageContext(request, options, ports, timeline, {
     ...run,
@@ -146,6 +147,14 @@ function stepsOf(request: DubRequest, options: DubOptions, outcome: { container?
         return outcome.container === 'mp4' ? undefined : 'the output has no picture';
       },
       work: lipSync,
+    },
+    {
+      name: 'burn',
+      skipReason: () => {
+        if (!options.burnSubtitles) return 'Burn-in is off: the subtitles are a track the viewer turns on';
+        return outcome.container === 'mp4' ? undefined : 'the output has no picture';
+      },
+      work: burnSubtitles,
     },
   ];
 }

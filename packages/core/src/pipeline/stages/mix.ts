@@ -54,6 +54,8 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
 function patchOf(ctx: StageContext): RenderRequest['patch'] {
   const redo = ctx.redo;
   if (!redo?.previousOutput) return undefined;
+  // The previous output's picture has the old subtitles burned in: the picture is made again.
+  if (ctx.options.burnSubtitles) return undefined;
   const windows = changedWindows(redo.base.timeline, ctx.timeline, redo.lines);
   if (!windows) return undefined;
   const changed = windows.reduce((sum, window) => sum + window.end - window.start, 0);
