@@ -80,10 +80,10 @@ describe('the project editor', () => {
     expect(outside).toBeLessThan(1e-3);
 
     // Hear the new line: the dub's button plays that stretch of the new result, then stops.
-    const play = page.getByRole('button', { name: 'Play the dubbed line 1' });
+    const play = page.getByRole('button', { name: 'Dub: play line 1' });
     await play.click();
-    await page.getByRole('button', { name: 'Stop the dubbed line 1' }).waitFor();
-    await page.getByRole('button', { name: 'Play the dubbed line 1' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Dub: stop line 1' }).waitFor();
+    await page.getByRole('button', { name: 'Dub: play line 1' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'editor-redubbed');
   }, 180_000);
 

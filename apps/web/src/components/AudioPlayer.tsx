@@ -46,7 +46,7 @@ export function AudioPlayer({ url, label }: { url: string | undefined; label: st
   if (!url) return <PlaceholderWave />;
   return (
     <div className="player" data-testid="audio-player">
-      <div ref={container} className="waveform" aria-label={`${label} waveform`} />
+      <div ref={container} className="waveform" role="img" aria-label={`${label} waveform`} />
       <div className="player-controls">
         <button
           type="button"

@@ -50,9 +50,14 @@ export function PricingPage() {
                     <span className="visually-hidden">{feature.included ? 'Included: ' : 'Not included: '}</span>
                     {feature.text}
                     {feature.tooltip && (
-                      <span className="tooltip" tabIndex={0} aria-label={feature.tooltip}>
+                      <button
+                        type="button"
+                        className="tooltip"
+                        aria-label={`About ${feature.text}: ${feature.tooltip}`}
+                        data-tip={feature.tooltip}
+                      >
                         <InfoIcon />
-                      </span>
+                      </button>
                     )}
                   </li>
                 ))}

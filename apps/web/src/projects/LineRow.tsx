@@ -49,16 +49,18 @@ export function LineRow({
   ) => {
     const key = `${which}-${line.id}`;
     const active = playing?.key === key;
+    const visible = which === 'original' ? 'Original' : 'Dub';
     return (
       <button
         type="button"
         className="button small secondary"
         disabled={!url || !span}
         aria-pressed={active}
-        aria-label={`${active ? 'Stop' : 'Play'} the ${which} line ${number}`}
+        // The name starts with the visible word, as speech control users say it (WCAG 2.5.3).
+        aria-label={`${visible}: ${active ? 'stop' : 'play'} line ${number}`}
         onClick={() => (active ? onStop() : url && span && onPlay({ url, key, ...span }))}
       >
-        {active ? '■' : '▶'} {which === 'original' ? 'Original' : 'Dub'}
+        <span aria-hidden="true">{active ? '■' : '▶'}</span> {visible}
       </button>
     );
   };
