@@ -93,10 +93,11 @@ const cases: { name: string; send: () => Promise<{ status: number; body: string 
       error: /JSON but not an object/,
     },
     {
-      name: 'a JSON body over 64 KB',
-      send: () => post('/process-audio-url', 'application/json', JSON.stringify({ url: 'x'.repeat(70_000) })),
+      // 64 KB for the fields and 2 MB for a link's subtitles.
+      name: 'a JSON body over 2112 KB',
+      send: () => post('/process-audio-url', 'application/json', JSON.stringify({ url: 'x'.repeat(2112 * 1024 + 10) })),
       status: 413,
-      error: /^The request body is larger than 64 KB/,
+      error: /^The request body is larger than 2112 KB/,
     },
     {
       name: 'a 1 MB language field (was cut at 64 KB and echoed back)',

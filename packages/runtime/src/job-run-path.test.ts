@@ -109,10 +109,10 @@ describe('a job run kept stage by stage', () => {
     const checkpoints = new MemoryCheckpoints();
     const [work, first] = request('work-a', 'a-1.wav');
     const whole = await dubber.dubIn(work, first, { checkpoints });
-    // Every stage, in the pipeline's order, skipped ones (separate, lip sync here) included.
+    // Every stage, in the pipeline's order, skipped ones (separate, lip sync, burn-in here) included.
     expect([...checkpoints.saved.keys()]).toEqual([...STAGES]);
     // As if the process died during synthesis: the stages after translate were never saved.
-    for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'mix', 'lipsync'] as const)
+    for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'mix', 'lipsync', 'burn'] as const)
       checkpoints.saved.delete(stage);
     const events: PipelineEvent[] = [];
     const resumed = await dubber.dubIn(
@@ -137,7 +137,7 @@ describe('a job run kept stage by stage', () => {
     const events: PipelineEvent[] = [];
     await dubber.dubIn(work, first, { checkpoints, onEvent: (event) => events.push(event) });
     expect(ranStages(events)).toEqual([]);
-    expect(events.filter((event) => event.type === 'stage-skipped')).toHaveLength(12);
+    expect(events.filter((event) => event.type === 'stage-skipped')).toHaveLength(STAGES.length);
   }, 180_000);
 
   it('renders an edited line again alone: the rest of the audio is unchanged', async () => {
