@@ -66,7 +66,7 @@ export async function burnSubtitles(
  * A value inside a filtergraph, escaped at both levels ffmpeg reads it: quoted as a filter
  * option, then escaped for the graph (a path with ':' or ',' would otherwise split the filter).
  */
-export function filterValue(value: string): string {
+function filterValue(value: string): string {
   const quoted = `'${value.replace(/'/g, "'\\''")}'`;
   return quoted.replace(/[\\'[\],;]/g, (character) => `\\${character}`);
 }

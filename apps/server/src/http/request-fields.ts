@@ -10,7 +10,7 @@ import {
   type VoiceMode,
 } from '@voxlate/core';
 import { RequestIds } from '../jobs/request-ids.js';
-import { MAX_SUBTITLE_BYTES } from '../uploads/receive-upload.js';
+import { MAX_SUBTITLE_BYTES, SUBTITLES_TOO_LARGE } from '../uploads/receive-upload.js';
 
 export const BACKENDS = ['cascaded'] as const;
 export type Backend = (typeof BACKENDS)[number];
@@ -40,9 +40,7 @@ export function requestIdFrom(value: unknown): string | undefined {
 export function subtitlesFrom(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new BadInput('subtitles must be the text of an SRT or WebVTT file.');
-  if (Buffer.byteLength(value) > MAX_SUBTITLE_BYTES) {
-    throw new TooLarge('The subtitle file is larger than 2 MB, the most it may hold.');
-  }
+  if (Buffer.byteLength(value) > MAX_SUBTITLE_BYTES) throw new TooLarge(SUBTITLES_TOO_LARGE);
   return value;
 }
 

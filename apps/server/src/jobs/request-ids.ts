@@ -46,11 +46,4 @@ export class RequestIds {
       else signal.addEventListener('abort', abandon, { once: true });
     });
   }
-
-  /** Clients waiting for a job to be bound (for tests and memory checks). */
-  waitingCount(): number {
-    let count = 0;
-    for (const waiters of this.waiting.values()) count += waiters.size;
-    return count;
-  }
 }

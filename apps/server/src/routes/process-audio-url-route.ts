@@ -90,7 +90,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
             },
           },
           abort.signal,
-          requestId ? { requestId } : {},
+          { requestId },
         );
         // The fetched audio handed back as WAV, from the job's copy of it.
         const sourceWav = workspace.path('source.wav');

@@ -57,7 +57,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
             },
           },
           abort.signal,
-          requestId ? { requestId } : {},
+          { requestId },
         );
         await sendJsonWithMedia(
           reply,

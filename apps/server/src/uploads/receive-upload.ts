@@ -16,6 +16,7 @@ export interface ReceivedUpload {
 
 /** Subtitles are text; anything larger is not a subtitle file. */
 export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+export const SUBTITLES_TOO_LARGE = 'The subtitle file is larger than 2 MB, the most it may hold.';
 /** Every other field is a code, a flag or an engine id. */
 const MAX_FIELD_BYTES = 4 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
@@ -77,7 +78,7 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > MAX_SUBTITLE_BYTES) throw new TooLarge('The subtitle file is larger than 2 MB, the most it may hold.');
+    if (size > MAX_SUBTITLE_BYTES) throw new TooLarge(SUBTITLES_TOO_LARGE);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

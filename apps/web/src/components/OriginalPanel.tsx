@@ -1,6 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ContentType } from '../lib/validation.js';
 import { AudioPlayer } from './AudioPlayer.js';
+import { FileButton } from './FileButton.js';
 import { SourceTabs, sourcePanelId, sourceTabId, type SourceTab } from './SourceTabs.js';
 import { UploadArea } from './UploadArea.js';
 import { UrlImport } from './UrlImport.js';
@@ -19,7 +20,6 @@ interface Props {
 /** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
 export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl, urlSource }: Props) {
   const [tab, setTab] = useState<SourceTab>('upload');
-  const replace = useRef<HTMLInputElement>(null);
   const audio = contentType === 'audio';
   const accept = audio ? 'audio/*,video/*' : 'video/*';
   return (
@@ -33,25 +33,13 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
             <video className="video-player" src={previewUrl} controls aria-label="Original video" />
           )}
           <p className="file-name">{file.name}</p>
-          <button
-            type="button"
-            className="button secondary small replace-file"
-            disabled={working}
-            onClick={() => replace.current?.click()}
-          >
-            Replace file
-          </button>
-          <input
-            ref={replace}
-            type="file"
-            hidden
+          <FileButton
+            label="Replace file"
+            inputLabel="Replace file"
             accept={accept}
-            aria-label="Replace file"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) onFile(chosen);
-              event.target.value = '';
-            }}
+            disabled={working}
+            className="button secondary small replace-file"
+            onFile={onFile}
           />
         </>
       ) : (

@@ -1,7 +1,8 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import type { LanguageSupport } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { sourceNote } from '../lib/source-language.js';
+import { FileButton } from './FileButton.js';
 
 interface Props {
   support: LanguageSupport;
@@ -17,7 +18,6 @@ interface Props {
  * instead of recognition (what a language nobody here can hear needs).
  */
 export function SourceOptions(props: Props) {
-  const picker = useRef<HTMLInputElement>(null);
   const noteId = useId();
   const note = sourceNote(props.support, props.sourceLanguage, props.subtitles !== undefined);
   return (
@@ -43,27 +43,14 @@ export function SourceOptions(props: Props) {
             </button>
           </p>
         ) : (
-          <button
-            type="button"
-            className="button secondary small"
-            aria-describedby={`${noteId}-subtitles`}
-            onClick={() => picker.current?.click()}
-          >
-            Add SRT or VTT
-          </button>
+          <FileButton
+            label="Add SRT or VTT"
+            inputLabel="Subtitles file"
+            accept=".srt,.vtt,text/vtt,application/x-subrip"
+            describedBy={`${noteId}-subtitles`}
+            onFile={props.onSubtitles}
+          />
         )}
-        <input
-          ref={picker}
-          type="file"
-          hidden
-          accept=".srt,.vtt,text/vtt,application/x-subrip"
-          aria-label="Subtitles file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) props.onSubtitles(file);
-            event.target.value = '';
-          }}
-        />
       </div>
       {note && (
         <p id={noteId} className="source-note" role="note">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { LanguageInfo } from '@voxlate/core';
-import type { StudioState } from '../studio/studio-state.js';
+import { CANCELLED_STATUS, type StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { DownloadLinks } from './DownloadLinks.js';
 import { ProgressBar } from './ProgressBar.js';
@@ -81,7 +81,7 @@ export function TranslatedPanel({
         </>
       ) : (
         <div className="empty-result">
-          {state.statusText === 'Cancelled.' && (
+          {state.statusText === CANCELLED_STATUS && (
             <p className="status-text" role="status">
               Cancelled. The service kept nothing of it.
             </p>

@@ -14,11 +14,9 @@ export function sourceNote(support: LanguageSupport, source: string, hasSubtitle
   return `${name} cannot be recognised here: add a subtitles file (SRT or WebVTT) with what is said.`;
 }
 
-/** Checked before sending: the same conditions as the note, as an error. */
+/** Checked before sending: what the note says is an error then. */
 export function sourceError(support: LanguageSupport, source: string, subtitles: File | undefined): string | undefined {
-  if (subtitles && source === 'auto') return 'Choose the language the subtitles are written in.';
-  if (subtitles) return undefined;
-  return sourceNote(support, source, false);
+  return sourceNote(support, source, subtitles !== undefined);
 }
 
 /** A subtitles file is SRT or WebVTT text of 2 MB at most. */

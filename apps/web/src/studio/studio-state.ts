@@ -79,6 +79,9 @@ export type StudioAction =
   | { type: 'cancelled' }
   | { type: 'finish' };
 
+/** The status once the creator has cancelled (the result panel says so). */
+export const CANCELLED_STATUS = 'Cancelled.';
+
 /** Spec section 4, as a pure function of the state and what happened. */
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
   switch (action.type) {
@@ -152,7 +155,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, error: action.message, statusText: action.statusText };
     case 'cancelled':
       // The creator stopped it: nothing failed, and the service removed the job's files.
-      return { ...state, error: undefined, statusText: 'Cancelled.', progress: 0 };
+      return { ...state, error: undefined, statusText: CANCELLED_STATUS, progress: 0 };
     case 'finish':
       return { ...state, working: false };
   }

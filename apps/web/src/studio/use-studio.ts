@@ -83,17 +83,15 @@ export function useStudio(support: LanguageSupport) {
       if (problem) return dispatch({ type: 'set-error', message: problem });
       dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
       const work = start(running);
-      const requestId = newRequestId();
-      const stopFollowing = followRequest(requestId, ({ progress, phase }) =>
-        dispatch({ type: 'progress', progress, ...(phase ? { statusText: phase } : {}) }),
-      );
       try {
-        const answer = await translateUrl(url.trim(), state.targetLanguage, {
-          sourceLanguage,
-          subtitles: state.sourceSubtitles,
-          requestId,
-          signal: work.signal,
-        });
+        const answer = await withStagesFollowed(dispatch, (requestId) =>
+          translateUrl(url.trim(), state.targetLanguage, {
+            sourceLanguage,
+            subtitles: state.sourceSubtitles,
+            requestId,
+            signal: work.signal,
+          }),
+        );
         const source = new File([base64ToBlob(answer.source_audio ?? '', 'audio/wav')], 'audio_from_url', {
           type: 'audio/wav',
         });
@@ -110,7 +108,6 @@ export function useStudio(support: LanguageSupport) {
           });
         }
       } finally {
-        stopFollowing();
         running.current = undefined;
         dispatch({ type: 'finish' });
       }
@@ -143,18 +140,28 @@ function start(running: { current: AbortController | undefined }): AbortControll
   return work;
 }
 
-/** /translate as the spec says, with its stages followed beside it by request id. */
-async function runAudio(state: StudioState, choice: Choice, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
+/**
+ * Sends a spec request with a fresh `request_id` and shows its stages (phase and progress) while
+ * it waits for its one answer; stops following once it is answered or has failed.
+ */
+async function withStagesFollowed<T>(dispatch: Dispatch, send: (requestId: string) => Promise<T>): Promise<T> {
   const requestId = newRequestId();
   const stopFollowing = followRequest(requestId, ({ progress, phase }) =>
     dispatch({ type: 'progress', progress, ...(phase ? { statusText: phase } : {}) }),
   );
   try {
-    const answer = await translateAudio(state.file!, state.targetLanguage, { ...choice, requestId });
-    succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
+    return await send(requestId);
   } finally {
     stopFollowing();
   }
+}
+
+/** /translate as the spec says, with its stages followed beside it by request id. */
+async function runAudio(state: StudioState, choice: Choice, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
+  const answer = await withStagesFollowed(dispatch, (requestId) =>
+    translateAudio(state.file!, state.targetLanguage, { ...choice, requestId }),
+  );
+  succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
 }
 
 function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispatch, createUrl: CreateUrl): void {
