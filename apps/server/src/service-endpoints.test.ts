@@ -258,6 +258,40 @@ describe('bad input gets a clear answer', () => {
     expect(await backend.json()).toEqual({ error: 'Unknown backend "e2e". Valid backends: cascaded.' });
   });
 
+  it('refuses the same language in and out on every route at once (400, the field named, what would work)', async () => {
+    const sameLanguage =
+      /target_language\) are both English: a dub needs another language\. English can be dubbed into: .*Spanish \(spa\)/;
+    const answers = [
+      await post('/translate', await form({ target_language: 'eng' }, { file: speech })),
+      await post('/translate', await form({ target_language: 'eng', source_language: 'eng' }, { file: speech })),
+      await post('/process-video', await form({ target_language: 'eng' }, { video })),
+      await post('/api/jobs', await form({ target_language: 'eng' }, { file: speech })),
+      await fetch(`${service.url}/process-audio-url`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${filesUrl}/speech.wav`, target_language: 'eng' }),
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toMatch(sameLanguage);
+    }
+    const jobs = (await (await fetch(`${service.url}/api/jobs`)).json()) as { jobs: { target_language: string }[] };
+    expect(jobs.jobs.filter((job) => job.target_language === 'eng')).toEqual([]);
+  });
+
+  it('refuses a pair no installed engine translates, saying which targets the source can reach', async () => {
+    const srt = '1\n00:00:00,500 --> 00:00:02,000\nПривет всем.\n';
+    const answer = await post(
+      '/translate',
+      await form({ target_language: 'kor', source_language: 'rus', subtitles: srt }, { file: speech }),
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: string }).error).toMatch(
+      /^No installed engine translates Russian to Korean \(target_language\)\. Russian can be dubbed into: /,
+    );
+  });
+
   it('answers 422 for a file with no audio track and for silence', async () => {
     const mute = join(dir, 'mute.mp4');
     ffmpeg`-f lavfi -i testsrc2=size=160x120:rate=10 -t 2 -c:v libx264 ${mute}`;

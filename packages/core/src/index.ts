@@ -19,6 +19,7 @@ export * from './subtitles/write-subtitles.js';
 export * from './subtitles/timeline-cues.js';
 export * from './subtitles/cue-rules.js';
 export * from './subtitles/split-cues.js';
+export * from './pipeline/admit-languages.js';
 export * from './pipeline/dub-request.js';
 export * from './pipeline/run-dub.js';
 export * from './pipeline/redo-lines.js';

@@ -56,6 +56,11 @@ export interface RenderRequest {
   clips: readonly PlacedClip[];
   mix: MixOptions;
   output: string;
+  /**
+   * Seconds of the output: the source's length, or more when the dub runs past its end (the
+   * audio goes on after the source's, and a video holds its last frame).
+   */
+  outputSeconds: number;
   container: OutputContainer;
   /** Metadata written into the output (what made it, and that its speech is synthetic). */
   tags: Readonly<Record<string, string>>;
@@ -116,12 +121,13 @@ export interface MediaPort {
   /**
    * Replaces the video of `output` (a rendered dub) with these frames, re-encoded to H.264 at
    * the source's size, rate and colour tags; its audio and metadata are copied as they are.
+   * `holdLastFrameSeconds`: the dub runs past the source's end, the last frame stays that long.
    */
   replaceVideo(
     output: string,
     video: VideoInfo,
     frames: AsyncIterable<VideoFrame>,
-    context: EngineContext,
+    context: EngineContext & { holdLastFrameSeconds?: number },
   ): Promise<void>;
   /**
    * Renders these subtitles into the picture of `output` (re-encoded to H.264; audio, the

@@ -1,4 +1,4 @@
-import type { Fit, Segment } from './timeline.js';
+import type { Fit, Segment, Timeline } from './timeline.js';
 
 /** A segment not (yet) fitted plays at its source start, at normal speed, without overflow. */
 export const UNFITTED: Readonly<Fit> = { tempo: 1, shift: 0, overflow: 0 };
@@ -12,4 +12,9 @@ export function placedSpan(segment: Segment): { start: number; end: number } | u
   if (!segment.dubbed) return undefined;
   const start = segment.start + fitOf(segment).shift;
   return { start, end: start + segment.dubbed.duration };
+}
+
+/** Seconds of the output: the source's, or longer when the dub runs past its end. */
+export function outputDurationOf(timeline: Timeline): number {
+  return Math.max(timeline.duration, timeline.outputDuration ?? 0);
 }

@@ -88,8 +88,13 @@ export interface Segment {
 export interface Timeline {
   sourceLanguage: LanguageCode;
   targetLanguage: LanguageCode;
-  /** Seconds. */
+  /** Seconds of the source media. */
   duration: number;
+  /**
+   * Seconds of the output, when the dub needs more time than the source has (set by the fit
+   * stage): the last lines are never cut, the audio runs on and a video holds its last frame.
+   */
+  outputDuration?: number;
   sampleRate: number;
   segments: Segment[];
   warnings: string[];

@@ -71,7 +71,7 @@ export class FfmpegMedia implements MediaPort {
     output: string,
     video: VideoInfo,
     frames: AsyncIterable<VideoFrame>,
-    context: EngineContext,
+    context: EngineContext & { holdLastFrameSeconds?: number },
   ): Promise<void> {
     return replaceVideo(output, video, frames, context);
   }

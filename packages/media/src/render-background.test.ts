@@ -58,6 +58,7 @@ async function render(name: string, background?: PcmFile): Promise<Float32Array>
     clips: [{ ref: { key: 'dub', sampleRate: RATE, duration: 2 }, start: 2 }],
     mix: DEFAULT_MIX,
     output,
+    outputSeconds: SECONDS,
     container: 'wav',
     tags: {},
     ...(background ? { background } : {}),

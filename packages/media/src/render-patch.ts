@@ -37,7 +37,7 @@ export async function patchDub(
   context: EngineContext,
 ): Promise<RenderOutcome> {
   const format = mixFormatFor(request);
-  const total = Math.round(request.info.durationSeconds * format.sampleRate);
+  const total = Math.round(request.outputSeconds * format.sampleRate);
   const stretches = stretchesOf(request.patch.windows, format.sampleRate, total, request.container === 'mp4');
   const filter = limitedGainFilter(
     { lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb },

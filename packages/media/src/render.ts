@@ -66,7 +66,7 @@ async function mixToFile(
   context: EngineContext,
 ): Promise<LoudnessMeasurement | undefined> {
   const pcmArgs = ['-f', 'f32le', '-ar', String(format.sampleRate), '-ac', String(format.channels)];
-  const seconds = request.info.durationSeconds;
+  const seconds = request.outputSeconds;
   const decoderArgs = [...sourceArgs(request), ...argv`-vn -af apad=whole_dur=${seconds} -t ${seconds}`];
   const decoder = startFfmpeg([...decoderArgs, ...pcmArgs, 'pipe:1'], {
     signal: context.signal,
@@ -85,7 +85,7 @@ async function mixToFile(
     { decoder, writer },
     {
       firstFrame: 0,
-      totalFrames: Math.round(request.info.durationSeconds * format.sampleRate),
+      totalFrames: Math.round(seconds * format.sampleRate),
       loadClip,
       onProgress: (done, total) => context.onProgress?.(MIX_SHARE * done, total),
     },
@@ -220,12 +220,12 @@ async function encodeOutput(
   const tags = Object.entries(request.tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
   const track = video ? await subtitleTrackArgs(request, dirname(mixPath), 2) : { input: [], output: [] };
   const args = video
-    ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} ${track.input} -map 0:v:0 -map 1:a:0 ${track.output} ${videoCodecArgs(video.codec)}
+    ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} ${track.input} -map 0:v:0 -map 1:a:0 ${track.output} ${videoCodecArgs(video.codec, heldSeconds(request))}
         ${audioOut} -c:a aac -aac_coder fast -b:a 192k ${tags} -movflags +faststart -f mp4 ${request.output}`
     : argv`-i ${mixPath} ${audioOut} -c:a pcm_s16le ${tags} -write_bext 1 -f wav ${request.output}`;
   await runFfmpeg(args, {
     signal: context.signal,
-    expectedSeconds: request.info.durationSeconds,
+    expectedSeconds: request.outputSeconds,
     onProgress: (done, total) => context.onProgress?.(encodeStart + (1 - encodeStart) * (done / total), 1),
   });
   return gainDb === undefined ? {} : { gainDb };
@@ -254,14 +254,25 @@ async function normaliseFilter(
   if (!limiterWillAct(target, measurement, gainDb)) return gain(gainDb);
   const madeUp = await gainThroughLimiter(mixPath, target, gainDb, {
     sampleRate: format.sampleRate,
-    expectedSeconds: request.info.durationSeconds,
+    expectedSeconds: request.outputSeconds,
     context,
     onProgress: (share) => context.onProgress?.(MIX_SHARE + LIMITER_CHECK_SHARE * share, 1),
   });
   return gain(madeUp);
 }
 
-function videoCodecArgs(codec: string): string[] {
-  if (MP4_VIDEO_CODECS.has(codec)) return ['-c:v', 'copy'];
-  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
+/** Seconds the output runs past the source's end: a video holds its last frame that long. */
+export function heldSeconds(request: RenderRequest): number {
+  const extra = request.outputSeconds - request.info.durationSeconds;
+  return extra > 0.001 ? extra : 0;
+}
+
+/**
+ * The picture is copied as it is when the container takes its codec and it need not grow;
+ * otherwise it is encoded to H.264, holding its last frame for the seconds the dub runs on.
+ */
+function videoCodecArgs(codec: string, holdSeconds: number): string[] {
+  if (MP4_VIDEO_CODECS.has(codec) && holdSeconds === 0) return ['-c:v', 'copy'];
+  const hold = holdSeconds > 0 ? ['-vf', `tpad=stop_mode=clone:stop_duration=${holdSeconds.toFixed(3)}`] : [];
+  return [...hold, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'];
 }

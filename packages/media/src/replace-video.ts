@@ -24,7 +24,7 @@ export async function replaceVideo(
   output: string,
   video: VideoInfo,
   frames: AsyncIterable<VideoFrame>,
-  context: EngineContext,
+  context: EngineContext & { holdLastFrameSeconds?: number },
 ): Promise<void> {
   const staged = `${output}.lipsync.mp4`;
   try {
@@ -42,11 +42,14 @@ async function encodeFrames(
   staged: string,
   video: VideoInfo,
   frames: AsyncIterable<VideoFrame>,
-  context: EngineContext,
+  context: EngineContext & { holdLastFrameSeconds?: number },
 ): Promise<void> {
   const { width, height } = uprightSize(video);
   const { matrix, range } = colourConversion(video);
-  const toYuv = `scale=out_color_matrix=${matrix}:out_range=${range},format=yuv420p`;
+  const hold = context.holdLastFrameSeconds ?? 0;
+  // The dub runs past the source's end: its last frame stays on screen until the audio ends.
+  const held = hold > 0 ? `tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)},` : '';
+  const toYuv = `${held}scale=out_color_matrix=${matrix}:out_range=${range},format=yuv420p`;
   const tags = colourTags(video);
   const encoder = startFfmpeg(
     argv`-f rawvideo -pix_fmt rgb24 -s ${width}x${height} -framerate ${video.fps} -i pipe:0

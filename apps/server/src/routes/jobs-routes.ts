@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BadInput, downloadName, NotFound, quoteInput, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, downloadName, NotFound, quoteInput, sourceCues } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { relayJobEvents } from '../http/job-event-relay.js';
@@ -154,6 +154,8 @@ async function createJob(
     const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
     const voiceOptions = voiceOptionsFrom(upload.fields);
     const engines = engineChoiceFrom(upload.fields);
+    // Refused at submission (400), never half-way through the job.
+    await admitLanguages({ sourceLanguage, targetLanguage, transcript: upload.subtitles, engines }, dubber.resolver);
     const media =
       upload.media ?? (await fetchLink(upload.fields['url'], workspace.path('fetched'), context, abort.signal));
     const info = await requireMediaKind(dubber, media.path, 'audio', abort.signal);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BadInput, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, sourceCues } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
 import { EXPECTED_REQUEST } from '../http/request-errors.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
@@ -61,6 +61,8 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
       const sourceLanguage = sourceLanguageFrom(body.source_language);
       const requestId = requestIdFrom(body.request_id);
       const transcript = subtitlesFrom(body.subtitles);
+      // A pair nothing here can dub is refused before the link is fetched.
+      await admitLanguages({ sourceLanguage, targetLanguage, transcript }, dubber.resolver);
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
       try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BadInput, isVoxlateError, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, isVoxlateError, sourceCues } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
@@ -66,6 +66,12 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
   backendFrom(upload.fields['backend']);
   const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
   const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
+  const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
+  const engines = engineChoiceFrom(upload.fields);
+  await admitLanguages(
+    { sourceLanguage, targetLanguage, transcript: upload.subtitles, engines },
+    context.dubber.resolver,
+  );
   const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
   // Subtitle limits are checked before the job is queued, not after minutes of work.
   if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -73,9 +79,9 @@ async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, s
     input: upload.media.path,
     inputName: upload.media.filename,
     targetLanguage,
-    sourceLanguage: sourceLanguageFrom(upload.fields['source_language']),
+    sourceLanguage,
     transcript: upload.subtitles,
-    engines: engineChoiceFrom(upload.fields),
+    engines,
     warnings: [],
     voiceOptions: { ...voiceOptionsFrom(upload.fields), lipSync, burnSubtitles },
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BadInput, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, sourceCues } from '@voxlate/core';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { resultFields } from '../http/dub-result.js';
 import { requireMediaKind } from '../http/media-kind.js';
@@ -37,6 +37,11 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
         const requestId = requestIdFrom(upload.fields['request_id']);
         const voiceOptions = voiceOptionsFrom(upload.fields);
+        const engines = engineChoiceFrom(upload.fields);
+        await admitLanguages(
+          { sourceLanguage, targetLanguage, transcript: upload.subtitles, engines },
+          dubber.resolver,
+        );
         const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
         // Subtitle limits are checked before the job is queued, not after minutes of work.
         if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
@@ -50,7 +55,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
               sourceLanguage,
               targetLanguage,
               outputContainer: 'wav',
-              engines: engineChoiceFrom(upload.fields),
+              engines,
               ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
               options: voiceOptions,
               client: request.ip,

@@ -32,8 +32,9 @@ export interface PlannedFit extends Fit {
 /**
  * Places dubbed lines on the source timeline. Each line starts at its source start; a line
  * longer than its slot first takes the silence before the next line, then is sped up up to
- * the cap, and only then overflows, pushing later lines back so no two ever overlap. A line
- * that fits its slot is never sped up. Speed-ups of adjacent sped-up lines differ by at most
+ * the cap, and only then overflows, pushing later lines back so no two ever overlap; a pushed
+ * line takes the pause after it, then speeds up within the cap to get back in time. A line
+ * that fits its slot and is not pushed is never sped up. Speed-ups of adjacent sped-up lines differ by at most
  * `tempoStepPerLine`, unless the cap or a line's own need forbids it.
  */
 export function planTiming(
@@ -89,7 +90,10 @@ function placeSequentially(
     const placedStart = Math.max(line.start, previousEnd + options.minGapSeconds);
     const available = limits[i]! - placedStart;
     let tempo = tempos[i]!;
-    if (eligible[i] && line.speechSeconds / tempo > available) {
+    // A line pushed back by an overflowing one may speed up too, to get back in time before the
+    // next: the overflow is absorbed by the lines and pauses after it, not carried to the end.
+    const pushed = placedStart > line.start + 1e-9;
+    if ((eligible[i] || pushed) && line.speechSeconds / tempo > available) {
       tempo = clamp(line.speechSeconds / Math.max(available, 1e-6), tempo, options.tempoCap);
     }
     const placedSeconds = line.speechSeconds / tempo;

@@ -1,10 +1,10 @@
-import { BadInput, Internal, throwIfAborted } from '../errors.js';
+import { Internal, throwIfAborted } from '../errors.js';
 import type { EventListener, StageName } from '../events.js';
-import { LANGUAGES } from '../languages.js';
 import type { OutputContainer } from '../media.js';
 import { ProgressTracker, stageWeightsFor } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import type { Separator } from '../separation.js';
+import { admitLanguages } from './admit-languages.js';
 import { resolveOptions, type DubOptions, type DubRequest, type DubResult } from './dub-request.js';
 import type { RedoLines } from './redo-lines.js';
 import { restoreRun, saveRun, type SavedRun } from './saved-run.js';
@@ -55,7 +55,7 @@ const BEFORE_TRANSLATE: ReadonlySet<StageName> = new Set(['ingest', 'separate', 
  * state is kept after every stage and a run that was cut short goes on after the last kept one.
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
-  rejectSameLanguage(request);
+  await admitLanguages(request, ports.engines);
   const options = resolveOptions(request.options);
   const timeline: Timeline = {
     // 'auto' is settled by the recognise stage; English until then (and when nothing can detect).
@@ -208,18 +208,4 @@ async function runStage(
 function completed(ctx: StageContext, tracker: ProgressTracker, stage: StageName, reason: string): void {
   ctx.emit({ type: 'stage-skipped', stage, reason });
   ctx.emit({ type: 'progress', stage, done: 1, total: 1, overall: tracker.complete(stage) });
-}
-
-function rejectSameLanguage(request: DubRequest): void {
-  if (request.sourceLanguage === 'auto' && request.transcript !== undefined) {
-    throw new BadInput(
-      'Name the source language when subtitles are given as the source: it is detected from speech only.',
-    );
-  }
-  if (request.sourceLanguage === request.targetLanguage) {
-    const name = LANGUAGES[request.sourceLanguage].name;
-    throw new BadInput(
-      `The source and target language are both ${name}: choose a target language different from the source.`,
-    );
-  }
 }

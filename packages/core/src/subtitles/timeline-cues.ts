@@ -1,4 +1,4 @@
-import { placedSpan } from '../placement.js';
+import { outputDurationOf, placedSpan } from '../placement.js';
 import type { Segment, Timeline } from '../timeline.js';
 import type { Cue } from './cue.js';
 import { cueRulesFor } from './cue-rules.js';
@@ -18,8 +18,12 @@ export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue
       ? { start: segment.start, end: segment.end }
       : (placedSpan(segment) ?? { start: segment.start, end: segment.end }),
   );
+  const mediaEnd = outputDurationOf(timeline);
   return timeline.segments.flatMap((segment, i) => {
-    const span = { ...spans[i]!, limit: Math.max(spans[i]!.end, spans[i + 1]?.start ?? timeline.duration) };
+    // No cue outlives the media: the output grows to hold the dub (see the fit stage).
+    const end = Math.min(spans[i]!.end, mediaEnd);
+    const span = { start: Math.min(spans[i]!.start, end), end, limit: Math.max(end, spans[i + 1]?.start ?? mediaEnd) };
+    span.limit = Math.min(span.limit, mediaEnd);
     const text = side === 'source' ? segment.sourceText : segment.targetText;
     const timeAt = side === 'source' ? wordTimes(segment, text, span) : phonemeTimes(segment, text, span);
     return splitCues(text, span, timeAt, rules);

@@ -18,12 +18,19 @@ export function ffmpeg(strings: TemplateStringsArray, ...values: ArgValue[]): vo
  * English speech made at test time: eSpeak NG sentences separated by pauses, over a quiet
  * tone standing in for background music, written by ffmpeg as 44.1 kHz stereo WAV.
  */
-export async function makeSpeechWav(dir: string, sentences: readonly string[], name = 'speech.wav'): Promise<string> {
+export async function makeSpeechWav(
+  dir: string,
+  sentences: readonly string[],
+  name = 'speech.wav',
+  speaker: { rate?: number; pauseSeconds?: number } = {},
+): Promise<string> {
   const synthesiser = await EspeakSynthesiser.create();
   const rate = 22050;
+  const pause = new Float32Array(Math.round(rate * (speaker.pauseSeconds ?? 1.2)));
+  const voice = speaker.rate === undefined ? undefined : { rate: speaker.rate };
   const parts: Float32Array[] = [new Float32Array(rate * 0.8)];
   for (const sentence of sentences) {
-    parts.push((await synthesiser.synthesise(sentence, 'eng', {})).audio.samples, new Float32Array(rate * 1.2));
+    parts.push((await synthesiser.synthesise(sentence, 'eng', {}, voice)).audio.samples, pause);
   }
   const path = join(dir, name);
   const mixWithTone = '[0]aresample=44100[s];[1]volume=0.03[m];[s][m]amix=inputs=2:duration=first:normalize=0[a]';

@@ -1,5 +1,5 @@
 import type { PcmAudio } from '../../audio.js';
-import { planTiming } from '../../fitting/plan-timing.js';
+import { planTiming, type PlannedFit } from '../../fitting/plan-timing.js';
 import { fitOf } from '../../placement.js';
 import type { Segment } from '../../timeline.js';
 import { redoes } from '../redo-lines.js';
@@ -33,6 +33,38 @@ export async function fitTiming(ctx: StageContext): Promise<void> {
     ctx.progress('fit', i + 1, spoken.length);
   }
   reportOverflow(ctx, spoken);
+  extendOutput(ctx, plan);
+}
+
+/**
+ * Silence kept after the last dubbed line when the output must grow: the limiter and the AAC
+ * encoder need a moment, and a voice cut at its last sample sounds clipped.
+ */
+const END_TAIL_SECONDS = 0.3;
+
+/**
+ * When the last lines end after the media does (even at the tempo cap, with every pause taken),
+ * the output grows to hold them instead of cutting them: the warning says by how much.
+ */
+function extendOutput(ctx: StageContext, plan: readonly PlannedFit[]): void {
+  const { timeline } = ctx;
+  const lastEnd = Math.max(0, ...plan.map((line) => line.placedStart + line.placedSeconds));
+  if (lastEnd <= timeline.duration) {
+    delete timeline.outputDuration;
+    return;
+  }
+  timeline.outputDuration = round2(lastEnd + END_TAIL_SECONDS);
+  const extra = (timeline.outputDuration - timeline.duration).toFixed(1);
+  const picture = ctx.info?.video ? ', the last frame held' : '';
+  ctx.warn(
+    'fit',
+    `Output ${extra} s longer than the input: the dub needs more time than the media has, so no line is cut ` +
+      `(the audio runs on${picture}).`,
+  );
+}
+
+function round2(value: number): number {
+  return Math.ceil(value * 100) / 100;
 }
 
 /**

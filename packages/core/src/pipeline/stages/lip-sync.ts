@@ -7,6 +7,7 @@ import {
   type LipSyncOutcome,
   type VideoFrame,
 } from '../../lipsync/lip-sync-types.js';
+import { outputDurationOf } from '../../placement.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
 
@@ -35,7 +36,11 @@ export async function lipSync(ctx: StageContext): Promise<void> {
   recordOutcomes(ctx, plan.outcomes, syncer.id);
   if (plan.syncedFrames === 0) return;
   const rendered = syncer.render(plan, readFrames(), passContext(ctx, ANALYSIS_SHARE, 1 - ANALYSIS_SHARE));
-  await ctx.ports.media.replaceVideo(ctx.request.output, video, rendered, { signal: ctx.signal });
+  const holdLastFrameSeconds = outputDurationOf(ctx.timeline) - ctx.timeline.duration;
+  await ctx.ports.media.replaceVideo(ctx.request.output, video, rendered, {
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(holdLastFrameSeconds > 0 ? { holdLastFrameSeconds } : {}),
+  });
 }
 
 async function linesOf(ctx: StageContext, fps: number): Promise<LipSyncLine[]> {

@@ -1,5 +1,5 @@
 import { BadInput } from '../../errors.js';
-import { placedSpan } from '../../placement.js';
+import { outputDurationOf, placedSpan } from '../../placement.js';
 import type { OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
 import { timelineCues } from '../../subtitles/timeline-cues.js';
 import { toSrt } from '../../subtitles/write-subtitles.js';
@@ -36,6 +36,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       clips,
       mix: ctx.options.mix,
       output: ctx.request.output,
+      outputSeconds: outputDurationOf(ctx.timeline),
       container,
       tags,
       ...(ctx.background ? { background: ctx.background } : {}),
@@ -56,6 +57,8 @@ function patchOf(ctx: StageContext): RenderRequest['patch'] {
   if (!redo?.previousOutput) return undefined;
   // The previous output's picture has the old subtitles burned in: the picture is made again.
   if (ctx.options.burnSubtitles) return undefined;
+  // The output's length changed (the edit made the dub run further past the end, or less far).
+  if (outputDurationOf(redo.base.timeline) !== outputDurationOf(ctx.timeline)) return undefined;
   const windows = changedWindows(redo.base.timeline, ctx.timeline, redo.lines);
   if (!windows) return undefined;
   const changed = windows.reduce((sum, window) => sum + window.end - window.start, 0);
