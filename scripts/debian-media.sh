@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Real videos from Debian packages, for the lip sync tests, eval and benchmark. Only the files
-# named are unpacked into .cache/debian-media/<package>/ (with the package's copyright file):
-# the packages themselves are not installed (kphotoalbum would pull in all of KDE).
+# Real media from Debian packages, for the lip sync tests, the speech detector's tests and the
+# eval. Only the files named are unpacked into .cache/debian-media/<package>/ (with the
+# package's copyright file): the packages themselves are not installed (kphotoalbum would pull
+# in all of KDE).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,20 +10,32 @@ cd "$(dirname "$0")/.."
 wanted=(
   "kphotoalbum usr/share/kphotoalbum/demo/movie.avi"
   "forensics-samples-files usr/share/forensics-samples/original-files/movie2/movie-hello.mp4"
+  # Music and sound effects with no speech in them, and short spoken words (speech detector).
+  "frozen-bubble-data usr/share/games/frozen-bubble/snd/frozen-mainzik-1p.ogg"
+  "frozen-bubble-data usr/share/games/frozen-bubble/snd/introzik.ogg"
+  "frozen-bubble-data usr/share/games/frozen-bubble/snd/applause.ogg"
+  "frozen-bubble-data usr/share/games/frozen-bubble/snd/lose.ogg"
+  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"
+  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/phone-incoming-call.oga"
+  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/complete.oga"
+  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/audio-channel-front-left.oga"
+  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/audio-channel-rear-right.oga"
 )
 
+work=$(mktemp -d "${TMPDIR:-/tmp}/voxlate-debian-media.XXXXXX")
+trap 'rm -rf "$work"' EXIT
 for entry in "${wanted[@]}"; do
   read -r package file <<<"$entry"
   target=".cache/debian-media/$package"
   [ -f "$target/$(basename "$file")" ] && continue
-  work=$(mktemp -d "${TMPDIR:-/tmp}/voxlate-debian-media.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
   echo "Unpacking $(basename "$file") from Debian's $package"
-  (cd "$work" && { apt-get download -qq "$package" 2>/dev/null || { apt-get update -qq && apt-get download -qq "$package"; }; })
-  dpkg-deb -x "$work"/"${package}"_*.deb "$work/root"
+  # Each package is downloaded once per run, however many of its files are wanted.
+  if [ ! -d "$work/$package" ]; then
+    mkdir -p "$work/$package"
+    (cd "$work/$package" && { apt-get download -qq "$package" 2>/dev/null || { apt-get update -qq && apt-get download -qq "$package"; }; })
+    dpkg-deb -x "$work/$package"/"${package}"_*.deb "$work/$package/root"
+  fi
   mkdir -p "$target"
-  cp "$work/root/$file" "$target/"
-  cp "$work/root/usr/share/doc/$package/copyright" "$target/copyright"
-  rm -rf "$work"
-  trap - EXIT
+  cp "$work/$package/root/$file" "$target/"
+  cp "$work/$package/root/usr/share/doc/$package/copyright" "$target/copyright"
 done

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
-import { makeSpeechOverMusic, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import {
+  GAME_MUSIC,
+  makeSpeechOverMusic,
+  makeSpeechWav,
+  makeVideo,
+} from '../../../packages/runtime/src/test/make-media.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));
@@ -56,14 +61,14 @@ describe('npm run dub', () => {
     expect(result.stdout).toMatch(/tempo: /);
     for (const file of [
       'talk.spa.mp4',
-      'talk.spa.eng.srt',
-      'talk.spa.eng.vtt',
-      'talk.spa.spa.srt',
-      'talk.spa.spa.vtt',
+      'talk.eng.srt',
+      'talk.eng.vtt',
+      'talk.spa.srt',
+      'talk.spa.vtt',
     ]) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
-    expect(readFileSync(join(dir, 'talk.spa.spa.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/);
+    expect(readFileSync(join(dir, 'talk.spa.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
       segments: {
         start: number;
@@ -136,6 +141,14 @@ describe('npm run dub', () => {
     expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);
   });
 
+  it('refuses a file with no speech in it (game music) with a non-zero exit, writing nothing', () => {
+    const output = join(dir, 'music.spa.wav');
+    const music = dub([GAME_MUSIC, '--to', 'spa', '--out', output]);
+    expect(music.status).toBe(1);
+    expect(music.stderr).toMatch(/No speech found in this file/);
+    expect(existsSync(output)).toBe(false);
+  });
+
   it('exits with a clear message on bad input', () => {
     const missing = dub(['/nonexistent/file.mp4', '--to', 'spa']);
     expect(missing.status).toBe(2);
@@ -146,6 +159,9 @@ describe('npm run dub', () => {
     const noFolder = dub([LIBRIVOX_CLIP, '--to', 'spa', '--out', '/nonexistent/folder/out.wav']);
     expect(noFolder.status).toBe(2);
     expect(noFolder.stderr).toMatch(/folder does not exist/);
+    const sameLanguage = dub([LIBRIVOX_CLIP, '--to', 'eng']);
+    expect(sameLanguage.status).toBe(2);
+    expect(sameLanguage.stderr).toMatch(/target language \(--to\) are both English: a dub needs another language/);
     const badLanguage = dub(['x.mp4', '--to', 'klingon']);
     expect(badLanguage.status).toBe(2);
     expect(badLanguage.stderr).toMatch(/Unknown language "klingon"/);

@@ -1,6 +1,6 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { BadInput, isVoxlateError } from '@voxlate/core';
+import { admitLanguages, BadInput, isVoxlateError } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
@@ -20,6 +20,12 @@ async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', () => abort.abort());
   const started = performance.now();
   try {
+    // Refused before any work, the messages naming the CLI's own flags.
+    await admitLanguages(
+      { sourceLanguage: args.from, targetLanguage: args.to, transcript, engines: args.engines },
+      dubber.resolver,
+      { source: '--from', target: '--to' },
+    );
     const run = await dubber.dub(
       {
         input: args.input,

@@ -10,10 +10,16 @@ export async function writeManifest(run: SignedDubRun, output: string): Promise<
   return path;
 }
 
-/** Writes `<out-without-extension>.<lang>.srt` and `.vtt` for source and target; returns the paths. */
+/**
+ * Writes `<stem>.<lang>.srt` and `.vtt` for source and target beside the output; returns the
+ * paths. The stem is the output's name without its extension and without the target's code
+ * when it ends with it: `talk.spa.mp4` gets `talk.spa.srt` and `talk.eng.srt`, not `talk.spa.eng.srt`.
+ */
 export async function writeSubtitles(run: DubRun, output: string): Promise<string[]> {
-  const stem = output.slice(0, output.length - extname(output).length);
   const { timeline } = run;
+  const stem = output
+    .slice(0, output.length - extname(output).length)
+    .replace(new RegExp(`\\.${timeline.targetLanguage}$`), '');
   const files: [string, string][] = [];
   for (const side of ['source', 'target'] as const) {
     const language = side === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@voxlate/core';
-import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, GAME_MUSIC, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { form, parseSse, serveFolder, startService, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-endpoint-test-'));
@@ -174,7 +174,7 @@ describe('POST /process-video', () => {
     const response = await post('/process-video', await form({ target_language: 'spa' }, { video: quiet }));
     const { events } = parseSse(await response.text());
     expect(events.at(-1)).toMatchObject({
-      error: 'No speech was found in the audio.',
+      error: 'No speech found in this file',
       details: 'NoSpeech',
       phase: 'Finding speech',
     });
@@ -305,7 +305,29 @@ describe('bad input gets a clear answer', () => {
     ffmpeg`-f lavfi -i anoisesrc=amplitude=0.001:duration=2 ${quiet}`;
     const silence = await post('/translate', await form({ target_language: 'spa' }, { file: quiet }));
     expect(silence.status).toBe(422);
-    expect(await silence.json()).toEqual({ error: 'No speech was found in the audio.' });
+    expect(await silence.json()).toEqual({ error: 'No speech found in this file' });
+  });
+
+  it('answers 422 "No speech found in this file" for game music, on the spec endpoint and as a failed job', async () => {
+    const music = await post('/translate', await form({ target_language: 'spa' }, { file: GAME_MUSIC }));
+    expect(music.status).toBe(422);
+    expect(await music.json()).toEqual({ error: 'No speech found in this file' });
+    const submitted = await post('/api/jobs', await form({ target_language: 'spa' }, { file: GAME_MUSIC }));
+    expect(submitted.status).toBe(202);
+    const { id } = (await submitted.json()) as { id: string };
+    let job: { state: string; error?: { message: string; code: string }; result: unknown } = {
+      state: 'queued',
+      result: null,
+    };
+    for (let i = 0; i < 300 && !['failed', 'ready'].includes(job.state); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as typeof job;
+    }
+    expect(job).toMatchObject({
+      state: 'failed',
+      error: { message: 'No speech found in this file', code: 'NoSpeech' },
+    });
+    expect(job.result).toBeNull();
   });
 
   it('leaves no request folders behind', async () => {

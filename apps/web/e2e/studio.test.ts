@@ -358,7 +358,7 @@ describe('studio', () => {
     await openStudio('Audio Translation');
     await page.getByLabel('Upload Audio or Video File').setInputFiles(quiet);
     await page.getByRole('button', { name: 'Translate Audio' }).click();
-    await page.getByRole('alert').filter({ hasText: 'No speech was found in the audio.' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('alert').filter({ hasText: 'No speech found in this file' }).waitFor({ timeout: 60_000 });
     await screenshot(page, 'studio-server-error');
   });
 });

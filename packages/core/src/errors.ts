@@ -85,7 +85,7 @@ export class TooLong extends VoxlateError {
 }
 
 export class NoSpeech extends VoxlateError {
-  constructor(message = 'No speech was found in the audio.') {
+  constructor(message = 'No speech found in this file') {
     super('NoSpeech', message);
   }
 }

@@ -21,6 +21,7 @@ export * from './tts/espeak/espeak-voices.js';
 export * from './tts/espeak/japanese-reading.js';
 export * from './tts/espeak/trim-silence.js';
 export * from './vad/webrtc-vad.js';
+export * from './vad/silero/silero-vad.js';
 export * from './neural-registries.js';
 export * from './tts/mms/mms-voices.js';
 export type { MmsTtsSynthesiser } from './tts/mms/mms-tts-synthesiser.js';

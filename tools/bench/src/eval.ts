@@ -7,6 +7,7 @@ import { modelSettingsFromEnv } from '@voxlate/models';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { separationQuality } from './separation-figures.js';
+import { printSpeechDetectorFigures, speechDetectorQuality } from './speech-detector-figures.js';
 import { voiceQuality } from './voice-figures.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
@@ -21,8 +22,8 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: asr, mt, separation, voice, lipsync.
-    only: { type: 'string', default: 'asr,mt,separation,voice,lipsync' },
+    // A comma-separated subset of: vad, asr, mt, separation, voice, lipsync.
+    only: { type: 'string', default: 'vad,asr,mt,separation,voice,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -34,6 +35,9 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
+if (parts.has('vad')) {
+  printSpeechDetectorFigures(await inTempDir('vad', (dir) => speechDetectorQuality(registries, dir)));
+}
 const recognition = parts.has('asr') ? await evaluateRecognisers(registries) : [];
 for (const score of recognition) {
   console.log(

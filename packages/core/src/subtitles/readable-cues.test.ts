@@ -81,7 +81,7 @@ describe('subtitles that read well', () => {
     expect(cues.map((cue) => cue.text.replace('\n', '')).join('')).toBe(CHINESE);
   });
 
-  it('holds a short cue up to a second when silence follows, never into the next line', () => {
+  it('holds a short cue for 5/6 s, into the silence after it, or delaying the next cue by the frames it needs', () => {
     const cues = timelineCues(
       timeline([
         segment(0, 1, 1.3, { sourceText: 'Yes.', words: [{ text: 'Yes.', start: 1, end: 1.3 }] }),
@@ -91,9 +91,9 @@ describe('subtitles that read well', () => {
       'source',
     );
     expect(cues.map((cue) => [cue.start, cue.end])).toEqual([
-      [1, 1.6],
-      [1.6, 3],
-      [10, 11],
+      [1, 1 + 5 / 6],
+      [1 + 5 / 6, 3],
+      [10, 10 + 5 / 6],
     ]);
   });
 

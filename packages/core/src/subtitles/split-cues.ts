@@ -1,17 +1,26 @@
 import type { Cue } from './cue.js';
 import type { CueRules } from './cue-rules.js';
+import { breakCost, joinWords, subtitleWords, widthOf, type SubtitleWord } from './subtitle-words.js';
 
 /** Where each piece of a line's text is heard: the time its first character starts. */
 export type TimeOfCharacter = (characterIndex: number) => number;
 
-/** A phrase ends after these (Latin, CJK full-width, Greek question mark, Arabic comma). */
-const PHRASE_END = /[,.;:!?…、。，；：！？\u037E\u060C]$/u;
+/** What one more cue costs against fuller ones: fewer cues win unless balance gains a lot. */
+const CUE_COST = 60;
+/** A cue of one word in a line of several: allowed only when nothing else fits. */
+const ORPHAN_COST = 400;
+/** Two lines are lopsided when the shorter is under this share of the longer. */
+const LOPSIDED = 0.4;
+/** A cue gone before it can be read (under `minSeconds`, with the next cue right after it). */
+const QUICK_COST = 300;
 
 /**
- * Cuts one line of speech into cues a viewer can read: each at most `maxLines` lines of
- * `maxLineChars`, broken at phrase ends where they fall well, at most `maxSeconds` long; each
- * cue's times come from where its text is spoken (`timeAt`), and a cue too short to read is
- * held up to `minSeconds` (never past `limit`, the next line's start).
+ * Cuts one line of speech into cues a viewer can read: each one or two balanced lines of at
+ * most `maxLineChars`, never breaking a word across lines or cues, at most `maxSeconds` long,
+ * no cue of one orphan word; among the cuts that keep these, the one with the fewest, most
+ * even cues, ending at phrase ends where they fall well. Each cue's times come from where its
+ * text is spoken (`timeAt`); a cue too short to read is held up to `minSeconds` or its reading
+ * time (never past `limit`, the next line's start).
  */
 export function splitCues(
   text: string,
@@ -19,90 +28,78 @@ export function splitCues(
   timeAt: TimeOfCharacter,
   rules: CueRules,
 ): Cue[] {
-  const tokens = tokensOf(text.trim(), rules.unspaced);
-  if (tokens.length === 0) return [];
-  const pieces = piecesOf(tokens, span, timeAt, rules);
-  const cues = pieces.map((piece, i) => {
-    const start = i === 0 ? span.start : timeAt(piece.offset);
-    const next = pieces[i + 1];
-    const end = next ? timeAt(next.offset) : span.end;
-    return { start, end, text: twoLines(piece.tokens, rules) };
-  });
+  const words = subtitleWords(text.trim(), rules);
+  if (words.length === 0) return [];
+  const offsetBase = text.length - text.trimStart().length;
+  const timeOf = (to: number): number => (to < words.length ? timeAt(offsetBase + words[to]!.offset) : span.end);
+  const startOf = (from: number): number => (from === 0 ? span.start : timeOf(from));
+  const groups = bestGroups(words, rules, (from, to) => timeOf(to) - startOf(from));
+  const cues = groups.map(({ from, to }) => ({
+    start: startOf(from),
+    end: timeOf(to),
+    text: layoutOf(words.slice(from, to), rules) ?? joinWords(words.slice(from, to)),
+  }));
   return holdForReading(cues, span.limit, rules);
 }
 
-interface Token {
-  text: string;
-  /** The token's first character's index in the joined text. */
-  offset: number;
-}
-
-/** Words (with their trailing punctuation), or for unspaced scripts single characters. */
-function tokensOf(text: string, unspaced: boolean): Token[] {
-  const tokens: Token[] = [];
-  const pattern = unspaced ? /\s*(\S)/gu : /\s*(\S+)/gu;
-  for (const match of text.matchAll(pattern)) {
-    tokens.push({ text: match[1]!, offset: match.index + match[0].length - match[1]!.length });
+/**
+ * The cut into cues (groups of consecutive words) of least cost, by dynamic programming over
+ * where each cue ends: each cue must lay out in the lines allowed and last no longer than
+ * `maxSeconds` (a single word always may: it cannot be cut further).
+ */
+function bestGroups(
+  words: readonly SubtitleWord[],
+  rules: CueRules,
+  secondsOf: (from: number, to: number) => number,
+): { from: number; to: number }[] {
+  const room = rules.maxLineChars * rules.maxLines;
+  const best: { cost: number; from: number }[] = [{ cost: 0, from: -1 }];
+  for (let to = 1; to <= words.length; to++) {
+    best[to] = { cost: Number.POSITIVE_INFINITY, from: -1 };
+    for (let from = to - 1; from >= 0; from--) {
+      const group = words.slice(from, to);
+      const width = widthOf(joinWords(group));
+      const single = group.length === 1;
+      if (!single && (width > room || secondsOf(from, to) > rules.maxSeconds)) break;
+      if (!single && layoutOf(group, rules) === undefined) continue;
+      const orphan = single && words.length > 1 ? ORPHAN_COST : 0;
+      // A cue followed by another in the same line cannot be held: it must be long enough itself.
+      const tooQuick = to < words.length && secondsOf(from, to) < rules.minSeconds ? QUICK_COST : 0;
+      const cost =
+        best[from]!.cost +
+        CUE_COST +
+        (width * width) / room +
+        orphan +
+        tooQuick +
+        breakCost(words[to - 1]!, words[to], rules);
+      if (cost < best[to]!.cost) best[to] = { cost, from };
+    }
   }
-  return tokens;
-}
-
-function joined(tokens: readonly Token[], unspaced: boolean): string {
-  return tokens.map((token) => token.text).join(unspaced ? '' : ' ');
+  const groups: { from: number; to: number }[] = [];
+  for (let to = words.length; to > 0; to = best[to]!.from) groups.unshift({ from: best[to]!.from, to });
+  return groups;
 }
 
 /**
- * Groups tokens into cues: as many as fit a cue's room and time, ending at the last phrase end
- * when that keeps at least 60 % of them (a cue that ends mid-phrase reads worse than a short one).
+ * The cue's words as one line when they fit, else two lines as even as they can be (a phrase
+ * end or a good break preferred), both within the limit; undefined when no two lines fit.
  */
-function piecesOf(
-  tokens: readonly Token[],
-  span: { start: number; end: number },
-  timeAt: TimeOfCharacter,
-  rules: CueRules,
-): { tokens: Token[]; offset: number }[] {
-  const room = rules.maxLineChars * rules.maxLines;
-  const length = (from: number, to: number): number => joined(tokens.slice(from, to), rules.unspaced).length;
-  const endTime = (to: number): number => (to < tokens.length ? timeAt(tokens[to]!.offset) : span.end);
-  const pieces: { tokens: Token[]; offset: number }[] = [];
-  let from = 0;
-  while (from < tokens.length) {
-    const startTime = from === 0 ? span.start : timeAt(tokens[from]!.offset);
-    // `to` is exclusive: the piece grows while it fits the room and the longest time a cue stays.
-    let to = from + 1;
-    while (to < tokens.length && length(from, to + 1) <= room && endTime(to + 1) - startTime <= rules.maxSeconds) to++;
-    let end = to;
-    if (to < tokens.length) {
-      for (let k = to; k > from; k--) {
-        if (!PHRASE_END.test(tokens[k - 1]!.text)) continue;
-        if (length(from, k) >= 0.6 * length(from, to)) end = k;
-        break;
-      }
-    }
-    pieces.push({ tokens: tokens.slice(from, end), offset: tokens[from]!.offset });
-    from = end;
+export function layoutOf(words: readonly SubtitleWord[], rules: CueRules): string | undefined {
+  const whole = joinWords(words);
+  if (widthOf(whole) <= rules.maxLineChars) return whole;
+  if (rules.maxLines < 2) return undefined;
+  let best: { text: string; score: number } | undefined;
+  for (let split = 1; split < words.length; split++) {
+    const first = joinWords(words.slice(0, split));
+    const second = joinWords(words.slice(split).map((word, i) => (i === 0 ? { ...word, spaced: false } : word)));
+    const [a, b] = [widthOf(first), widthOf(second)];
+    if (a > rules.maxLineChars || b > rules.maxLineChars) continue;
+    // A phrase end is worth some imbalance, never a short line beside a long one.
+    const lopsided = Math.min(a, b) < LOPSIDED * Math.max(a, b) ? 20 : 0;
+    const score = Math.abs(a - b) + lopsided + breakCost(words[split - 1]!, words[split], rules);
+    if (!best || score < best.score) best = { text: `${first}\n${second}`, score };
   }
-  return pieces;
-}
-
-/** The cue's text on one line, or two balanced lines broken at the word nearest the middle (a phrase end preferred). */
-function twoLines(tokens: readonly Token[], rules: CueRules): string {
-  const whole = joined(tokens, rules.unspaced);
-  if (whole.length <= rules.maxLineChars || tokens.length < 2) return whole;
-  let best = 1;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (let split = 1; split < tokens.length; split++) {
-    const first = joined(tokens.slice(0, split), rules.unspaced).length;
-    const second = joined(tokens.slice(split), rules.unspaced).length;
-    if (first > rules.maxLineChars || second > rules.maxLineChars) continue;
-    const phrase = PHRASE_END.test(tokens[split - 1]!.text) ? -8 : 0;
-    const score = Math.abs(first - second) + phrase;
-    if (score < bestScore) {
-      bestScore = score;
-      best = split;
-    }
-  }
-  return `${joined(tokens.slice(0, best), rules.unspaced)}\n${joined(tokens.slice(best), rules.unspaced)}`;
+  return best?.text;
 }
 
 /**

@@ -19,7 +19,7 @@ export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue
       : (placedSpan(segment) ?? { start: segment.start, end: segment.end }),
   );
   const mediaEnd = outputDurationOf(timeline);
-  return timeline.segments.flatMap((segment, i) => {
+  const cues = timeline.segments.flatMap((segment, i) => {
     // No cue outlives the media: the output grows to hold the dub (see the fit stage).
     const end = Math.min(spans[i]!.end, mediaEnd);
     const span = { start: Math.min(spans[i]!.start, end), end, limit: Math.max(end, spans[i + 1]?.start ?? mediaEnd) };
@@ -28,6 +28,26 @@ export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue
     const timeAt = side === 'source' ? wordTimes(segment, text, span) : phonemeTimes(segment, text, span);
     return splitCues(text, span, timeAt, rules);
   });
+  return withMinimumDuration(cues, rules.minSeconds, mediaEnd);
+}
+
+/**
+ * Every cue stays up at least `minSeconds` (a flash cannot be read): one that the next cue
+ * would cut short keeps its time, and the next starts that much later (a few frames, as
+ * broadcasters do), never past the media's end.
+ */
+function withMinimumDuration(cues: Cue[], minSeconds: number, mediaEnd: number): Cue[] {
+  const held = cues.map((cue) => ({ ...cue }));
+  for (const [i, cue] of held.entries()) {
+    if (cue.end - cue.start >= minSeconds) continue;
+    cue.end = Math.min(mediaEnd, cue.start + minSeconds);
+    const next = held[i + 1];
+    if (next && next.start < cue.end) {
+      next.start = cue.end;
+      next.end = Math.max(next.end, next.start);
+    }
+  }
+  return held;
 }
 
 /** By the recognised words' times when they match the text word for word; else in proportion. */
