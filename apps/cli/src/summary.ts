@@ -1,4 +1,4 @@
-import { fitOf, type DubRun } from '@voxlate/core';
+import { describeEngines, fitOf, reviewSummary, type DubRun } from '@voxlate/core';
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -47,6 +47,8 @@ export function summarise(run: DubRun, seconds: number): string {
     speakersLine(run),
     backgroundLine(run),
     ...lipSyncLines(run),
+    `  engines: ${describeEngines(run.timeline.engines)}`,
+    `  review: ${reviewSummary(run.timeline)} (--report lists the words)`,
     ...run.timeline.warnings.map((warning) => `  warning: ${warning}`),
   ];
   return lines.join('\n');

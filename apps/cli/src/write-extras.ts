@@ -46,6 +46,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
     warnings: timeline.warnings,
     speakers: timeline.speakers ?? [],
     diariser: timeline.diariser,
+    engines: timeline.engines ?? [],
     lipSync: timeline.lipSync,
     segments: timeline.segments.map((segment) => ({
       id: segment.id,
@@ -63,6 +64,7 @@ export async function writeReport(run: DubRun, path: string): Promise<void> {
       words: segment.words,
       phonemes: segment.phonemes,
       lipSync: segment.lipSync,
+      review: segment.review ?? [],
     })),
   };
   await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);

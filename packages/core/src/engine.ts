@@ -88,6 +88,8 @@ export interface Translation {
   route: string;
   /** True when a shorter variant was chosen over the first translation to fit the slot. */
   shortened?: boolean;
+  /** Source words the engine did not know and left as they were in the text. */
+  untranslated?: string[];
 }
 
 export interface Translator extends EngineInfo {

@@ -53,3 +53,7 @@ export * from './lipsync/choose-mouths.js';
 export * from './lipsync/smooth-landmarks.js';
 export * from './lipsync/line-outcome.js';
 export * from './lipsync/dubbed-lines.js';
+export * from './review/review-flag.js';
+export * from './review/review-flags.js';
+export * from './engines-used.js';
+export * from './review/review-summary.js';

@@ -1,6 +1,8 @@
+import type { EngineUse } from './engines-used.js';
 import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
 import type { LipSyncOutcome } from './lipsync/lip-sync-types.js';
+import type { ReviewFlag } from './review/review-flag.js';
 import type { AppliedVoice, LineProsody, SpeakerVoice } from './voice/voice-types.js';
 
 /** A recognised word, times in seconds from the start of the source. */
@@ -13,6 +15,10 @@ export interface Word {
    * alignment), or moved because the aligner put it outside its speech or made it implausibly long.
    */
   approximate?: true;
+  /** How sure the recogniser was of the word, 0-1 (pocketsphinx's posterior), where it says. */
+  confidence?: number;
+  /** The recogniser's own judgement, from its scores: true when the word is more likely wrong than right. */
+  unsure?: boolean;
 }
 
 /** A phoneme of the synthesised speech, times in seconds from the start of the clip. */
@@ -83,6 +89,10 @@ export interface Segment {
   voice?: AppliedVoice;
   /** What lip sync did with this line's picture (set by the lip sync stage). */
   lipSync?: LipSyncOutcome;
+  /** Source words the translator did not know and left as they were (set by the translate stage). */
+  untranslated?: string[];
+  /** Why a creator should check this line, if anything (set after the timing fit). */
+  review?: ReviewFlag[];
 }
 
 export interface Timeline {
@@ -104,6 +114,8 @@ export interface Timeline {
   speakers?: SpeakerVoice[];
   /** The engine that told the speakers apart (set by the diarise stage). */
   diariser?: string;
+  /** Every engine that made part of the dub, with its quality label (set by the stages). */
+  engines?: EngineUse[];
   /** The lip syncer that ran and how many lines it synced and skipped (set by the lip sync stage). */
   lipSync?: { engine: string; synced: number; skipped: number };
   /**

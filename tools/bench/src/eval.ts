@@ -6,6 +6,7 @@ import { SCORES_FILE, defaultRegistries, type MeasuredScores } from '@voxlate/en
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
+import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
 import { separationQuality } from './separation-figures.js';
 import { printSpeechDetectorFigures, speechDetectorQuality } from './speech-detector-figures.js';
 import { voiceQuality } from './voice-figures.js';
@@ -22,8 +23,8 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, asr, mt, separation, voice, lipsync.
-    only: { type: 'string', default: 'vad,asr,mt,separation,voice,lipsync' },
+    // A comma-separated subset of: vad, review, asr, mt, separation, voice, lipsync.
+    only: { type: 'string', default: 'vad,review,asr,mt,separation,voice,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -38,6 +39,7 @@ console.log(
 if (parts.has('vad')) {
   printSpeechDetectorFigures(await inTempDir('vad', (dir) => speechDetectorQuality(registries, dir)));
 }
+if (parts.has('review')) printReviewFigures(await inTempDir('review', (dir) => reviewFlagQuality(registries, dir)));
 const recognition = parts.has('asr') ? await evaluateRecognisers(registries) : [];
 for (const score of recognition) {
   console.log(

@@ -32,7 +32,12 @@ export function resultFields(
       ...fitOf(segment),
       ...segmentVoiceFields(segment),
       ...(segment.lipSync ? { lip_sync: lipSyncField(segment.lipSync) } : {}),
+      // Why a creator should check the line ([] when nothing): unsure words, untranslated words, fit, gist.
+      review: segment.review ?? [],
     })),
+    review_lines: timeline.segments.filter((segment) => (segment.review?.length ?? 0) > 0).length,
+    // Every engine that made the dub, with its quality label (full/gist translation, offline/neural).
+    engines_used: timeline.engines ?? [],
     speakers: speakerFields(timeline.speakers),
     ...(timeline.diariser ? { diariser: timeline.diariser } : {}),
     ...(timeline.lipSync ? { lip_sync: timeline.lipSync } : {}),

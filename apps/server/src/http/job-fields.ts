@@ -46,6 +46,7 @@ export function jobFields(
     ...(job.error ? { error: { message: job.error.message, code: job.error.code } } : {}),
     result: job.result ? { container: job.result.container, revision: job.result.revision } : null,
     links: jobLinks(job.id),
+    ...(timeline ? { engines_used: timeline.engines ?? [] } : {}),
     ...(timeline
       ? { segments: timeline.segments.map((segment) => segmentFields(segment, edited.has(segment.id))) }
       : {}),
@@ -68,6 +69,7 @@ function segmentFields(segment: Segment, edited: boolean): Record<string, unknow
     // Where the dubbed line sits in the result (it may start late or run long).
     ...(placed ? { dubbed: { start: placed.start, end: placed.end } } : {}),
     ...(segment.lipSync ? { lip_sync: segment.lipSync.status } : {}),
+    review: segment.review ?? [],
     stale: edited,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordErrorRate, wordErrors } from './word-errors.js';
+import { hypothesisWordsRight, wordErrorRate, wordErrors } from './word-errors.js';
 
 describe('word errors', () => {
   it('counts substitutions, insertions and deletions, ignoring case and punctuation', () => {
@@ -9,5 +9,24 @@ describe('word errors', () => {
     });
     expect(wordErrorRate('a b c', 'a b c')).toBe(0);
     expect(wordErrorRate('a b', 'x y z')).toBe(1.5);
+  });
+});
+
+describe('hypothesisWordsRight', () => {
+  it('marks substituted and inserted words wrong, and the rest right, after a deletion too', () => {
+    expect(hypothesisWordsRight('go forward ten meters', 'go for word ten meters')).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(hypothesisWordsRight('and mister john dashwood had', 'mr john dashwood had')).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(hypothesisWordsRight('a b c', '')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { assignSpeakers } from '../../voice/assign-speakers.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * Who speaks when: every segment gets a speaker (S1, S2, ...), and a segment in which the
@@ -9,6 +10,7 @@ import { requireAnalysis } from './require.js';
 export async function diarise(ctx: StageContext): Promise<void> {
   const { timeline, request, options } = ctx;
   const diariser = await ctx.ports.engines.diariser(request.engines?.diarise);
+  recordEngine(ctx.timeline, 'speakers', diariser);
   const turns = await diariser.diarise(
     requireAnalysis(ctx),
     timeline.segments,

@@ -4,6 +4,7 @@ import { droppedCuesWarning, sourceCues } from '../../subtitles/source-cues.js';
 import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * Splits the source into segments: from the subtitle cues when a transcript was given,
@@ -25,6 +26,7 @@ function segmentsFromCues(transcript: string, ctx: StageContext): Segment[] {
 async function segmentsFromVoice(ctx: StageContext): Promise<Segment[]> {
   const analysis = requireAnalysis(ctx);
   const detector = await ctx.ports.engines.voiceActivity();
+  recordEngine(ctx.timeline, 'speech detection', detector);
   const frames = await detector.detect(analysis, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('segment', done, total),

@@ -1,6 +1,7 @@
 import type { PcmAudio } from '../../audio.js';
 import { planTiming, type PlannedFit } from '../../fitting/plan-timing.js';
 import { fitOf } from '../../placement.js';
+import { DEFAULT_UNSURE_BELOW, reviewFlagsOf } from '../../review/review-flags.js';
 import type { Segment } from '../../timeline.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
@@ -34,6 +35,13 @@ export async function fitTiming(ctx: StageContext): Promise<void> {
   }
   reportOverflow(ctx, spoken);
   extendOutput(ctx, plan);
+  markForReview(ctx);
+}
+
+/** Every line's reasons for a creator's look, now that its recognition, translation and fit are known. */
+function markForReview(ctx: StageContext): void {
+  const options = { tempoCap: ctx.options.fit.tempoCap, unsureBelow: DEFAULT_UNSURE_BELOW };
+  for (const segment of ctx.timeline.segments) segment.review = reviewFlagsOf(segment, options);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { outputDurationOf } from '../../placement.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
+import { recordEngine } from '../../engines-used.js';
 
 /** Share of the stage's progress bar the analysis pass takes (the render pass and encode the rest). */
 const ANALYSIS_SHARE = 0.45;
@@ -24,6 +25,7 @@ export async function lipSync(ctx: StageContext): Promise<void> {
   const video = requireInfo(ctx).video;
   if (!video) return;
   const syncer = await ctx.ports.engines.lipSyncer(ctx.request.engines?.lipsync);
+  recordEngine(ctx.timeline, 'lip sync', syncer);
   const lines = await linesOf(ctx, video.fps);
   const frames = Math.round(ctx.timeline.duration * video.fps);
   const readFrames = (range?: FrameRange): AsyncIterable<VideoFrame> =>

@@ -2,6 +2,7 @@ import { NoSpeech } from '../../errors.js';
 import type { StageContext } from '../stage-context.js';
 import { detectSourceLanguage } from './detect-language.js';
 import { requireAnalysis } from './require.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * Settles the source language ('auto' is detected), then fills each segment's source text and
@@ -11,6 +12,7 @@ export async function recognise(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   await detectSourceLanguage(ctx);
   const recogniser = await ctx.ports.engines.recogniser(timeline.sourceLanguage, request.engines?.asr);
+  recordEngine(timeline, 'recognition', recogniser);
   const results = await recogniser.recognise(requireAnalysis(ctx), timeline.segments, timeline.sourceLanguage, {
     signal: ctx.signal,
     onProgress: (done, total) => ctx.progress('recognise', done, total),

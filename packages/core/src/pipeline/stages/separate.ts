@@ -1,6 +1,7 @@
 import type { Separator } from '../../separation.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * The separator to run, or why none runs; then the mix ducks the original under the dub, and
@@ -9,6 +10,7 @@ import { requireInfo } from './require.js';
 export async function chooseSeparator(ctx: StageContext): Promise<Separator | string> {
   if (ctx.options.separation === 'off') return ducked(ctx, 'separation was turned off');
   const separator = await ctx.ports.engines.separator(ctx.request.engines?.separate);
+  if (separator) recordEngine(ctx.timeline, 'separation', separator);
   return separator ?? ducked(ctx, 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)');
 }
 

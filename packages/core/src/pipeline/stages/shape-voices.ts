@@ -6,6 +6,7 @@ import type { AppliedVoice, SpeakerVoice, VoiceShaper } from '../../voice/voice-
 import type { Segment } from '../../timeline.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
+import { recordEngine } from '../../engines-used.js';
 
 /** A question mark at the end: Latin, full-width (CJK) or Greek (U+037E). */
 const QUESTION = /[?\uFF1F\u037E]\s*$/u;
@@ -18,6 +19,7 @@ const QUESTION = /[?\uFF1F\u037E]\s*$/u;
 export async function shapeVoices(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const shaper = await ctx.ports.engines.voiceShaper(request.engines?.voice);
+  recordEngine(ctx.timeline, 'voice', shaper);
   const spoken = timeline.segments.filter((segment) => segment.speech && segment.voice && redoes(ctx.redo, segment));
   let unshaped = 0;
   for (const [i, segment] of spoken.entries()) {

@@ -4,6 +4,7 @@ import type { VoiceSettings } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * Speaks each translated segment in its speaker's voice (and, preserving voices, at the line's
@@ -12,6 +13,7 @@ import type { StageContext } from '../stage-context.js';
 export async function synthesise(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
+  recordEngine(ctx.timeline, 'synthesis', synthesiser);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
     if (!redoes(ctx.redo, segment)) continue;

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../languages.js';
 import type { Segment } from '../../timeline.js';
 import { retranslates } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
+import { recordEngine } from '../../engines-used.js';
 
 /**
  * Translates segment by segment, giving each the previous segment (and its translation) as
@@ -12,6 +13,7 @@ export async function translate(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const pair = { source: timeline.sourceLanguage, target: request.targetLanguage };
   const translator = await ctx.ports.engines.translator(pair, request.engines?.mt);
+  recordEngine(timeline, 'translation', translator, translator.qualityFor(pair));
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
     if (!retranslates(ctx.redo, segment)) continue;
@@ -24,6 +26,8 @@ export async function translate(ctx: StageContext): Promise<void> {
     segment.mtRoute = translation.route;
     if (translation.shortened) segment.shortened = true;
     else delete segment.shortened;
+    if (translation.untranslated?.length) segment.untranslated = translation.untranslated;
+    else delete segment.untranslated;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
     ctx.progress('translate', i + 1, segments.length);
   }

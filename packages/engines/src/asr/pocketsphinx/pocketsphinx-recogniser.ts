@@ -14,6 +14,7 @@ import {
 } from '@voxlate/core';
 import { spawnTied } from '@voxlate/process';
 import { splitEvenly } from './split-evenly.js';
+import { parseCtmConfidences, withConfidences } from './parse-ctm.js';
 import { parseHypsegLine } from './parse-hypseg.js';
 
 export const POCKETSPHINX_BINARY = '/usr/bin/pocketsphinx_batch';
@@ -93,23 +94,24 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (group.length === 0) return [];
     const ctlPath = `${prefix}.ctl`;
     const hypsegPath = `${prefix}.hypseg`;
+    const ctmPath = `${prefix}.ctm`;
     const name = basename(audioPath, '.s16le');
     const ctl = group.map((span) => `${name} ${frame(span.start)} ${frame(span.end)} u${span.index}`).join('\n');
     await writeFile(ctlPath, `${ctl}\n`);
-    await this.runBatch(dirname(audioPath), ctlPath, hypsegPath, context, onUtterance);
+    await this.runBatch(dirname(audioPath), { ctlPath, hypsegPath, ctmPath }, context, onUtterance);
     const lines = (await readFile(hypsegPath, 'utf8')).split('\n');
+    const confidences = parseCtmConfidences(await readFile(ctmPath, 'utf8'));
     return group.map((span) => {
       const line = lines.find((candidate) => candidate.startsWith(`u${span.index} `));
       const parsed = line ? parseHypsegLine(line, frame(span.start) / 100) : undefined;
-      const words = parsed?.words ?? [];
+      const words = withConfidences(parsed?.words ?? [], parsed?.scores ?? [], confidences.get(`u${span.index}`));
       return { index: span.index, span: { text: words.map((word) => word.text).join(' '), words } };
     });
   }
 
   private runBatch(
     cepDir: string,
-    ctlPath: string,
-    hypsegPath: string,
+    { ctlPath, hypsegPath, ctmPath }: { ctlPath: string; hypsegPath: string; ctmPath: string },
     context: EngineContext,
     onUtterance: () => void,
   ): Promise<void> {
@@ -132,6 +134,9 @@ export class PocketsphinxRecogniser implements Recogniser {
       ctlPath,
       '-hypseg',
       hypsegPath,
+      // The same best path with each word's posterior probability: the confidence the review flags use.
+      '-ctm',
+      ctmPath,
       ...FAST_SEARCH,
     ];
     return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHypsegLine } from './parse-hypseg.js';
+import { isDoubtful, parseCtmConfidences, withConfidences } from './parse-ctm.js';
 import { splitEvenly } from './split-evenly.js';
 
 describe('parseHypsegLine', () => {
@@ -12,6 +13,12 @@ describe('parseHypsegLine', () => {
         { text: 'but', start: 10.21, end: 10.35 },
         { text: 'been', start: 10.35, end: 10.63 },
         { text: 'john', start: 10.8, end: 10.98 },
+      ],
+      // Each word's acoustic score per 10 ms frame and its language model score, for its doubt.
+      scores: [
+        { acousticPerFrame: -760832 / 14, language: -227 },
+        { acousticPerFrame: -575488 / 28, language: -426 },
+        { acousticPerFrame: -556032 / 18, language: -528 },
       ],
     });
   });
@@ -33,5 +40,30 @@ describe('splitEvenly', () => {
 
   it('never makes more groups than spans', () => {
     expect(splitEvenly([{ start: 0, end: 1 }], 4)).toHaveLength(1);
+  });
+});
+
+describe('word confidences from the CTM', () => {
+  it('takes each word’s posterior and judges it doubtful only when unlikely and poorly heard', () => {
+    const ctm = parseCtmConfidences('u3 1 0.03 0.54 dashwood 0.036\nu3 1 0.58 0.25 had(2) 0.027\nu4 1 0 0.2 go 0.9\n');
+    expect(ctm.get('u3')).toEqual([
+      { text: 'dashwood', confidence: 0.036 },
+      { text: 'had', confidence: 0.027 },
+    ]);
+    const words = [
+      { text: 'dashwood', start: 0, end: 0.5 },
+      { text: 'had', start: 0.6, end: 0.8 },
+    ];
+    const scores = [
+      { acousticPerFrame: -30000, language: -389 },
+      { acousticPerFrame: -40000, language: -700 },
+    ];
+    expect(withConfidences(words, scores, ctm.get('u3'))).toEqual([
+      { ...words[0], confidence: 0.036, unsure: false },
+      { ...words[1], confidence: 0.027, unsure: true },
+    ]);
+    // Lists that do not match claim nothing.
+    expect(withConfidences(words, scores, ctm.get('u4'))).toEqual(words);
+    expect(isDoubtful({ acousticPerFrame: -30000, language: -700 }, 0.9)).toBe(false);
   });
 });

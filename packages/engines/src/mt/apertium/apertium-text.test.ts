@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, plainPairs } from './routes.js';
-import { stripApertiumMarks } from './strip-marks.js';
+import { stripApertiumMarks, unknownWords } from './strip-marks.js';
 
 const pairs = [
   { source: 'eng', target: 'spa' },
@@ -43,5 +43,16 @@ describe('stripApertiumMarks', () => {
 
   it('leaves clean text and inner symbols alone', () => {
     expect(stripApertiumMarks('Escribe a ana@example.com')).toBe('Escribe a ana@example.com');
+  });
+});
+
+describe('unknownWords', () => {
+  it('lists the words Apertium left in the source language (marked *), not the ungenerated ones (#, @)', () => {
+    expect(unknownWords('Te tienes visto el *thumbnail de mi *vlog? (*foo) ¿*bar? #ser @casa')).toEqual([
+      'thumbnail',
+      'vlog',
+      'foo',
+      'bar',
+    ]);
   });
 });

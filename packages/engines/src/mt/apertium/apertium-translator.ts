@@ -10,7 +10,7 @@ import {
 } from '@voxlate/core';
 import type { ApertiumServer } from './apertium-server.js';
 import { findRoute, type ApertiumPair } from './routes.js';
-import { stripApertiumMarks } from './strip-marks.js';
+import { stripApertiumMarks, unknownWords } from './strip-marks.js';
 
 const DEFAULT_CALL_TIMEOUT_MS = 20_000;
 
@@ -44,11 +44,16 @@ export class ApertiumTranslator implements Translator {
     const route = findRoute(this.pairs, pair.source, pair.target);
     if (!route) throw new EngineUnavailable(`Apertium has no route from ${pair.source} to ${pair.target}.`);
     let text = request.text;
+    const unknown = new Set<string>();
     for (let step = 1; step < route.length && text.trim() !== ''; step++) {
       throwIfAborted(context.signal);
-      text = stripApertiumMarks(await this.translateStep(text, route[step - 1]!, route[step]!, context));
+      const marked = await this.translateStep(text, route[step - 1]!, route[step]!, context);
+      for (const word of unknownWords(marked)) unknown.add(word);
+      text = stripApertiumMarks(marked);
     }
-    return { text, quality: 'full', route: route.join('→') };
+    // Only the source's own words: a pivot's unknown words are not the creator's to check.
+    const untranslated = [...unknown].filter((word) => includesWord(request.text, word));
+    return { text, quality: 'full', route: route.join('→'), ...(untranslated.length > 0 ? { untranslated } : {}) };
   }
 
   async close(): Promise<void> {
@@ -97,4 +102,11 @@ export class ApertiumTranslator implements Translator {
 /** AbortSignal.timeout() aborts with a DOMException named TimeoutError. */
 function isTimeout(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'TimeoutError';
+}
+
+function includesWord(text: string, word: string): boolean {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .includes(word.toLowerCase());
 }

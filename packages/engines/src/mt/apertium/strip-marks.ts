@@ -8,3 +8,8 @@ export function stripApertiumMarks(text: string): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
+
+/** The words Apertium marked `*` (unknown to its dictionary: left in the source language), without the mark. */
+export function unknownWords(text: string): string[] {
+  return [...text.matchAll(/(?:^|[\s([{"'«¿¡—-])\*([^\s*#@.,;:!?)\]}"'»]+)/gu)].map((match) => match[1]!);
+}

@@ -72,28 +72,40 @@ export class GistTranslator implements Translator {
   async translate(request: TranslationRequest, pair: LanguagePair, context: EngineContext): Promise<Translation> {
     const route = this.route(pair) ?? [pair.source, pair.target];
     let text = request.text;
+    let untranslated: string[] = [];
     for (let step = 1; step < route.length; step++) {
       throwIfAborted(context.signal);
       const source = route[step - 1] as LanguageCode;
       const target = route[step] as LanguageCode;
       const key = sourceKey(source, target);
-      text = await this.sources.use(
+      const glossed = await this.sources.use(
         key,
         () => loadSource(key, target),
         async (dictionary) => this.gloss(text, source, target, await lookupIn(dictionary, target)),
       );
+      text = glossed.text;
+      // The source's own words left as they were (a pivot's leftovers are not the creator's words).
+      if (step === 1) untranslated = glossed.kept;
     }
-    return { text, quality: 'gist', route: route.join('→') };
+    const kept = [...new Set(untranslated)].filter((word) => /\p{L}/u.test(word));
+    return { text, quality: 'gist', route: route.join('→'), ...(kept.length > 0 ? { untranslated: kept } : {}) };
   }
 
   private route(pair: LanguagePair): string[] | undefined {
     return findRoute(this.pairs, pair.source, pair.target, ['eng']);
   }
 
-  private async gloss(text: string, source: LanguageCode, target: LanguageCode, lookup: WordLookup): Promise<string> {
+  /** The text glossed word by word, and the words no dictionary knew (kept as they were). */
+  private async gloss(
+    text: string,
+    source: LanguageCode,
+    target: LanguageCode,
+    lookup: WordLookup,
+  ): Promise<{ text: string; kept: string[] }> {
     const tokens = source === 'eng' ? withContractionsExpanded(tokenise(text)) : tokenise(text);
     const offensive = OffensiveWords.for(target);
     const out: string[] = [];
+    const kept: string[] = [];
     for (let i = 0; i < tokens.length;) {
       const token = tokens[i]!;
       if (!token.isWord) {
@@ -111,11 +123,13 @@ export class GistTranslator implements Translator {
         phrase ?? (functionWord === undefined ? await longestMatch(tokens, i, source, lookup, 1) : undefined);
       const translation = match?.translation ?? functionWord;
       // The dictionaries' glosses are already filtered; this also covers the table and pivots.
-      if (translation === undefined || offensive.isOffensive(translation)) out.push(token.text);
-      else if (translation !== '') out.push(translation);
+      if (translation === undefined || offensive.isOffensive(translation)) {
+        out.push(token.text);
+        kept.push(token.text);
+      } else if (translation !== '') out.push(translation);
       i += match?.length ?? 1;
     }
-    return joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' ');
+    return { text: joinTokens(out, WRITTEN_WITHOUT_SPACES.has(target) ? '' : ' '), kept };
   }
 }
 
