@@ -29,7 +29,14 @@ interface JobBody {
   revision: number;
   progress: number;
   edited_lines: number[];
-  segments?: { id: number; source_text: string; target_text: string; dubbed?: { start: number; end: number } }[];
+  segments?: {
+    id: number;
+    source_text: string;
+    target_text: string;
+    dubbed?: { start: number; end: number };
+    review: { reason: string; words?: { text: string; start: number; end: number; confidence?: number }[] }[];
+  }[];
+  engines_used?: { task: string; engine: string; quality: string }[];
   error?: { message: string };
 }
 
@@ -72,6 +79,18 @@ describe('the jobs API', () => {
     expect(done.progress).toBe(100);
     expect(done.segments!.length).toBeGreaterThanOrEqual(2);
     expect(done.segments![0]!.target_text).not.toBe('');
+    // Every line says what to check (an empty list when nothing); unsure words come with times and confidence.
+    for (const segment of done.segments!) expect(Array.isArray(segment.review)).toBe(true);
+    for (const word of done.segments!.flatMap((s) => s.review.flatMap((flag) => flag.words ?? []))) {
+      expect(word.end).toBeGreaterThanOrEqual(word.start);
+    }
+    expect(done.engines_used).toEqual(
+      expect.arrayContaining([
+        { task: 'recognition', engine: 'pocketsphinx', quality: 'offline' },
+        { task: 'translation', engine: 'apertium', quality: 'full' },
+        { task: 'synthesis', engine: 'espeak-ng', quality: 'offline' },
+      ]),
+    );
   }, 120_000);
 
   it('streams the result and subtitles with Range support, named after the input', async () => {

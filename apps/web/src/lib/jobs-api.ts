@@ -1,3 +1,4 @@
+import type { EngineUse, ReviewFlag } from '@voxlate/core';
 import { nonOkMessage, StudioError } from './api.js';
 
 /** A line of a stored job, as the jobs API gives it. */
@@ -11,6 +12,8 @@ export interface JobLine {
   quality: 'full' | 'gist';
   fit: { tempo: number; shift: number; overflow: number };
   dubbed?: { start: number; end: number };
+  /** Why a creator should check the line ([] when nothing). */
+  review: ReviewFlag[];
   stale: boolean;
 }
 
@@ -33,6 +36,8 @@ export interface Job {
   error?: { message: string };
   result: { container: string; revision: number } | null;
   segments?: JobLine[];
+  /** Every engine that made the dub and its quality label (with the job's run). */
+  engines_used?: EngineUse[];
 }
 
 export const jobUrls = (id: string) => ({

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JobLine } from '../lib/jobs-api.js';
+import { HeardText, ReviewNotes } from './ReviewNotes.js';
 import type { Playing } from './use-span-player.js';
 
 /** "1:05.2" */
@@ -64,8 +65,10 @@ export function LineRow({
       </button>
     );
   };
+  const flags = line.review ?? [];
+  const classes = ['line', line.stale ? 'stale' : '', flags.length > 0 ? 'flagged' : ''].filter(Boolean).join(' ');
   return (
-    <tr className={line.stale ? 'line stale' : 'line'} data-testid={`line-${line.id}`}>
+    <tr className={classes} data-testid={`line-${line.id}`}>
       <td data-label="Time">
         {clock(line.start)}–{clock(line.end)}
       </td>
@@ -79,6 +82,7 @@ export function LineRow({
           onChange={(event) => setSource(event.target.value)}
           onBlur={() => source.trim() !== line.source_text && onSave({ source_text: source })}
         />
+        <HeardText text={line.source_text} flags={flags} />
       </td>
       <td data-label="Translation">
         <textarea
@@ -93,6 +97,7 @@ export function LineRow({
       </td>
       <td data-label="Quality">
         <span className={`quality ${line.quality}`}>{line.quality === 'full' ? 'Full translation' : 'Gist'}</span>
+        <ReviewNotes flags={flags} />
       </td>
       <td data-label="Tempo">{tempoLabel(line)}</td>
       <td data-label="Listen">

@@ -4,6 +4,7 @@ import { StudioError } from '../lib/api.js';
 import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { LineRow } from './LineRow.js';
+import { ReviewBar } from './ReviewBar.js';
 import { useSpanPlayer } from './use-span-player.js';
 
 const WORKING = new Set(['queued', 'running']);
@@ -17,6 +18,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
   const [job, setJob] = useState<Job | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<{ progress: number; phase: string } | undefined>();
+  const [onlyFlagged, setOnlyFlagged] = useState(false);
   const player = useSpanPlayer();
 
   const load = useCallback(async () => {
@@ -75,6 +77,9 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
   const urls = jobUrls(job.id);
   const resultUrl = job.result ? `${urls.result}?revision=${job.result.revision}` : undefined;
   const changed = job.edited_lines.length;
+  const lines = job.segments ?? [];
+  const flagged = lines.filter((line) => (line.review ?? []).length > 0);
+  const shown = onlyFlagged ? flagged : lines;
   return (
     <section className="card project-editor" aria-labelledby={`editor-${job.id}`}>
       <div className="editor-header">
@@ -107,6 +112,13 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
           {changed} changed {changed === 1 ? 'line' : 'lines'}: the download is still the previous dub until you re-dub.
         </p>
       )}
+      <ReviewBar
+        flagged={flagged.length}
+        total={lines.length}
+        onlyFlagged={onlyFlagged}
+        onToggle={setOnlyFlagged}
+        engines={job.engines_used}
+      />
       <div className="table-scroll">
         <table className="lines">
           <thead>
@@ -121,7 +133,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
             </tr>
           </thead>
           <tbody>
-            {(job.segments ?? []).map((line) => (
+            {shown.map((line) => (
               <LineRow
                 key={line.id}
                 line={line}

@@ -90,6 +90,6 @@ describe('reviewFlagsOf', () => {
         { ...clean, id: 2, review: [{ reason: 'gist' as const }] },
       ],
     };
-    expect(reviewSummary(timeline)).toBe('2 of 3 lines want a look (1 at the tempo cap, 2 a word-by-word gist)');
+    expect(reviewSummary(timeline)).toBe('2 of 3 lines want a look (at the tempo cap: 1, a word-by-word gist: 2)');
   });
 });

@@ -17,7 +17,7 @@ export function reviewSummary(timeline: Timeline): string {
   for (const segment of flagged) {
     for (const flag of segment.review ?? []) counts.set(flag.reason, (counts.get(flag.reason) ?? 0) + 1);
   }
-  const why = [...counts.entries()].map(([reason, count]) => `${count} ${REASON_TEXT[reason]}`).join(', ');
+  const why = [...counts.entries()].map(([reason, count]) => `${REASON_TEXT[reason]}: ${count}`).join(', ');
   const verb = flagged.length === 1 ? 'wants' : 'want';
   return `${flagged.length} of ${timeline.segments.length} lines ${verb} a look (${why})`;
 }

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Job, JobLine } from '../lib/jobs-api.js';
+import { ProjectEditor } from './ProjectEditor.js';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function line(id: number, fields: Partial<JobLine>): JobLine {
+  return {
+    id,
+    start: id * 3,
+    end: id * 3 + 2,
+    speaker: 'S1',
+    source_text: `line ${id}`,
+    target_text: `línea ${id}`,
+    quality: 'full',
+    fit: { tempo: 1, shift: 0, overflow: 0 },
+    dubbed: { start: id * 3, end: id * 3 + 2 },
+    review: [],
+    stale: false,
+    ...fields,
+  };
+}
+
+const JOB: Job = {
+  id: 'job-1',
+  state: 'ready',
+  progress: 100,
+  revision: 1,
+  created_at: '2026-11-25T00:00:00Z',
+  input_name: 'talk.mp4',
+  kind: 'video',
+  source_language: 'eng',
+  target_language: 'spa',
+  edited_lines: [],
+  warnings: [],
+  result: { container: 'mp4', revision: 1 },
+  engines_used: [
+    { task: 'recognition', engine: 'pocketsphinx', quality: 'offline' },
+    { task: 'translation', engine: 'apertium', quality: 'full' },
+  ],
+  segments: [
+    line(0, {}),
+    line(1, {
+      source_text: 'he was not until exposed',
+      review: [{ reason: 'unsure-words', words: [{ text: 'until', start: 4, end: 4.3, confidence: 0.87 }] }],
+    }),
+    line(2, {
+      review: [{ reason: 'untranslated', words: [{ text: 'vlog', start: 6.2, end: 6.5 }] }, { reason: 'tempo-cap' }],
+    }),
+  ],
+};
+
+describe('ProjectEditor review flags', () => {
+  it('says how many lines want a look, marks the unsure words, names the engines, and filters to flagged lines', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(JOB)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(await screen.findByText('2 of 3 lines want a look before you publish.')).toBeTruthy();
+    expect(screen.getByText(/Made with:/).textContent).toBe(
+      'Made with: recognition pocketsphinx (offline), translation apertium (full)',
+    );
+    const unsure = within(screen.getByTestId('line-1')).getByText('until');
+    expect(unsure.tagName).toBe('MARK');
+    expect(within(screen.getByTestId('line-2')).getByText('Left untranslated: vlog')).toBeTruthy();
+    expect(within(screen.getByTestId('line-2')).getByText('Sped up to the cap')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    fireEvent.click(screen.getByLabelText('Show only lines to check'));
+    expect(screen.queryByTestId('line-0')).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+});
