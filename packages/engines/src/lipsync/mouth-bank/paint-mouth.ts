@@ -1,18 +1,26 @@
-import { distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } from '@voxlate/core';
-import { featheredEllipse, type FrameMask } from './feathered-mask.js';
+import { centroid, distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } from '@voxlate/core';
+import type { FrameMask } from './feathered-mask.js';
+import { featheredPolygon } from './feathered-polygon.js';
 import type { MouthInstruction } from './line-plan.js';
 import type { BankedMouth } from './mouth-bank.js';
 import { unpackPoints } from './packed-points.js';
 import { pasteMouth } from './paste-mouth.js';
 
-/** Share of the ellipse's radius over which the new mouth fades into the face. */
-const FEATHER = 0.5;
+/** The ring outside the lower face over which the new mouth fades, as a share of the jaw's width. */
+const FEATHER = 0.12;
+/**
+ * The banked face's own region reaches this much further (as a share of the jaw's width): the
+ * product of two soft edges at the same place left a third to a half of the original's chin and
+ * lower lip showing (the faint second mouth of movie-hello.mp4's frames 42-47).
+ */
+const SOURCE_SLACK = 0.1;
 
 /**
  * Puts the instruction's mouth on the frame, in place: the banked crop is carried onto this
  * face by the similarity transform between their stable points (nose, eye corners, cheeks:
- * they do not move when the mouth does) and blended in under a feathered ellipse over the
- * mouth and chin, cheek to cheek. Nothing outside the ellipse changes.
+ * they do not move when the mouth does) and put over the whole lower face (everything that
+ * moves when the speaker talks, so nothing of the original mouth shows through), fading over a
+ * thin ring outside its outline. Nothing outside that ring changes.
  */
 export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): void {
   const { mouth, strength } = instruction;
@@ -21,7 +29,7 @@ export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): vo
   const to = STABLE_POINTS.map((i) => points[i]!);
   const transform = fitSimilarity(from, to);
   if (!transform) return;
-  const mask = featheredEllipse(lowerFaceEllipse(points), frame);
+  const mask = featheredPolygon(lowerFaceOutline(points, 0), FEATHER * jawWidth(points), frame);
   if (strength < 1) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i]! *= strength;
   pasteMouth(frame, mouth.crop, transform, mask, sourceMaskOf(mouth));
 }
@@ -32,22 +40,31 @@ const sourceMasks = new WeakMap<BankedMouth, FrameMask>();
 function sourceMaskOf(mouth: BankedMouth): FrameMask {
   let mask = sourceMasks.get(mouth);
   if (!mask) {
-    mask = featheredEllipse(lowerFaceEllipse(mouth.points), mouth.crop);
+    const reach = SOURCE_SLACK * jawWidth(mouth.points);
+    mask = featheredPolygon(lowerFaceOutline(mouth.points, reach), FEATHER * jawWidth(mouth.points), mouth.crop);
     sourceMasks.set(mouth, mask);
   }
   return mask;
 }
 
-/** Centred a little below the mouth, from under the nose to just past the chin, jaw to jaw. */
-function lowerFaceEllipse(points: readonly Point[]): Parameters<typeof featheredEllipse>[0] {
-  const nose = points[33]!;
-  const chin = points[8]!;
-  const height = chin.y - nose.y;
-  return {
-    centreX: (points[4]!.x + points[12]!.x + 2 * points[62]!.x) / 4,
-    centreY: nose.y + 0.58 * height,
-    radiusX: 0.45 * distance(points[4]!, points[12]!),
-    radiusY: 0.66 * height,
-    feather: FEATHER,
-  };
+/**
+ * The region that moves when the speaker talks, whole: the jaw line from ear to ear (lips,
+ * chin, jaw and cheeks under it), closed under the nose; `grow` pixels further out from its
+ * middle. Everything inside is the new mouth's face; only the thin ring outside blends.
+ */
+export function lowerFaceOutline(points: readonly Point[], grow: number): Point[] {
+  const outline = [...JAW.map((i) => points[i]!), ...UNDER_NOSE.map((i) => points[i]!)];
+  const middle = centroid(outline);
+  return outline.map((p) => {
+    const away = Math.hypot(p.x - middle.x, p.y - middle.y) || 1;
+    return { x: p.x + ((p.x - middle.x) / away) * grow, y: p.y + ((p.y - middle.y) / away) * grow };
+  });
+}
+
+/** The jaw line's landmarks, ear to ear (68-point layout), and the nose's underside back across. */
+const JAW = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+const UNDER_NOSE = [35, 34, 33, 32, 31];
+
+function jawWidth(points: readonly Point[]): number {
+  return distance(points[2]!, points[14]!);
 }
