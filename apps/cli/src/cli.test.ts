@@ -59,13 +59,7 @@ describe('npm run dub', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/segments: \d+ \(0 gist-quality\)/);
     expect(result.stdout).toMatch(/tempo: /);
-    for (const file of [
-      'talk.spa.mp4',
-      'talk.eng.srt',
-      'talk.eng.vtt',
-      'talk.spa.srt',
-      'talk.spa.vtt',
-    ]) {
+    for (const file of ['talk.spa.mp4', 'talk.eng.srt', 'talk.eng.vtt', 'talk.spa.srt', 'talk.spa.vtt']) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
     expect(readFileSync(join(dir, 'talk.spa.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/);
