@@ -8,6 +8,7 @@ import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
 import { separationQuality } from './separation-figures.js';
+import { printSubtitleFigures, subtitleQuality } from './subtitle-figures.js';
 import { printSpeechDetectorFigures, speechDetectorQuality } from './speech-detector-figures.js';
 import { voiceQuality } from './voice-figures.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
@@ -23,8 +24,8 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, asr, mt, separation, voice, lipsync.
-    only: { type: 'string', default: 'vad,review,asr,mt,separation,voice,lipsync' },
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, lipsync.
+    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -40,6 +41,9 @@ if (parts.has('vad')) {
   printSpeechDetectorFigures(await inTempDir('vad', (dir) => speechDetectorQuality(registries, dir)));
 }
 if (parts.has('review')) printReviewFigures(await inTempDir('review', (dir) => reviewFlagQuality(registries, dir)));
+if (parts.has('subtitles')) {
+  printSubtitleFigures(await inTempDir('subtitles', (dir) => subtitleQuality(registries, dir)));
+}
 const recognition = parts.has('asr') ? await evaluateRecognisers(registries) : [];
 for (const score of recognition) {
   console.log(
