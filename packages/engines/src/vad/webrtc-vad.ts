@@ -1,17 +1,9 @@
 import initialiseFvad from '@echogarden/fvad-wasm';
-import {
-  concatSamples,
-  Internal,
-  throwIfAborted,
-  type AudioSource,
-  type EngineContext,
-  type SpeechFrames,
-  type VoiceActivityDetector,
-} from '@voxlate/core';
+import { ANALYSIS_RATE, forEachFrame, framesIn } from './fixed-frames.js';
+import { type AudioSource, type EngineContext, type SpeechFrames, type VoiceActivityDetector } from '@voxlate/core';
 
 const FRAME_SECONDS = 0.03;
-const SAMPLE_RATE = 16000;
-const FRAME_SAMPLES = FRAME_SECONDS * SAMPLE_RATE;
+const FRAME_SAMPLES = FRAME_SECONDS * ANALYSIS_RATE;
 
 type FvadModule = Awaited<ReturnType<typeof initialiseFvad>>;
 
@@ -35,32 +27,16 @@ export class WebRtcVad implements VoiceActivityDetector {
   }
 
   async detect(audio: AudioSource, context: EngineContext): Promise<SpeechFrames> {
-    if (audio.sampleRate !== SAMPLE_RATE) {
-      throw new Internal(`The VAD needs ${SAMPLE_RATE} Hz audio, got ${audio.sampleRate} Hz.`);
-    }
-    const totalFrames = Math.floor((audio.duration * SAMPLE_RATE) / FRAME_SAMPLES);
-    const speech = new Uint8Array(totalFrames);
+    const speech = new Uint8Array(framesIn(audio, FRAME_SAMPLES));
     const instance = this.fvad._fvad_new!();
     const buffer = this.fvad._malloc(FRAME_SAMPLES * 2);
     try {
       this.fvad._fvad_set_mode!(instance, this.mode);
-      this.fvad._fvad_set_sample_rate!(instance, SAMPLE_RATE);
-      let frame = 0;
-      let pending = new Float32Array(0);
-      for await (const chunk of audio.chunks(10)) {
-        throwIfAborted(context.signal);
-        const samples = pending.length === 0 ? chunk : concatSamples([pending, chunk]);
-        let offset = 0;
-        for (; offset + FRAME_SAMPLES <= samples.length && frame < totalFrames; offset += FRAME_SAMPLES) {
-          speech[frame++] = this.classify(instance, buffer, samples.subarray(offset, offset + FRAME_SAMPLES));
-        }
-        context.onProgress?.(frame, totalFrames);
-        // Audio past the declared length is not read: carrying it over would copy an ever-growing
-        // remainder on every chunk (quadratic in the excess).
-        if (frame >= totalFrames) break;
-        pending = samples.slice(offset);
-      }
-      return { frameSeconds: FRAME_SECONDS, speech: speech.subarray(0, frame) };
+      this.fvad._fvad_set_sample_rate!(instance, ANALYSIS_RATE);
+      const seen = await forEachFrame(audio, FRAME_SAMPLES, context, (samples, index) => {
+        speech[index] = this.classify(instance, buffer, samples);
+      });
+      return { frameSeconds: FRAME_SECONDS, speech: speech.subarray(0, seen) };
     } finally {
       this.fvad._free(buffer);
       this.fvad._fvad_free!(instance);

@@ -2,17 +2,15 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
-  concatSamples,
   Internal,
-  throwIfAborted,
   type AudioSource,
   type EngineContext,
   type SpeechFrames,
   type VoiceActivityDetector,
 } from '@voxlate/core';
 import ort, { type InferenceSession, type Tensor } from '../../neural/onnx-runtime.js';
+import { ANALYSIS_RATE, forEachFrame, framesIn } from '../fixed-frames.js';
 
-const SAMPLE_RATE = 16000;
 /** Silero v5 takes 512 new samples (32 ms) a call at 16 kHz ... */
 const FRAME_SAMPLES = 512;
 /** ... behind the last 64 samples of the call before, as its own reference wrapper feeds it. */
@@ -71,31 +69,17 @@ export class SileroVad implements VoiceActivityDetector {
 
   async detect(audio: AudioSource, context: EngineContext): Promise<SpeechFrames> {
     const probabilities = await this.probabilities(audio, context);
-    return { frameSeconds: FRAME_SAMPLES / SAMPLE_RATE, speech: withHysteresis(probabilities, this.thresholds) };
+    return { frameSeconds: FRAME_SAMPLES / ANALYSIS_RATE, speech: withHysteresis(probabilities, this.thresholds) };
   }
 
   /** The speech probability of every 32 ms frame of the 16 kHz audio. */
   async probabilities(audio: AudioSource, context: EngineContext): Promise<Float32Array> {
-    if (audio.sampleRate !== SAMPLE_RATE) {
-      throw new Internal(`The VAD needs ${SAMPLE_RATE} Hz audio, got ${audio.sampleRate} Hz.`);
-    }
-    const totalFrames = Math.floor((audio.duration * SAMPLE_RATE) / FRAME_SAMPLES);
-    const probabilities = new Float32Array(totalFrames);
+    const probabilities = new Float32Array(framesIn(audio, FRAME_SAMPLES));
     const model = new SileroStream(this.session);
-    let frame = 0;
-    let pending = new Float32Array(0);
-    for await (const chunk of audio.chunks(10)) {
-      throwIfAborted(context.signal);
-      const samples = pending.length === 0 ? chunk : concatSamples([pending, chunk]);
-      let offset = 0;
-      for (; offset + FRAME_SAMPLES <= samples.length && frame < totalFrames; offset += FRAME_SAMPLES) {
-        probabilities[frame++] = await model.next(samples.subarray(offset, offset + FRAME_SAMPLES));
-      }
-      context.onProgress?.(frame, totalFrames);
-      if (frame >= totalFrames) break;
-      pending = samples.slice(offset);
-    }
-    return probabilities.subarray(0, frame);
+    const seen = await forEachFrame(audio, FRAME_SAMPLES, context, async (samples, index) => {
+      probabilities[index] = await model.next(samples);
+    });
+    return probabilities.subarray(0, seen);
   }
 
   close(): Promise<void> {
@@ -106,7 +90,7 @@ export class SileroVad implements VoiceActivityDetector {
 /** One pass of the recurrent model over consecutive frames: it carries its state and context. */
 class SileroStream {
   private state: Tensor = new ort.Tensor('float32', new Float32Array(STATE_SIZE), [2, 1, 128]);
-  private readonly rate = new ort.Tensor('int64', BigInt64Array.from([BigInt(SAMPLE_RATE)]), []);
+  private readonly rate = new ort.Tensor('int64', BigInt64Array.from([BigInt(ANALYSIS_RATE)]), []);
   private readonly input = new Float32Array(CONTEXT_SAMPLES + FRAME_SAMPLES);
 
   constructor(private readonly session: InferenceSession) {}
