@@ -21,7 +21,14 @@ describe('hypothesisWordsRight', () => {
       true,
       true,
     ]);
+    // "mr" is how a recogniser writes the transcript's "mister": right.
     expect(hypothesisWordsRight('and mister john dashwood had', 'mr john dashwood had')).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(hypothesisWordsRight('and mister john dashwood had', 'but john dashwood had')).toEqual([
       false,
       true,
       true,
