@@ -10,16 +10,11 @@ cd "$(dirname "$0")/.."
 wanted=(
   "kphotoalbum usr/share/kphotoalbum/demo/movie.avi"
   "forensics-samples-files usr/share/forensics-samples/original-files/movie2/movie-hello.mp4"
-  # Music and sound effects with no speech in them, and short spoken words (speech detector).
+  # Music and sound effects with no speech in them (the speech detector's evaluation).
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/frozen-mainzik-1p.ogg"
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/introzik.ogg"
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/applause.ogg"
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/lose.ogg"
-  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"
-  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/phone-incoming-call.oga"
-  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/complete.oga"
-  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/audio-channel-front-left.oga"
-  "sound-theme-freedesktop usr/share/sounds/freedesktop/stereo/audio-channel-rear-right.oga"
 )
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/voxlate-debian-media.XXXXXX")

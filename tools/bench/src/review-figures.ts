@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_UNSURE_BELOW, hypothesisWordsRight, type Word } from '@voxlate/core';
+import { DEFAULT_UNSURE_BELOW, hypothesisWordsRight, type Recogniser, type Word } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 import { argv, RawPcmFile } from '@voxlate/media';
 import { librivoxClips } from './make-inputs.js';
+import { CHANNEL_NAMES, freedesktopSound } from './speech-detector-figures.js';
 
 const CARDS = '/usr/share/pocketsphinx/test/data/cards';
 const GOFORWARD = '/usr/share/pocketsphinx/test/data/goforward.raw';
@@ -14,6 +15,18 @@ interface Referenced {
   name: string;
   input: string[];
   reference: string;
+}
+
+/**
+ * Held out (the flag's thresholds were not set on them): the freedesktop theme's spoken channel
+ * names, a human voice saying "front left", "rear center", ...
+ */
+function heldOutRecordings(): Referenced[] {
+  return CHANNEL_NAMES.map((name) => ({
+    name,
+    input: ['-i', freedesktopSound(name)],
+    reference: name.replace('audio-channel-', '').replace('-', ' '),
+  }));
 }
 
 function referencedRecordings(): Referenced[] {
@@ -52,42 +65,66 @@ export interface ReviewScore {
 /**
  * How well the "unsure words" flag points at the recogniser's mistakes, for every installed
  * English recogniser that gives word confidences: each recording is recognised whole, its words
- * aligned to the reference, and the flag (confidence under a threshold) scored at several
- * thresholds, the product's default among them.
+ * aligned to the reference, and the flag scored as the product raises it and, for comparison,
+ * as the bare confidence under several thresholds; on the recordings the flag was tuned on, and
+ * on held-out ones.
  */
 export async function reviewFlagQuality(registries: EngineRegistries, dir: string): Promise<ReviewScore[]> {
-  const recordings = referencedRecordings().map((recording, i) => {
-    const path = join(dir, `review-${i}.s16le`);
-    execFileSync('ffmpeg', argv`-v error -y ${recording.input} -ac 1 -ar 16000 -f s16le ${path}`);
-    const seconds = Number(execFileSync('stat', ['-c', '%s', path]).toString()) / 2 / 16000;
-    return { ...recording, audio: new RawPcmFile(path, 16000, seconds) };
-  });
+  const sets = [
+    { name: 'tuned on', recordings: decoded(referencedRecordings(), dir, 'tuned') },
+    { name: 'held out', recordings: decoded(heldOutRecordings(), dir, 'held') },
+  ];
   const scores: ReviewScore[] = [];
   for (const id of await registries.asr.installedIds()) {
     const recogniser = await registries.asr.get(id);
     if (!recogniser.languages.includes('eng')) continue;
-    const labelled: { word: Word; right: boolean }[] = [];
-    for (const recording of recordings) {
-      const spans = [{ start: 0, end: recording.audio.duration }];
-      const [result] = await recogniser.recognise(recording.audio, spans, 'eng', {});
-      const words = result?.words ?? [];
-      const right = hypothesisWordsRight(recording.reference, words.map((word) => word.text).join(' '));
-      words.forEach((word, i) => labelled.push({ word, right: right[i] ?? false }));
-    }
-    if (!labelled.some(({ word }) => word.confidence !== undefined)) continue;
-    // The flag as the product raises it (the recogniser's own judgement where it gives one) ...
-    const judged = labelled.some(({ word }) => word.unsure !== undefined);
-    const flagged = (word: Word): boolean =>
-      judged ? word.unsure === true : (word.confidence ?? 1) < DEFAULT_UNSURE_BELOW;
-    scores.push(scoreOf(id, 'as flagged', labelled, flagged));
-    // ... and the bare confidence at several thresholds, for comparison.
-    for (const threshold of [0.2, DEFAULT_UNSURE_BELOW, 0.8]) {
-      scores.push(
-        scoreOf(id, `confidence < ${threshold.toFixed(2)}`, labelled, (word) => (word.confidence ?? 1) < threshold),
-      );
+    for (const set of sets) {
+      const labelled = await labelledWords(recogniser, set.recordings);
+      if (!labelled.some(({ word }) => word.confidence !== undefined)) continue;
+      scores.push(...scoresOf(`${id} (${set.name})`, labelled));
     }
   }
   return scores;
+}
+
+type DecodedRecording = Referenced & { audio: RawPcmFile };
+
+function decoded(recordings: Referenced[], dir: string, prefix: string): DecodedRecording[] {
+  return recordings.map((recording, i) => {
+    const path = join(dir, `${prefix}-${i}.s16le`);
+    execFileSync('ffmpeg', argv`-v error -y ${recording.input} -ac 1 -ar 16000 -f s16le ${path}`);
+    const seconds = Number(execFileSync('stat', ['-c', '%s', path]).toString()) / 2 / 16000;
+    return { ...recording, audio: new RawPcmFile(path, 16000, seconds) };
+  });
+}
+
+/** Every recognised word, right or wrong against its recording's reference. */
+async function labelledWords(
+  recogniser: Recogniser,
+  recordings: readonly DecodedRecording[],
+): Promise<{ word: Word; right: boolean }[]> {
+  const labelled: { word: Word; right: boolean }[] = [];
+  for (const recording of recordings) {
+    const spans = [{ start: 0, end: recording.audio.duration }];
+    const [result] = await recogniser.recognise(recording.audio, spans, 'eng', {});
+    const words = result?.words ?? [];
+    const right = hypothesisWordsRight(recording.reference, words.map((word) => word.text).join(' '));
+    words.forEach((word, i) => labelled.push({ word, right: right[i] ?? false }));
+  }
+  return labelled;
+}
+
+/** The flag as the product raises it (the recogniser's own judgement where it gives one), then bare confidences. */
+function scoresOf(engine: string, labelled: { word: Word; right: boolean }[]): ReviewScore[] {
+  const judged = labelled.some(({ word }) => word.unsure !== undefined);
+  const asFlagged = (word: Word): boolean =>
+    judged ? word.unsure === true : (word.confidence ?? 1) < DEFAULT_UNSURE_BELOW;
+  return [
+    scoreOf(engine, 'as flagged', labelled, asFlagged),
+    ...[0.2, DEFAULT_UNSURE_BELOW, 0.8].map((threshold) =>
+      scoreOf(engine, `confidence < ${threshold.toFixed(2)}`, labelled, (word) => (word.confidence ?? 1) < threshold),
+    ),
+  ];
 }
 
 function scoreOf(
@@ -111,10 +148,13 @@ function scoreOf(
 }
 
 export function printReviewFigures(scores: readonly ReviewScore[]): void {
-  console.log('review flags: unsure words against the reference transcripts (librivox, cards, goforward):');
+  console.log(
+    'review flags: unsure words against reference transcripts (tuned on: librivox, cards, goforward; ' +
+      'held out: freedesktop channel names):',
+  );
   for (const score of scores) {
     console.log(
-      `    ${score.engine.padEnd(14)} ${score.rule.padEnd(18)} ${score.flagged} of ${score.words} words flagged, ` +
+      `    ${score.engine.padEnd(25)} ${score.rule.padEnd(18)} ${score.flagged} of ${score.words} words flagged, ` +
         `${score.wrong} wrong; recall ${(100 * score.recall).toFixed(0)} %, precision ${(100 * score.precision).toFixed(0)} %`,
     );
   }

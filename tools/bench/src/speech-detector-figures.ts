@@ -19,6 +19,36 @@ const MEDIA = '.cache/debian-media';
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const CODEC2 = '/usr/share/codec2/wav';
 const BSU = '/usr/share/games/chromium-bsu/wav';
+const FREEDESKTOP = '/usr/share/sounds/freedesktop/stereo';
+/** The freedesktop theme's spoken channel names ("front left"), a human voice. */
+export const CHANNEL_NAMES = [
+  'front-center',
+  'front-left',
+  'front-right',
+  'rear-center',
+  'rear-left',
+  'rear-right',
+  'side-left',
+  'side-right',
+].map((where) => `audio-channel-${where}`);
+/** Its effects: bells, chimes, ringing, a shutter; no voice. */
+const FREEDESKTOP_EFFECTS = [
+  'alarm-clock-elapsed',
+  'bell',
+  'camera-shutter',
+  'complete',
+  'device-added',
+  'dialog-error',
+  'dialog-warning',
+  'message-new-instant',
+  'network-connectivity-lost',
+  'phone-incoming-call',
+  'phone-outgoing-busy',
+  'power-plug',
+  'service-login',
+  'trash-empty',
+  'window-attention',
+];
 const file = (path: string): string[] => ['-i', path];
 const lavfi = (graph: string): string[] => ['-f', 'lavfi', '-i', graph];
 
@@ -26,6 +56,10 @@ const lavfi = (graph: string): string[] => ['-f', 'lavfi', '-i', graph];
  * Real recordings from Debian packages (scripts/debian-packages.txt and debian-media.sh): read
  * and spoken English, game music, sound effects, and two generated tones for reference.
  */
+export function freedesktopSound(name: string): string {
+  return join(FREEDESKTOP, `${name}.oga`);
+}
+
 export function soundCases(): SoundCase[] {
   const cases: SoundCase[] = [
     ...['0870', '0880', '0890', '0920', '0930'].map((clip) => ({
@@ -43,10 +77,10 @@ export function soundCases(): SoundCase[] {
       kind: 'speech',
       input: ['-f', 's16le', '-ar', '16000', '-ac', '1', '-i', '/usr/share/pocketsphinx/test/data/goforward.raw'],
     },
-    ...['audio-channel-front-left', 'audio-channel-rear-right'].map((name) => ({
+    ...CHANNEL_NAMES.map((name) => ({
       name: `freedesktop ${name}`,
       kind: 'speech' as const,
-      input: file(join(MEDIA, 'sound-theme-freedesktop', `${name}.oga`)),
+      input: file(freedesktopSound(name)),
     })),
     {
       name: 'librivox 0870 over frozen-bubble music',
@@ -78,10 +112,10 @@ export function soundCases(): SoundCase[] {
       kind: 'effects' as const,
       input: file(frozenBubble(name)),
     })),
-    ...['alarm-clock-elapsed', 'phone-incoming-call', 'complete'].map((name) => ({
+    ...FREEDESKTOP_EFFECTS.map((name) => ({
       name: `freedesktop ${name}`,
       kind: 'effects' as const,
-      input: file(join(MEDIA, 'sound-theme-freedesktop', `${name}.oga`)),
+      input: file(freedesktopSound(name)),
     })),
     { name: 'sine 440 Hz', kind: 'tones', input: lavfi('sine=frequency=440:duration=5') },
     {
