@@ -6,5 +6,7 @@ import { writeFileAtomic } from '../atomic-write.js';
  */
 const path = process.argv[2]!;
 const versions = ['a', 'b'].map((letter) => JSON.stringify({ version: letter, filler: letter.repeat(4_000_000) }));
+// Announced once the first version is whole: from then on there is an old file to keep.
+await writeFileAtomic(path, versions[0]!);
 process.stdout.write('writing\n');
-for (let i = 0; ; i++) await writeFileAtomic(path, versions[i % 2]!);
+for (let i = 1; ; i++) await writeFileAtomic(path, versions[i % 2]!);
