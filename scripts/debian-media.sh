@@ -15,6 +15,17 @@ wanted=(
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/introzik.ogg"
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/applause.ogg"
   "frozen-bubble-data usr/share/games/frozen-bubble/snd/lose.ogg"
+  # Real English speech with known words, held out from the review flag's tuning: ALSA's
+  # channel names (another voice than the freedesktop theme's) and TIMIT's sentence sa1.
+  "alsa-utils usr/share/sounds/alsa/Front_Center.wav"
+  "alsa-utils usr/share/sounds/alsa/Front_Left.wav"
+  "alsa-utils usr/share/sounds/alsa/Front_Right.wav"
+  "alsa-utils usr/share/sounds/alsa/Rear_Center.wav"
+  "alsa-utils usr/share/sounds/alsa/Rear_Left.wav"
+  "alsa-utils usr/share/sounds/alsa/Rear_Right.wav"
+  "alsa-utils usr/share/sounds/alsa/Side_Left.wav"
+  "alsa-utils usr/share/sounds/alsa/Side_Right.wav"
+  "sphinxtrain usr/lib/*/sphinxtrain/python/cmusphinx/test/sa1.wav"
 )
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/voxlate-debian-media.XXXXXX")
@@ -31,6 +42,8 @@ for entry in "${wanted[@]}"; do
     dpkg-deb -x "$work/$package"/"${package}"_*.deb "$work/$package/root"
   fi
   mkdir -p "$target"
-  cp "$work/$package/root/$file" "$target/"
+  # A path may hold a glob (the architecture's library folder); it names one file.
+  # shellcheck disable=SC2086
+  cp "$work/$package/root/"$file "$target/"
   cp "$work/$package/root/usr/share/doc/$package/copyright" "$target/copyright"
 done

@@ -5,6 +5,7 @@ import { DEFAULT_UNSURE_BELOW, hypothesisWordsRight, type Recogniser, type Word 
 import type { EngineRegistries } from '@voxlate/engines';
 import { argv, RawPcmFile } from '@voxlate/media';
 import { librivoxClips } from './make-inputs.js';
+import { heldOutSpeech } from './held-out-speech.js';
 import { CHANNEL_NAMES, freedesktopSound } from './speech-detector-figures.js';
 
 const CARDS = '/usr/share/pocketsphinx/test/data/cards';
@@ -18,15 +19,22 @@ interface Referenced {
 }
 
 /**
- * Held out (the flag's thresholds were not set on them): the freedesktop theme's spoken channel
- * names, a human voice saying "front left", "rear center", ...
+ * Held out (the flag's thresholds were not set on them): the freedesktop theme's and ALSA's
+ * spoken channel names, two voices saying "front left", "rear center", ..., and TIMIT's sa1.
  */
 function heldOutRecordings(): Referenced[] {
-  return CHANNEL_NAMES.map((name) => ({
-    name,
-    input: ['-i', freedesktopSound(name)],
-    reference: name.replace('audio-channel-', '').replace('-', ' '),
-  }));
+  return [
+    ...CHANNEL_NAMES.map((name) => ({
+      name,
+      input: ['-i', freedesktopSound(name)],
+      reference: name.replace('audio-channel-', '').replace('-', ' '),
+    })),
+    ...heldOutSpeech().map((recording) => ({
+      name: recording.name,
+      input: ['-i', recording.path],
+      reference: recording.words,
+    })),
+  ];
 }
 
 function referencedRecordings(): Referenced[] {
@@ -150,7 +158,7 @@ function scoreOf(
 export function printReviewFigures(scores: readonly ReviewScore[]): void {
   console.log(
     'review flags: unsure words against reference transcripts (tuned on: librivox, cards, goforward; ' +
-      'held out: freedesktop channel names):',
+      'held out: freedesktop and ALSA channel names, TIMIT sa1):',
   );
   for (const score of scores) {
     console.log(

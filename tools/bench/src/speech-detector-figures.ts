@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_SEGMENTATION, segmentSpeech, type VoiceActivityDetector } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 import { argv, RawPcmFile } from '@voxlate/media';
+import { heldOutSpeech } from './held-out-speech.js';
 
 /** What a recording holds: the detector must find speech in 'speech' and 'speech-over-music' only. */
 export type SoundKind = 'speech' | 'speech-over-music' | 'music' | 'effects' | 'tones';
@@ -81,6 +82,11 @@ export function soundCases(): SoundCase[] {
       name: `freedesktop ${name}`,
       kind: 'speech' as const,
       input: file(freedesktopSound(name)),
+    })),
+    ...heldOutSpeech().map((recording) => ({
+      name: recording.name,
+      kind: 'speech' as const,
+      input: file(recording.path),
     })),
     {
       name: 'librivox 0870 over frozen-bubble music',
