@@ -58,6 +58,7 @@ export function wordsBySpan(words: readonly Word[], window: SpeechWindow): Map<n
       start: toSource(word.start),
       end: toSource(word.end),
       ...(outside || word.approximate ? { approximate: true as const } : {}),
+      ...(word.confidence === undefined ? {} : { confidence: word.confidence }),
     });
   }
   return grouped;

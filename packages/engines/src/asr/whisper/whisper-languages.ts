@@ -25,6 +25,7 @@ export function languageToken(language: LanguageCode): string {
 /** The fields of generation_config.json the engine relies on. */
 export interface WhisperGenerationConfig {
   decoder_start_token_id: number;
+  eos_token_id: number | number[];
   lang_to_id: Record<string, number>;
   task_to_id: Record<string, number>;
 }

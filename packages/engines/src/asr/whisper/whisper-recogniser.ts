@@ -20,6 +20,8 @@ import { catalogModel, type ModelManager } from '@voxlate/models';
 import { loadLocalPipeline } from '../../neural/local-pipeline.js';
 import { SessionCache } from '../../neural/session-cache.js';
 import { packSpans, wordsBySpan, type SpeechWindow } from './speech-windows.js';
+import { OncePerKindProcessors, TokenProbabilityRecorder } from './token-probabilities.js';
+import { withWordProbabilities } from './word-probabilities.js';
 import { languageToken, whisperLanguagesOf, type WhisperGenerationConfig } from './whisper-languages.js';
 import { WORD_OVERRUN_SECONDS, settleWords, spreadOverSegment } from './word-times.js';
 
@@ -98,8 +100,9 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
   }
 
   /**
-   * One window's words in window time: aligned word timestamps where the model can give them,
-   * otherwise segment timestamps with the words spread over each segment.
+   * One window's words in window time, each with its confidence (the mean probability of its
+   * tokens): aligned word timestamps where the model can give them, otherwise segment timestamps
+   * with the words spread over each segment.
    */
   private async transcribeWindow(
     whisper: AutomaticSpeechRecognitionPipeline,
@@ -109,18 +112,34 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     unspaced: boolean,
     context: EngineContext,
   ): Promise<Word[]> {
-    const options = {
+    const recorder = new TokenProbabilityRecorder(textTokenCount(whisper));
+    const words = await this.timedWords(whisper, samples, duration, prompt, unspaced, recorder, context);
+    return withWordProbabilities(words, recorder.passes, (ids) => whisper.tokenizer.decode(ids));
+  }
+
+  private async timedWords(
+    whisper: AutomaticSpeechRecognitionPipeline,
+    samples: Float32Array,
+    duration: number,
+    prompt: number[],
+    unspaced: boolean,
+    recorder: TokenProbabilityRecorder,
+    context: EngineContext,
+  ): Promise<Word[]> {
+    const options = () => ({
       // A single span longer than a window is cut into overlapping windows and merged back.
       chunk_length_s: duration > WINDOW_SECONDS ? WINDOW_SECONDS : 0,
-      // Passed through to generate(): the prompt with the language token (transformers.js has no <|yue|>).
-      ...{ decoder_input_ids: prompt },
-    };
+      // Passed through to generate(): the prompt with the language token (transformers.js has no
+      // <|yue|>), and the recorder of the chosen tokens' probabilities.
+      ...{ decoder_input_ids: prompt, logits_processor: new OncePerKindProcessors(recorder) },
+    });
     if (this.timing(whisper) === 'word') {
       try {
-        return wordsOf(await whisper<Float32Array>(samples, { ...options, return_timestamps: 'word' }), duration);
+        return wordsOf(await whisper<Float32Array>(samples, { ...options(), return_timestamps: 'word' }), duration);
       } catch (error) {
         if (!(error instanceof Error) || !/cross attentions/i.test(error.message)) throw error;
         this.wordTiming = 'segment';
+        recorder.passes.length = 0;
       }
     }
     if (!this.warnedSegmentTiming.has(context)) {
@@ -130,7 +149,7 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
           `are spread over each sentence. Install the _timestamped export (npm run models -- add ${this.id}) for word timing.`,
       );
     }
-    const output = await whisper<Float32Array>(samples, { ...options, return_timestamps: true });
+    const output = await whisper<Float32Array>(samples, { ...options(), return_timestamps: true });
     return segmentWordsOf(output, duration, unspaced);
   }
 
@@ -198,6 +217,12 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
 
 function generationConfigOf(whisper: AutomaticSpeechRecognitionPipeline): WhisperGenerationConfig {
   return (whisper.model as unknown as { generation_config: WhisperGenerationConfig }).generation_config;
+}
+
+/** Text tokens come before end-of-text in every Whisper vocabulary; timestamps and special tokens after. */
+function textTokenCount(whisper: AutomaticSpeechRecognitionPipeline): number {
+  const eos = generationConfigOf(whisper).eos_token_id;
+  return Array.isArray(eos) ? Math.min(...eos) : eos;
 }
 
 /** The merged decoder's output names, where the runtime tells them. */

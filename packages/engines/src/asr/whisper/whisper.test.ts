@@ -9,6 +9,8 @@ import { defaultRegistries } from '../../neural-registries.js';
 import { RegistryResolver } from '../../registry-resolver.js';
 import { LIBRIVOX_0880, analysisAudioOf } from '../../test/audio-fixtures.js';
 import { longestPlausible } from './word-times.js';
+import { loadLocalPipeline } from '../../neural/local-pipeline.js';
+import { Tensor } from '@huggingface/transformers';
 
 /**
  * The Whisper engine on tiny random-weight models written by the repo, in the folders and
@@ -89,6 +91,56 @@ describe('Whisper on tiny models', () => {
       {},
     );
     expect(toneText!.text).not.toBe(results[0]!.text);
+  });
+
+  it('gives each word the mean probability of its tokens, as the model scores them in one teacher-forced pass', async () => {
+    const whisper = await resolver.recogniser('eng', 'whisper-base');
+    const speech = analysisAudioOf(LIBRIVOX_0880);
+    const [result] = await whisper.recognise(speech, [{ start: 0.2, end: 2.2 }], 'eng', {});
+    const words = result!.words;
+    expect(words.length).toBeGreaterThan(1);
+    // The same window (the span from its start, one sample more), the prompt, <|0.00|> and the words' tokens at once.
+    const asr = await loadLocalPipeline('automatic-speech-recognition', catalogModel('whisper-base')!.repo, manager);
+    try {
+      const samples = new Float32Array(32001);
+      samples.set(await speech.read(0.2, 2.2));
+      const { input_features } = (await asr.processor(samples)) as { input_features: Tensor };
+      const config = (asr.model as unknown as { generation_config: Record<string, unknown> }).generation_config;
+      const eot = config['eos_token_id'] as number;
+      const prompt = [
+        config['decoder_start_token_id'] as number,
+        (config['lang_to_id'] as Record<string, number>)['<|en|>']!,
+        (config['task_to_id'] as Record<string, number>)['transcribe']!,
+        (config['no_timestamps_token_id'] as number) + 1,
+      ];
+      // The tiny vocabulary's words are whole tokens (a leading space is Ġ), a full stop one more.
+      const tokensOf = words.map((word) =>
+        asr.tokenizer.convert_tokens_to_ids(
+          word.text.endsWith('.') ? [`Ġ${word.text.slice(0, -1)}`, '.'] : [`Ġ${word.text}`],
+        ),
+      );
+      const ids = [...prompt, ...tokensOf.flat()];
+      const decoderInput = new Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, ids.length]);
+      const { logits } = (await asr.model({ input_features, decoder_input_ids: decoderInput })) as { logits: Tensor };
+      const vocabulary = logits.dims[2]!;
+      const data = logits.data as Float32Array;
+      const probability = (position: number): number => {
+        const row = data.subarray((position - 1) * vocabulary, (position - 1) * vocabulary + eot);
+        const max = Math.max(...row);
+        const total = row.reduce((sum, value) => sum + Math.exp(value - max), 0);
+        return Math.exp(row[ids[position]!]! - max) / total;
+      };
+      let position = prompt.length;
+      for (const [i, word] of words.entries()) {
+        const own = tokensOf[i]!.map(() => probability(position++));
+        const expected = own.reduce((sum, p) => sum + p, 0) / own.length;
+        expect(word.confidence).toBeCloseTo(expected, 2);
+      }
+      // The tiny model is not equally sure of every word: the figure is the model's, not a constant.
+      expect(new Set(words.map((word) => word.confidence)).size).toBeGreaterThan(1);
+    } finally {
+      await asr.dispose();
+    }
   });
 
   it('falls back to segment timestamps, with a warning, for a model exported without cross-attentions', async () => {
