@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
 import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
+import { drainRefusedBody } from './http/drain-refused-body.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
 import { endEventStreamsOnClose } from './http/job-event-relay.js';
@@ -65,14 +66,17 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   });
   refuseStalledBodies(app, config.bodyTimeouts);
   await app.register(multipart, { throwFileSizeLimit: true });
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
     if (response.status >= 500) request.log.error(error);
     else request.log.info({ status: response.status, error: response.body.error }, 'request refused');
     if (reply.sent || reply.raw.headersSent) return;
-    // After a refused upload the rest of the body is not worth reading: close the connection.
+    // The rest of a refused body is read first (within limits), or the client could be reset
+    // before it reads the answer; after a refused upload the connection is not worth keeping.
+    await drainRefusedBody(request.raw);
+    if (reply.sent || reply.raw.headersSent) return;
     if (response.status === 413) reply.header('Connection', 'close');
-    void reply.code(response.status).headers(response.headers).send(response.body);
+    await reply.code(response.status).headers(response.headers).send(response.body);
   });
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);

@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeBytes } from './test/raw-http.js';
+import { exchangeBytes, parseResponse } from './test/raw-http.js';
 import { startService, type RunningService } from './test/service-process.js';
 
 let service: RunningService;
@@ -159,5 +160,42 @@ describe('malformed requests get a 4xx and a JSON error that says what was wrong
     const body = JSON.parse(answer.body) as { error: string };
     expect(body.error).toMatch(error);
     expect(answer.body.length).toBeLessThan(400);
+  });
+});
+
+describe('a refused body that is still arriving', () => {
+  it('is read to its end before the refusal is sent, so the client is never reset before it can read it', async () => {
+    const base = new URL(service.url);
+    const size = 2200 * 1024;
+    const socket = connect({ host: base.hostname, port: Number(base.port) });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const writeErrors: string[] = [];
+    socket.on('error', (error: NodeJS.ErrnoException) => writeErrors.push(error.code ?? error.message));
+    socket.write(
+      `POST /process-audio-url HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    // The declared length is refused at once; the body keeps coming, as from a client that is
+    // still uploading when the answer is ready.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    for (let sent = 0; sent < size; sent += piece.length) {
+      // Written whatever the server has done, as an uploading client does: had the server closed
+      // the connection on answering, these writes would fail (EPIPE) and a reset could erase
+      // the answer before the client read it (RFC 9112, 9.6).
+      await new Promise<void>((resolve) =>
+        socket.write(piece.subarray(0, Math.min(piece.length, size - sent)), (error) => {
+          if (error) writeErrors.push((error as NodeJS.ErrnoException).code ?? error.message);
+          resolve();
+        }),
+      );
+    }
+    await closed;
+    expect(writeErrors).toEqual([]);
+    const answer = parseResponse(Buffer.concat(chunks));
+    expect(answer.status).toBe(413);
+    expect((JSON.parse(answer.body) as { error: string }).error).toMatch(/^The request body is larger than 2112 KB/);
   });
 });
