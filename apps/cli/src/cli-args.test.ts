@@ -41,10 +41,9 @@ describe('parseCliArgs', () => {
   });
 
   it('reads the voice mode and the speaker count, refusing anything else clearly', () => {
-    expect(parseCliArgs(['talk.mp4', '--to', 'spa'])).toMatchObject({ voice: 'preserve', speakers: undefined });
-    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'neutral', '--speakers', '2'])).toMatchObject({
-      voice: 'neutral',
-      speakers: 2,
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa']).choices.voice).toEqual({ mode: 'preserve' });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'neutral', '--speakers', '2']).choices).toMatchObject({
+      voice: { mode: 'neutral', speakers: 2 },
     });
     expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--diariser', 'pyannote']).engines).toEqual({
       diarise: 'pyannote',

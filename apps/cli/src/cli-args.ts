@@ -7,6 +7,7 @@ import {
   type EngineIds,
   type LanguageCode,
   type SourceLanguage,
+  type DubChoices,
   type VoiceMode,
   MAX_SPEAKERS,
   speakerCount,
@@ -26,14 +27,12 @@ export interface CliArgs {
 
 --duck: keep the original ducked under the dub even when a separator is installed. */
   separate: boolean;
-  /** --voice preserve (default) | neutral. */
-  voice: VoiceMode;
-  /** --speakers N, when the number of speakers is known. */
-  speakers: number | undefined;
-  /** --lip-sync: move the speakers' mouths to the dubbed words (video only). */
-  lipSync: boolean;
-  /** --burn-subtitles: render the target subtitles into the picture (video only). */
-  burnSubtitles: boolean;
+  /**
+   * What the creator chose: --voice preserve (default) | neutral and --speakers N (the voice);
+   * --lip-sync (move the speakers' mouths to the dubbed words, video only); --burn-subtitles
+   * (render the target subtitles into the picture, video only).
+   */
+  choices: DubChoices;
   engines: EngineIds;
 }
 
@@ -95,10 +94,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     report: values.report,
     tempoCap: values['tempo-cap'] === undefined ? undefined : tempoCap(values['tempo-cap']),
     separate: !(values.duck ?? false),
-    voice: voiceMode(values.voice),
-    speakers: values.speakers === undefined ? undefined : speakerCount(values.speakers, '--speakers'),
-    lipSync: values['lip-sync'] ?? false,
-    burnSubtitles: values['burn-subtitles'] ?? false,
+    choices: {
+      voice: {
+        mode: voiceMode(values.voice),
+        ...(values.speakers === undefined ? {} : { speakers: speakerCount(values.speakers, '--speakers') }),
+      },
+      lipSync: values['lip-sync'] ?? false,
+      subtitles: { burnIn: values['burn-subtitles'] ?? false },
+    },
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),

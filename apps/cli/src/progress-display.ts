@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { STAGE_LABELS, type PipelineEvent, type StageName } from '@voxlate/core';
+import { stageLabel, type PipelineEvent, type StageName } from '@voxlate/core';
 
 /** One progress bar per stage on a TTY; plain lines otherwise (CI logs, pipes). */
 export class ProgressDisplay {
@@ -24,7 +24,7 @@ export class ProgressDisplay {
     switch (event.type) {
       case 'stage-started':
         this.bar(event.stage);
-        if (!this.multibar) this.stream.write(`${STAGE_LABELS[event.stage]}...\n`);
+        if (!this.multibar) this.stream.write(`${stageLabel(event.stage)}...\n`);
         break;
       case 'progress':
         this.bar(event.stage).update(Math.round((event.done / Math.max(event.total, 1)) * 100));
@@ -55,7 +55,7 @@ export class ProgressDisplay {
   private bar(stage: StageName): cliProgress.SingleBar {
     let bar = this.bars.get(stage);
     if (!bar) {
-      bar = this.multibar?.create(100, 0, { stage: STAGE_LABELS[stage].padEnd(20), note: '' }) ?? silentBar();
+      bar = this.multibar?.create(100, 0, { stage: stageLabel(stage).padEnd(20), note: '' }) ?? silentBar();
       this.bars.set(stage, bar);
     }
     return bar;

@@ -5,27 +5,44 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { check, normaliseFields, type TSchema } from '@voxlate/contract';
+import { BadInput } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
 import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
 import { drainRefusedBody } from './http/drain-refused-body.js';
+import { checkAnswersAgainstContract } from './http/contract-answers.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
-import { endEventStreamsOnClose } from './http/job-event-relay.js';
 import { EmbeddedScheduler } from './jobs/embedded-scheduler.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { RedisScheduler } from './jobs/redis-scheduler.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
+import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
 import { registerProcessVideoRoute } from './routes/process-video-route.js';
+import { registerReferenceRoutes } from './routes/reference-routes.js';
 import { registerRequestEventsRoute } from './routes/request-events-route.js';
 import type { RouteContext } from './routes/route-context.js';
 import { registerTranslateRoute } from './routes/translate-route.js';
+
+/** A route the service registered: its method and path as Fastify has them. */
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+
+const served = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/** Every route the app registered (HEAD routes Fastify adds for GET left out). */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  return served.get(app) ?? [];
+}
 
 /** How long open connections may take to finish once the service stops. */
 const SHUTDOWN_GRACE_MS = 3000;
@@ -39,6 +56,11 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
+  });
+  const routes: ServedRoute[] = [];
+  served.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
   const runner = new JobRunner({
     concurrency: config.maxConcurrentJobs,
@@ -65,6 +87,9 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     }),
   });
   refuseStalledBodies(app, config.bodyTimeouts);
+  if (config.checkAnswers) checkAnswersAgainstContract(app);
+  // Params, queries and JSON bodies are checked against the contract's schemas, in its words.
+  app.setValidatorCompiler(({ schema }) => contractValidator(schema as TSchema));
   await app.register(multipart, { throwFileSizeLimit: true });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
@@ -84,6 +109,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerProcessAudioUrlRoute(app, context);
   registerJobsRoutes(app, context);
   registerRequestEventsRoute(app, context);
+  registerReferenceRoutes(app);
   endEventStreamsOnClose(app);
   await serveStudio(app, config.webRoot);
   // Stopping: jobs stop first (stored ones resume at the next start; open requests get their
@@ -99,6 +125,18 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     await dubber.close();
   });
   return app;
+}
+
+/**
+ * Fastify's validator for a route part: the contract's check, on the values as the service reads
+ * them (trimmed, empty ones not sent); a refusal is a BadInput in the words the schema gives.
+ */
+function contractValidator(schema: TSchema): (value: unknown) => { value: unknown } | { error: Error } {
+  return (value) => {
+    const read = normaliseFields(value);
+    const result = check(schema, read);
+    return result.ok ? { value: read } : { error: new BadInput(result.message) };
+  };
 }
 
 /** The built web app when present (apps/web/dist), with its routes falling back to index.html. */

@@ -42,6 +42,11 @@ export interface ServerConfig {
   tempRoot: string;
   /** The built studio, served at `/` when present. */
   webRoot: string;
+  /**
+   * Every JSON answer is checked against the contract before it is sent, and one that does not
+   * fit becomes a 500 naming the mismatch (VOXLATE_CHECK_ANSWERS=1; the tests run with it).
+   */
+  checkAnswers: boolean;
 }
 
 export const MAX_UPLOAD_BYTES = 157_286_400;
@@ -91,5 +96,6 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     },
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
     webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,
+    checkAnswers: env['VOXLATE_CHECK_ANSWERS'] === '1',
   };
 }

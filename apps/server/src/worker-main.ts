@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DiskJobStore, RedisJobWorker, type JobRequest } from '@voxlate/jobs';
+import { openJobStore, RedisJobWorker } from '@voxlate/jobs';
 import { Dubber } from '@voxlate/runtime';
 import { dubInFolderOf } from './jobs/job-board.js';
 
@@ -18,7 +18,7 @@ const setting = (name: string, fallback: number): number => {
   return value;
 };
 const dubber = new Dubber();
-const store = new DiskJobStore<JobRequest>(dubber.config.dataDir);
+const store = openJobStore(dubber.config.dataDir);
 await store.removeLeftovers();
 const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
   redisUrl,

@@ -1,5 +1,5 @@
 import { BadInput } from './errors.js';
-import { quoteInput } from './quote-input.js';
+import { quoteInput } from '@voxlate/contract';
 import type { AudioSource } from './audio.js';
 import type { EngineContext, EngineInfo } from './engine.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';

@@ -1,6 +1,7 @@
 import type { LanguageCode } from './languages.js';
 import type { Segment } from './timeline.js';
 
+/** The stages' ids in the order they run; each is declared in pipeline/stage-list.ts. */
 export const STAGES = [
   'ingest',
   'separate',
@@ -18,23 +19,6 @@ export const STAGES = [
 ] as const;
 
 export type StageName = (typeof STAGES)[number];
-
-/** Short human text per stage, as the studio shows it. */
-export const STAGE_LABELS: Readonly<Record<StageName, string>> = {
-  ingest: 'Preparing media',
-  separate: 'Separating voice from background',
-  segment: 'Finding speech',
-  diarise: 'Identifying speakers',
-  recognise: 'Transcribing',
-  translate: 'Translating',
-  voices: 'Measuring voices',
-  synthesise: 'Synthesizing speech',
-  shape: 'Matching voice and intonation',
-  fit: 'Fitting timing',
-  mix: 'Mixing',
-  lipsync: 'Lip sync',
-  burn: 'Burning in subtitles',
-};
 
 export type PipelineEvent =
   | { type: 'stage-started'; stage: StageName }

@@ -23,7 +23,14 @@ export class DiskJobStore<Request = unknown> {
   private readonly jobs: string;
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(root: string) {
+  /**
+   * `upgrade` reads a request kept by an earlier version in today's shape (records are never
+   * rewritten just for that: the next change writes the new shape).
+   */
+  constructor(
+    root: string,
+    private readonly upgrade: (stored: unknown) => Request = (stored) => stored as Request,
+  ) {
     this.jobs = join(root, 'jobs');
   }
 
@@ -50,7 +57,8 @@ export class DiskJobStore<Request = unknown> {
       if (error.code === 'ENOENT') throw new NotFound(`There is no job ${quoteInput(id)}.`);
       throw error;
     });
-    return JSON.parse(text) as JobRecord<Request>;
+    const record = JSON.parse(text) as JobRecord<unknown>;
+    return { ...record, request: this.upgrade(record.request) };
   }
 
   /** Changes a record (the id and creation time stay); returns the new record. */

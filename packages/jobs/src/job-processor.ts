@@ -177,7 +177,7 @@ function dubRequestOf(folder: string, request: JobRequest, output: string): DubR
     outputContainer: request.outputContainer,
     engines: request.engines,
     ...(request.transcript === undefined ? {} : { transcript: request.transcript }),
-    options: request.options,
+    choices: request.choices,
   };
 }
 

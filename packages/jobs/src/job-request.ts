@@ -1,4 +1,5 @@
-import type { DubOptions, EngineIds, LanguageCode, SourceLanguage } from '@voxlate/core';
+import type { ChoicesGiven, EngineIds, LanguageCode, SourceLanguage } from '@voxlate/core';
+import { DiskJobStore } from './disk-job-store.js';
 
 /** What a job was asked to do, as kept in its record (plain JSON, no paths outside the job). */
 export interface JobRequest {
@@ -13,7 +14,42 @@ export interface JobRequest {
   engines: EngineIds;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
-  options: Partial<Pick<DubOptions, 'voice' | 'speakers' | 'lipSync' | 'burnSubtitles'>>;
+  /** What the creator chose: voice, lip sync, subtitles. */
+  choices: ChoicesGiven;
+  /** The stages the dub runs (ids, in order), planned when the job was made: the phases it shows. */
+  phases?: string[];
   /** Who asked (the client's address): counted against their share of the line. */
   client: string;
+}
+
+/** A request as an earlier version kept it: the choices flat in `options`. */
+interface EarlierJobRequest extends Omit<JobRequest, 'choices'> {
+  options?: { voice?: 'preserve' | 'neutral'; speakers?: number; lipSync?: boolean; burnSubtitles?: boolean };
+}
+
+/**
+ * A stored request in today's shape: records written before the choices were grouped (voice,
+ * lip sync, subtitles) are read as the same request, so a service that is upgraded still opens,
+ * edits and resumes the projects it kept.
+ */
+export function upgradeJobRequest(stored: unknown): JobRequest {
+  const request = stored as JobRequest & EarlierJobRequest;
+  if (request.choices !== undefined || request.options === undefined) return request;
+  const { options, ...rest } = request;
+  return {
+    ...rest,
+    choices: {
+      voice: {
+        ...(options.voice === undefined ? {} : { mode: options.voice }),
+        ...(options.speakers === undefined ? {} : { speakers: options.speakers }),
+      },
+      ...(options.lipSync === undefined ? {} : { lipSync: options.lipSync }),
+      ...(options.burnSubtitles === undefined ? {} : { subtitles: { burnIn: options.burnSubtitles } }),
+    },
+  };
+}
+
+/** The store of jobs in a data folder, reading what earlier versions kept in today's shape. */
+export function openJobStore(dataDir: string): DiskJobStore<JobRequest> {
+  return new DiskJobStore<JobRequest>(dataDir, upgradeJobRequest);
 }

@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
+  plannedStages,
+  resolveChoices,
   runDub,
   type DubRequest,
+  type StageDeclaration,
   type DubRun,
   type MediaInfo,
   type ProvenanceManifest,
@@ -71,6 +74,25 @@ export class Dubber {
     }
     const provenance = await this.sign({ ...request, options }, result, request.output);
     return { ...result, output: request.output, provenance };
+  }
+
+  /**
+   * The stages a dub of this request will run, known before it starts: the phases a job shows,
+   * and only those (what the run itself plans once it has looked at the media).
+   */
+  async plannedStages(
+    request: Pick<DubRequest, 'choices' | 'transcript' | 'engines' | 'options'>,
+    picture: boolean,
+  ): Promise<StageDeclaration[]> {
+    const options = { ...this.config.options, ...request.options };
+    const separator =
+      options.separation === 'off' ? undefined : await this.resolver.separator(request.engines?.separate);
+    return plannedStages({
+      choices: resolveChoices(request.choices),
+      picture,
+      transcript: request.transcript !== undefined,
+      noSeparator: separator ? undefined : 'no separator runs',
+    });
   }
 
   /** The installation's public key (raw, base64url), which its manifests are signed with. */

@@ -46,7 +46,7 @@ async function dub(
       sourceLanguage: 'eng',
       targetLanguage: 'spa',
       ...(input === TALKING ? { transcript: SUBTITLES } : {}),
-      options: { lipSync },
+      choices: { lipSync },
     },
     { onEvent: (event) => events.push(event), ...(signal ? { signal } : {}) },
   );

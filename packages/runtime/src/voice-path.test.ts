@@ -38,7 +38,8 @@ async function dub(voice: VoiceMode) {
     sourceLanguage: 'eng',
     targetLanguage: 'spa',
     // The original muted under the dub, so that the dubbed voices alone are measured.
-    options: { voice, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    choices: { voice: { mode: voice } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
   });
   return { run, output };
 }

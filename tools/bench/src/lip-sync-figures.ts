@@ -77,7 +77,8 @@ function dub(dubber: Dubber, scene: LipSyncScene, output: string, lipSync: boole
     sourceLanguage: 'eng',
     targetLanguage: 'spa',
     ...(scene.subtitles ? { transcript: readFileSync(scene.subtitles, 'utf8') } : {}),
-    options: { lipSync, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    choices: { lipSync },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
   });
 }
 

@@ -33,7 +33,7 @@ try {
       output,
       sourceLanguage: 'eng',
       targetLanguage: 'spa',
-      options: { lipSync: true },
+      choices: { lipSync: true },
     });
     const line = run.timeline.segments.find((segment) => segment.lipSync?.status === 'synced');
     if (!line) throw new Error(`${name}: no line was lip-synced`);

@@ -58,7 +58,7 @@ async function runCase(name: string, inputs: readonly BenchInput[]): Promise<Cas
         output: join(work, `out-${info.video ? 'video.mp4' : 'audio.wav'}`),
         sourceLanguage: 'eng',
         targetLanguage: target,
-        ...(input.lipSync ? { options: { lipSync: true } } : {}),
+        ...(input.lipSync ? { choices: { lipSync: true } } : {}),
       },
       { onEvent: (event) => event.type === 'stage-started' && sampler.setLabel(event.stage) },
     );

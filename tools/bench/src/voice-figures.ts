@@ -54,7 +54,8 @@ export async function voiceQuality(registries: EngineRegistries, dir: string): P
         output,
         sourceLanguage: 'eng',
         targetLanguage: 'spa',
-        options: { voice: mode, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+        choices: { voice: { mode } },
+        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
       });
       const dub = decode(output);
       figures.push({

@@ -47,7 +47,8 @@ export async function voiceIntelligibility(
         sourceLanguage: 'spa',
         targetLanguage: 'eng',
         transcript: subtitles,
-        options: { voice: mode, separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+        choices: { voice: { mode } },
+        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
       });
       const lines = run.timeline.segments.flatMap((segment) => spokenLine(segment));
       const heard = (filter: string): Promise<RecognisedSpan[]> =>
@@ -85,7 +86,8 @@ async function spanishSubtitles(dubber: Dubber, input: string, dir: string): Pro
     output: join(dir, 'spanish.wav'),
     sourceLanguage: 'eng',
     targetLanguage: 'spa',
-    options: { voice: 'neutral', separation: 'off' },
+    choices: { voice: { mode: 'neutral' } },
+    options: { separation: 'off' },
   });
   return toSrt(
     run.timeline.segments.map((segment) => ({ start: segment.start, end: segment.end, text: segment.targetText })),

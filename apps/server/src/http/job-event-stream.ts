@@ -37,8 +37,9 @@ export class JobEventStream {
   }
 
   /**
-   * Ends the stream and its connection (the service is stopping): left open as keep-alive, the
-   * connection would hold the server's close for its keep-alive time (72 s in Fastify).
+   * Ends the stream and its connection (its job has ended, or the service is stopping): left open
+   * as keep-alive, the connection would hold the server's close for its keep-alive time (72 s in
+   * Fastify).
    */
   close(): void {
     if (this.closed) return;

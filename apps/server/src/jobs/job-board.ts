@@ -5,6 +5,7 @@ import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
   DiskJobStore,
+  openJobStore,
   type DubInFolder,
   type JobRecord,
   type JobRequest,
@@ -51,7 +52,7 @@ export class JobBoard {
     makeScheduler: SchedulerFactory,
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {
-    this.store = new DiskJobStore<JobRequest>(dataDir);
+    this.store = openJobStore(dataDir);
     this.scheduler = makeScheduler(this.store, this.hub);
   }
 

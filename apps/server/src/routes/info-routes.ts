@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { Routes, type Engines, type Health, type LanguageSupport } from '@voxlate/contract';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
 import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
 
 /** GET /health, /api/languages (what each language can do here) and /api/engines. */
 export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {
   const { dubber, runner } = context;
   const { registries } = dubber.resolver;
 
-  app.get('/health', () => ({ status: 'ok', jobs: runner.stats(), memory: memoryFigures() }));
+  serveRoute(app, Routes.health, (): Health => ({ status: 'ok', jobs: runner.stats(), memory: memoryFigures() }));
 
   // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
-  app.get('/api/provenance/key', () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));
+  serveRoute(app, Routes.provenanceKey, () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));
 
-  app.get('/api/engines', async () => ({
+  serveRoute(app, Routes.listEngines, async (): Promise<Engines> => ({
     vad: await registries.vad.describe(),
     asr: await registries.asr.describe(),
     mt: await registries.mt.describe(),
@@ -24,7 +26,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     lipsync: await registries.lipsync.describe(),
   }));
 
-  app.get('/api/languages', async () => {
+  serveRoute(app, Routes.listLanguages, async (): Promise<LanguageSupport[]> => {
     const recognisers = await registries.asr.candidates(() => true);
     const voices = await registries.tts.candidates(() => true);
     return Promise.all(
@@ -34,6 +36,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
         const translator = fromEnglish
           ? await dubber.resolver.translator(fromEnglish).catch(() => undefined)
           : undefined;
+        const quality = translator && fromEnglish ? translator.qualityFor(fromEnglish) : undefined;
         return {
           ...LANGUAGES[code],
           stages: {
@@ -42,8 +45,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
             detection: recognisers
               .filter((engine) => isLanguageDetector(engine) && engine.languages.includes(code))
               .map((engine) => engine.id),
-            translation_from_english:
-              translator && fromEnglish ? { engine: translator.id, quality: translator.qualityFor(fromEnglish) } : null,
+            translation_from_english: translator && quality ? { engine: translator.id, quality } : null,
             synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
             subtitles_as_source: true,
           },

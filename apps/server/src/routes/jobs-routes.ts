@@ -1,32 +1,19 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { admitLanguages, BadInput, downloadName, NotFound, quoteInput, sourceCues } from '@voxlate/core';
+import { CreateJobForm, Routes, type Job as JobAnswer, type LineEditBody } from '@voxlate/contract';
+import { BadInput, downloadName, NotFound, quoteInput } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
+import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { relayJobEvents } from '../http/job-event-relay.js';
-import { jobFields } from '../http/job-fields.js';
-import { requireMediaKind } from '../http/media-kind.js';
-import {
-  backendFrom,
-  engineChoiceFrom,
-  flagFrom,
-  sourceLanguageFrom,
-  targetLanguageFrom,
-  voiceOptionsFrom,
-} from '../http/request-fields.js';
 import { sendFile } from '../http/send-file.js';
 import type { Job } from '../jobs/job-board.js';
-import { receiveUpload } from '../uploads/receive-upload.js';
+import { admitAsked, newDubJob, type DubMedia } from '../requests/dub-job.js';
+import { receiveUpload } from '../requests/receive-upload.js';
+import { readUploadForm } from '../requests/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
-import { OPENAPI_DOCUMENT } from './openapi-document.js';
+import { relayJobEvents } from './job-event-relay.js';
 import type { RouteContext } from './route-context.js';
-
-interface JobParams {
-  id: string;
-}
-
-/** Jobs a page of the list holds at most. */
-const MAX_PAGE_SIZE = 100;
+import { serveRoute } from './serve-route.js';
 
 /**
  * The jobs API (see /api/openapi.json): projects that last. A job is created from an upload or a
@@ -37,48 +24,51 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   const { config, board } = context;
   const apiAdmission = { maxWaiting: config.maxQueuedJobs, maxPerClient: config.maxQueuedJobsPerClient };
 
-  app.post(
-    '/api/jobs',
-    { config: { rateLimit: { max: config.rateLimits.jobs, timeWindow: '1 minute' } } },
+  serveRoute(
+    app,
+    Routes.createJob,
     async (request, reply) => {
       const job = await createJob(request, reply, context, apiAdmission);
       return reply.code(202).send(jobFields(job, undefined));
     },
+    { config: { rateLimit: { max: config.rateLimits.jobs, timeWindow: '1 minute' } } },
   );
 
-  app.get('/api/openapi.json', () => OPENAPI_DOCUMENT);
+  serveRoute(
+    app,
+    Routes.listJobs,
+    async (request): Promise<{ jobs: JobAnswer[]; page: number; size: number; total: number }> => {
+      const page = Number(request.query.page ?? 0);
+      const size = Number(request.query.size ?? 20);
+      const { jobs, total } = await board.list(page, size);
+      return { jobs: jobs.map((job) => jobFields(job, board.hub.progressOf(job.id))), page, size, total };
+    },
+  );
 
-  app.get<{ Querystring: { page?: string; size?: string } }>('/api/jobs', async (request) => {
-    const page = whole(request.query.page, 'page', 0, Number.MAX_SAFE_INTEGER) ?? 0;
-    const size = whole(request.query.size, 'size', 1, MAX_PAGE_SIZE) ?? 20;
-    const { jobs, total } = await board.list(page, size);
-    return { jobs: jobs.map((job) => jobFields(job, board.hub.progressOf(job.id))), page, size, total };
-  });
-
-  app.get<{ Params: JobParams }>('/api/jobs/:id', async (request) => {
+  serveRoute(app, Routes.getJob, async (request): Promise<JobAnswer> => {
     const job = await jobOf(context, request.params.id);
     return jobFields(job, board.hub.progressOf(job.id), await board.current(job.id));
   });
 
-  app.get<{ Params: JobParams }>('/api/jobs/:id/events', async (request, reply) => {
+  serveRoute(app, Routes.followJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     await relayJobEvents(request, reply, context, job.id);
   });
 
-  app.get<{ Params: JobParams }>('/api/jobs/:id/result', async (request, reply) => {
+  serveRoute(app, Routes.getJobResult, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     if (!job.result) throw new NotFound('The job has no result yet.');
     const name = downloadName(job.request.inputName, job.request.targetLanguage, job.result.container);
     await sendFile(request, reply, job.result.file, name);
   });
 
-  app.get<{ Params: JobParams }>('/api/jobs/:id/source', async (request, reply) => {
+  serveRoute(app, Routes.getJobSource, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     const path = join(board.store.folder(job.id), 'input', job.request.inputFile);
     await sendFile(request, reply, path, job.request.inputName);
   });
 
-  app.get<{ Params: JobParams & { file: string } }>('/api/jobs/:id/subtitles/:file', async (request, reply) => {
+  serveRoute(app, Routes.getJobSubtitles, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     const match = /^([a-z]{3})\.(srt|vtt)$/.exec(request.params.file);
     if (!match) throw new NotFound('Subtitles are named <language>.srt or <language>.vtt, for example spa.vtt.');
@@ -88,42 +78,37 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await sendFile(request, reply, path, downloadName(job.request.inputName, language, format));
   });
 
-  app.get<{ Params: JobParams }>('/api/jobs/:id/report', async (request, reply) => {
+  serveRoute(app, Routes.getJobReport, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     if (!job.result) throw new NotFound('The job has no result yet.');
     const path = join(board.store.folder(job.id), 'result', REPORT_FILE);
-    await sendFile(
-      request,
-      reply,
-      path,
-      downloadName(job.request.inputName, job.request.targetLanguage, 'report.json'),
-    );
+    const name = downloadName(job.request.inputName, job.request.targetLanguage, 'report.json');
+    await sendFile(request, reply, path, name);
   });
 
-  app.patch<{ Params: JobParams & { segmentId: string } }>(
-    '/api/jobs/:id/segments/:segmentId',
-    { bodyLimit: 64 * 1024 },
-    async (request) => {
+  serveRoute(
+    app,
+    Routes.editLine,
+    async (request): Promise<JobAnswer> => {
       const job = await jobOf(context, request.params.id);
-      const segmentId = whole(request.params.segmentId, 'segment id', 0, Number.MAX_SAFE_INTEGER);
-      if (segmentId === undefined) throw new NotFound('Name a line by its id.');
-      const edited = await board.edit(job.id, segmentId, lineEditFrom(request.body));
+      const edited = await board.edit(job.id, Number(request.params.segmentId), lineEditOf(request.body));
       return jobFields(edited, undefined, await board.current(job.id));
     },
+    { bodyLimit: 64 * 1024 },
   );
 
-  app.post<{ Params: JobParams }>('/api/jobs/:id/render', async (request, reply) => {
+  serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     const queued = await board.render(job.id, request.ip, apiAdmission);
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
-  app.post<{ Params: JobParams }>('/api/jobs/:id/cancel', async (request) => {
+  serveRoute(app, Routes.cancelJob, async (request): Promise<JobAnswer> => {
     const job = await jobOf(context, request.params.id);
     return jobFields(await board.cancel(job.id), undefined);
   });
 
-  app.delete<{ Params: JobParams }>('/api/jobs/:id', async (request, reply) => {
+  serveRoute(app, Routes.deleteJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     await board.remove(job.id);
     return reply.code(204).send();
@@ -147,41 +132,12 @@ async function createJob(
   const workspace = await workspaces.create();
   try {
     const upload = await receiveUpload(request, workspace, { mediaField: 'file', maxBytes: config.maxUploadBytes });
-    const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
-    backendFrom(upload.fields['backend']);
-    const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
-    const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
-    const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
-    const voiceOptions = voiceOptionsFrom(upload.fields);
-    const engines = engineChoiceFrom(upload.fields);
+    const asked = readUploadForm(CreateJobForm, upload);
     // Refused at submission (400), never half-way through the job.
-    await admitLanguages({ sourceLanguage, targetLanguage, transcript: upload.subtitles, engines }, dubber.resolver);
-    const media =
-      upload.media ?? (await fetchLink(upload.fields['url'], workspace.path('fetched'), context, abort.signal));
-    const info = await requireMediaKind(dubber, media.path, 'audio', abort.signal);
-    if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
-    const kind = info.video ? 'video' : 'audio';
-    return await board.submit(
-      {
-        upload: media.path,
-        request: {
-          inputName: media.filename,
-          kind,
-          sourceLanguage,
-          targetLanguage,
-          outputContainer: kind === 'video' ? 'mp4' : 'wav',
-          engines,
-          ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
-          options: {
-            ...voiceOptions,
-            lipSync: lipSync && kind === 'video',
-            burnSubtitles: burnSubtitles && kind === 'video',
-          },
-          client: request.ip,
-        },
-      },
-      admission,
-    );
+    await admitAsked(dubber, asked);
+    const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
+    const job = await newDubJob(dubber, asked, media, { mode: 'audio', client: request.ip }, abort.signal);
+    return await board.submit(job, admission);
   } finally {
     await workspace.remove();
   }
@@ -192,9 +148,9 @@ async function fetchLink(
   path: string,
   context: RouteContext,
   signal: AbortSignal,
-): Promise<{ path: string; filename: string }> {
-  if (value === undefined || value.trim() === '') throw new BadInput('Send a "file" or a "url" to dub.');
-  const link = parseLink(value.trim());
+): Promise<DubMedia> {
+  if (value === undefined) throw new BadInput('Send a "file" or a "url" to dub.');
+  const link = parseLink(value);
   const { config } = context;
   await importUrl(
     link.toString(),
@@ -205,32 +161,10 @@ async function fetchLink(
   return { path, filename: link.pathname.split('/').pop() || 'media' };
 }
 
-/** `source_text` and/or `target_text`, strings; anything else is refused, naming the field. */
-function lineEditFrom(body: unknown): LineEdit {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new BadInput('Send a JSON object with "source_text" and/or "target_text".');
-  }
-  const edit: LineEdit = {};
-  for (const [field, value] of Object.entries(body)) {
-    if (field !== 'source_text' && field !== 'target_text') {
-      throw new BadInput(`Unknown field ${quoteInput(field)}: a line takes "source_text" and "target_text".`);
-    }
-    if (typeof value !== 'string') throw new BadInput(`"${field}" must be a string.`);
-    if (field === 'source_text') edit.sourceText = value;
-    else edit.targetText = value;
-  }
-  if (edit.sourceText === undefined && edit.targetText === undefined) {
-    throw new BadInput('Send "source_text" and/or "target_text" to change the line.');
-  }
-  return edit;
-}
-
-/** A whole number query or path value within bounds, or undefined when absent; refused naming the field. */
-function whole(value: string | undefined, field: string, min: number, max: number): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new BadInput(`"${field}" must be a whole number from ${min} to ${max}, got ${quoteInput(value)}.`);
-  }
-  return number;
+/** The edit as the job board takes it (the contract has checked the body). */
+function lineEditOf(body: LineEditBody): LineEdit {
+  return {
+    ...(body.source_text === undefined ? {} : { sourceText: body.source_text }),
+    ...(body.target_text === undefined ? {} : { targetText: body.target_text }),
+  };
 }

@@ -1,21 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { admitLanguages, BadInput, isVoxlateError, sourceCues } from '@voxlate/core';
+import { ProcessVideoForm, Routes } from '@voxlate/contract';
+import { BadInput, isVoxlateError } from '@voxlate/core';
+import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { resultFields } from '../http/dub-result.js';
 import { errorResponse } from '../http/error-response.js';
-import { requireMediaKind } from '../http/media-kind.js';
-import {
-  backendFrom,
-  engineChoiceFrom,
-  flagFrom,
-  sourceLanguageFrom,
-  targetLanguageFrom,
-  voiceOptionsFrom,
-} from '../http/request-fields.js';
 import { SseStream } from '../http/sse-stream.js';
-import { runSpecJob } from '../jobs/spec-job.js';
-import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.js';
+import type { NewJob } from '../jobs/job-board.js';
+import { admitAsked, newDubJob } from '../requests/dub-job.js';
+import { receiveUpload } from '../requests/receive-upload.js';
+import { readUploadForm } from '../requests/request-fields.js';
 import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
+import { runSpecJob } from './spec-job.js';
 
 /**
  * POST /process-video (video and both modes). Bad input is answered with a status code before
@@ -23,10 +19,10 @@ import type { RouteContext } from './route-context.js';
  * server-sent events. A client that disconnects aborts its job.
  */
 export function registerProcessVideoRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, workspaces } = context;
-  app.post(
-    '/process-video',
-    { config: { rateLimit: { max: config.rateLimits.processVideo, timeWindow: '1 minute' } } },
+  const { config, dubber, workspaces } = context;
+  serveRoute(
+    app,
+    Routes.processVideo,
     async (request, reply) => {
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
@@ -35,61 +31,30 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           mediaField: 'video',
           maxBytes: config.maxUploadBytes,
         });
-        const job = { ...(await validateVideoJob(upload, context, abort.signal)), client: request.ip };
+        if (!upload.media) throw new BadInput('Please upload a file');
+        const asked = readUploadForm(ProcessVideoForm, upload);
+        await admitAsked(dubber, asked);
+        const job = await newDubJob(
+          dubber,
+          asked,
+          upload.media,
+          { mode: 'video', container: 'mp4', client: request.ip },
+          abort.signal,
+        );
         // Refused with a status (429, 503) while one can still be sent, before the stream opens.
-        context.runner.checkAdmission(job.client);
+        context.runner.checkAdmission(job.request.client);
         await streamVideoJob(reply, job, context, abort.signal);
       } finally {
         await workspace.remove();
       }
     },
+    { config: { rateLimit: { max: config.rateLimits.processVideo, timeWindow: '1 minute' } } },
   );
-}
-
-interface VideoJob {
-  input: string;
-  inputName: string;
-  targetLanguage: ReturnType<typeof targetLanguageFrom>;
-  sourceLanguage: ReturnType<typeof sourceLanguageFrom>;
-  transcript: string | undefined;
-  engines: ReturnType<typeof engineChoiceFrom>;
-  warnings: string[];
-  voiceOptions: ReturnType<typeof voiceOptionsFrom> & { lipSync: boolean; burnSubtitles: boolean };
-}
-
-/** A validated job and the client (address) it counts against. */
-type ClientJob = VideoJob & { client: string };
-
-async function validateVideoJob(upload: ReceivedUpload, context: RouteContext, signal: AbortSignal): Promise<VideoJob> {
-  if (!upload.media) throw new BadInput('Please upload a file');
-  const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
-  backendFrom(upload.fields['backend']);
-  const lipSync = flagFrom(upload.fields['apply_lip_sync'], 'apply_lip_sync');
-  const burnSubtitles = flagFrom(upload.fields['burn_subtitles'], 'burn_subtitles');
-  const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
-  const engines = engineChoiceFrom(upload.fields);
-  await admitLanguages(
-    { sourceLanguage, targetLanguage, transcript: upload.subtitles, engines },
-    context.dubber.resolver,
-  );
-  const info = await requireMediaKind(context.dubber, upload.media.path, 'video', signal);
-  // Subtitle limits are checked before the job is queued, not after minutes of work.
-  if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
-  return {
-    input: upload.media.path,
-    inputName: upload.media.filename,
-    targetLanguage,
-    sourceLanguage,
-    transcript: upload.subtitles,
-    engines,
-    warnings: [],
-    voiceOptions: { ...voiceOptionsFrom(upload.fields), lipSync, burnSubtitles },
-  };
 }
 
 async function streamVideoJob(
   reply: FastifyReply,
-  job: ClientJob,
+  job: NewJob,
   context: RouteContext,
   signal: AbortSignal,
 ): Promise<void> {
@@ -105,35 +70,19 @@ async function streamVideoJob(
       job: done,
       current,
       provenance,
-    } = await runSpecJob(
-      context,
-      {
-        upload: job.input,
-        request: {
-          inputName: job.inputName,
-          kind: 'video',
-          sourceLanguage: job.sourceLanguage,
-          targetLanguage: job.targetLanguage,
-          outputContainer: 'mp4',
-          engines: job.engines,
-          ...(job.transcript === undefined ? {} : { transcript: job.transcript }),
-          options: job.voiceOptions,
-          client: job.client,
-        },
+    } = await runSpecJob(context, job, signal, {
+      onUpdate: (update) => {
+        if (update.type === 'progress' && update.phase !== 'Done') {
+          send({ progress: update.progress, phase: update.phase });
+        }
       },
-      signal,
-      {
-        onUpdate: (update) => {
-          if (update.type === 'progress' && update.phase !== 'Done') send(update);
-        },
-      },
-    );
+    });
     await stream.sendWithMedia(
       { result: done.result!.file },
       {
         progress: 100,
         phase: 'Done',
-        ...resultFields({ timeline: current.timeline, provenance }, job.warnings),
+        ...resultFields({ timeline: current.timeline, provenance }),
         job_id: done.id,
       },
     );

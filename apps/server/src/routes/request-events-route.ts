@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { BadInput } from '@voxlate/core';
-import { relayRequestEvents } from '../http/job-event-relay.js';
-import { RequestIds } from '../jobs/request-ids.js';
+import { Routes } from '@voxlate/contract';
+import { relayRequestEvents } from './job-event-relay.js';
 import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
 
 /**
  * GET /api/requests/{request_id}/events: the stages of a /translate or /process-audio-url request
@@ -11,10 +11,7 @@ import type { RouteContext } from './route-context.js';
  * received the request (the id is known only there).
  */
 export function registerRequestEventsRoute(app: FastifyInstance, context: RouteContext): void {
-  app.get<{ Params: { id: string } }>('/api/requests/:id/events', async (request, reply) => {
-    if (!RequestIds.isValid(request.params.id)) {
-      throw new BadInput("A request id is 8 to 64 letters, digits, '-' or '_' (a UUID fits).");
-    }
-    await relayRequestEvents(reply, context, request.params.id);
+  serveRoute(app, Routes.followRequest, async (request, reply) => {
+    await relayRequestEvents(reply, context, request.params.requestId);
   });
 }

@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { admitLanguages, BadInput, sourceCues } from '@voxlate/core';
+import { Routes, TranslateForm } from '@voxlate/contract';
+import { BadInput } from '@voxlate/core';
+import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
-import { resultFields } from '../http/dub-result.js';
-import { requireMediaKind } from '../http/media-kind.js';
-import {
-  backendFrom,
-  engineChoiceFrom,
-  requestIdFrom,
-  sourceLanguageFrom,
-  targetLanguageFrom,
-  voiceOptionsFrom,
-} from '../http/request-fields.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { runSpecJob } from '../jobs/spec-job.js';
-import { receiveUpload } from '../uploads/receive-upload.js';
+import { admitAsked, newDubJob } from '../requests/dub-job.js';
+import { receiveUpload } from '../requests/receive-upload.js';
+import { readUploadForm } from '../requests/request-fields.js';
 import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
+import { runSpecJob } from './spec-job.js';
 
 /**
  * POST /translate (audio mode): multipart file in, `{audio: base64 WAV, transcripts, ...}` out,
@@ -23,56 +18,41 @@ import type { RouteContext } from './route-context.js';
  */
 export function registerTranslateRoute(app: FastifyInstance, context: RouteContext): void {
   const { config, dubber, workspaces } = context;
-  app.post(
-    '/translate',
-    { config: { rateLimit: { max: config.rateLimits.translate, timeWindow: '1 minute' } } },
+  serveRoute(
+    app,
+    Routes.translateAudio,
     async (request, reply) => {
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
       try {
         const upload = await receiveUpload(request, workspace, { mediaField: 'file', maxBytes: config.maxUploadBytes });
         if (!upload.media) throw new BadInput('Please upload a file');
-        const targetLanguage = targetLanguageFrom(upload.fields['target_language']);
-        backendFrom(upload.fields['backend']);
-        const sourceLanguage = sourceLanguageFrom(upload.fields['source_language']);
-        const requestId = requestIdFrom(upload.fields['request_id']);
-        const voiceOptions = voiceOptionsFrom(upload.fields);
-        const engines = engineChoiceFrom(upload.fields);
-        await admitLanguages(
-          { sourceLanguage, targetLanguage, transcript: upload.subtitles, engines },
-          dubber.resolver,
-        );
-        const info = await requireMediaKind(dubber, upload.media.path, 'audio', abort.signal);
-        // Subtitle limits are checked before the job is queued, not after minutes of work.
-        if (upload.subtitles !== undefined) sourceCues(upload.subtitles, info.durationSeconds);
-        const { job, current, provenance } = await runSpecJob(
-          context,
-          {
-            upload: upload.media.path,
-            request: {
-              inputName: upload.media.filename,
-              kind: 'audio',
-              sourceLanguage,
-              targetLanguage,
-              outputContainer: 'wav',
-              engines,
-              ...(upload.subtitles === undefined ? {} : { transcript: upload.subtitles }),
-              options: voiceOptions,
-              client: request.ip,
-            },
-          },
+        const asked = readUploadForm(TranslateForm, upload);
+        await admitAsked(dubber, asked);
+        const job = await newDubJob(
+          dubber,
+          asked,
+          upload.media,
+          { mode: 'audio', container: 'wav', client: request.ip },
           abort.signal,
-          { requestId },
         );
+        const {
+          job: done,
+          current,
+          provenance,
+        } = await runSpecJob(context, job, abort.signal, {
+          ...(asked.requestId === undefined ? {} : { requestId: asked.requestId }),
+        });
         await sendJsonWithMedia(
           reply,
-          { audio: job.result!.file },
-          { ...resultFields({ timeline: current.timeline, provenance }), job_id: job.id },
+          { audio: done.result!.file },
+          { ...resultFields({ timeline: current.timeline, provenance }), job_id: done.id },
           config.writeTimeoutMs,
         );
       } finally {
         await workspace.remove();
       }
     },
+    { config: { rateLimit: { max: config.rateLimits.translate, timeWindow: '1 minute' } } },
   );
 }

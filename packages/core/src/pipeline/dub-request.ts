@@ -3,10 +3,11 @@ import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
 import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/segment-speech.js';
 import type { EngineIds } from '../timeline.js';
-import type { VoiceMode } from '../voice/voice-types.js';
 import type { ToolInfo } from '../provenance/output-tags.js';
 import { DEFAULT_TIME_LIMIT, type TimeLimit } from './job-deadline.js';
+import type { ChoicesGiven } from './dub-choices.js';
 
+/** How the pipeline works: timing, mix, speech finding, limits, separation. */
 export interface DubOptions {
   fit: FitOptions;
   mix: MixOptions;
@@ -20,17 +21,6 @@ export interface DubOptions {
    * background at full level; 'off' (or none installed): duck the original under the dub.
    */
   separation: 'auto' | 'off';
-  /**
-   * 'preserve': each speaker's pitch, range and timbre, each line's intonation, energy, rate
-   * and pauses; 'neutral': a plain voice per speaker (still a different one for each).
-   */
-  voice: VoiceMode;
-  /** How many people speak, when known; otherwise the diariser finds out. */
-  speakers?: number;
-  /** Move the speakers' mouths to the dubbed words (video output only). */
-  lipSync: boolean;
-  /** Render the target subtitles into the picture (video output only); the selectable track stays. */
-  burnSubtitles: boolean;
 }
 
 export const DEFAULT_DUB_OPTIONS: DubOptions = {
@@ -40,9 +30,6 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   maxDurationSeconds: 30 * 60,
   timeLimit: DEFAULT_TIME_LIMIT,
   separation: 'auto',
-  voice: 'preserve',
-  lipSync: false,
-  burnSubtitles: false,
 };
 
 export interface DubRequest {
@@ -60,6 +47,9 @@ export interface DubRequest {
   engines?: EngineIds;
   /** The tool (and its version) named in the output's metadata. */
   tool?: ToolInfo;
+  /** What the creator chose (voice, lip sync, subtitles); defaults for what is left out. */
+  choices?: ChoicesGiven;
+  /** How the pipeline works (timing, mix, limits): the installation's, unless the request sets some. */
   options?: Partial<DubOptions>;
 }
 

@@ -1,29 +1,18 @@
 import { Internal, throwIfAborted } from '../errors.js';
 import type { EventListener, StageName } from '../events.js';
-import type { OutputContainer } from '../media.js';
-import { ProgressTracker, stageWeightsFor } from '../progress.js';
+import { ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
-import type { Separator } from '../separation.js';
 import { admitLanguages } from './admit-languages.js';
-import { resolveOptions, type DubOptions, type DubRequest, type DubResult } from './dub-request.js';
+import { resolveChoices, type DubChoices } from './dub-choices.js';
+import { resolveOptions, type DubRequest, type DubResult } from './dub-request.js';
 import type { RedoLines } from './redo-lines.js';
 import { restoreRun, saveRun, type SavedRun } from './saved-run.js';
 import type { StageCheckpoints } from './stage-checkpoints.js';
 import { JobDeadline } from './job-deadline.js';
 import { createStageContext, type DubPorts, type StageContext } from './stage-context.js';
-import { findSpeech } from './stages/find-speech.js';
-import { diarise } from './stages/diarise.js';
-import { fitTiming } from './stages/fit-timing.js';
-import { measureVoices } from './stages/measure-voices.js';
-import { shapeVoices } from './stages/shape-voices.js';
-import { ingest } from './stages/ingest.js';
-import { lipSync } from './stages/lip-sync.js';
-import { burnSubtitles } from './stages/burn-subtitles.js';
-import { mix } from './stages/mix.js';
-import { recognise } from './stages/recognise.js';
-import { chooseSeparator, separate } from './stages/separate.js';
-import { synthesise } from './stages/synthesise.js';
-import { translate } from './stages/translate.js';
+import { STAGE_LIST, stageWeights, type RunOutcome, type StageDeclaration, type StagePlanInput } from './stage-list.js';
+import { outputContainerOf } from './stages/mix.js';
+import { chooseSeparator } from './stages/separate.js';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -38,25 +27,25 @@ export interface DubRun extends DubResult {
   timeline: Timeline;
 }
 
-/** One stage of the run: why it is skipped this time (or undefined), and its work. */
-interface Step {
-  name: StageName;
-  skipReason?: (ctx: StageContext) => Promise<string | undefined> | string | undefined;
-  work: (ctx: StageContext) => Promise<unknown>;
-}
+/** What a run keeps beside the Timeline: the output's container and each stage's time. */
+type Outcome = RunOutcome & { stageSeconds: Partial<Record<StageName, number>> };
 
 /** The stages a re-render of edited lines takes from its base run instead of running them. */
 const BEFORE_TRANSLATE: ReadonlySet<StageName> = new Set(['ingest', 'separate', 'segment', 'diarise', 'recognise']);
 
 /**
- * Runs the whole dub: ingest -> separate voice from background -> find speech -> who speaks when
- * -> recognise -> translate -> measure voices -> synthesise -> shape voice and intonation -> fit
- * timing -> mix -> lip sync, writing everything it learns on one Timeline. With checkpoints, the
- * state is kept after every stage and a run that was cut short goes on after the last kept one.
+ * Runs the whole dub, stage by stage as STAGE_LIST declares them (ingest -> separate -> find
+ * speech -> who speaks when -> recognise -> translate -> measure voices -> synthesise -> shape
+ * voice and intonation -> fit timing -> mix -> lip sync -> burn in), writing everything it learns
+ * on one Timeline. Once the media has been looked at, the run is planned: a stage that will not
+ * run for it is skipped with its reason and weighs nothing on the progress bar. With
+ * checkpoints, the state is kept after every stage and a run that was cut short goes on after
+ * the last kept one.
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
   await admitLanguages(request, ports.engines);
   const options = resolveOptions(request.options);
+  const choices = resolveChoices(request.choices);
   const timeline: Timeline = {
     // 'auto' is settled by the recognise stage; English until then (and when nothing can detect).
     sourceLanguage: request.sourceLanguage === 'auto' ? 'eng' : request.sourceLanguage,
@@ -66,33 +55,35 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     segments: [],
     warnings: [],
   };
-  const tracker = new ProgressTracker(stageWeightsFor(options));
+  const tracker = new ProgressTracker(stageWeights(provisionalPlan(request, choices, options.separation)));
   const deadline = new JobDeadline(run.signal);
-  const ctx = createStageContext(request, options, ports, timeline, {
+  const ctx = createStageContext(request, { choices, options }, ports, timeline, {
     ...run,
     signal: deadline.signal,
     tracker,
   });
-  const outcome: { container?: OutputContainer; stageSeconds: Partial<Record<StageName, number>> } = {
-    stageSeconds: {},
-  };
-  const steps = stepsOf(request, options, outcome);
+  const outcome: Outcome = { stageSeconds: {} };
   try {
-    const first = await restoreSaved(ctx, steps, run, outcome);
-    for (const [i, step] of steps.entries()) {
+    const first = await restoreSaved(ctx, run, outcome);
+    let plan: StagePlanInput | undefined;
+    for (const [i, stage] of STAGE_LIST.entries()) {
       if (i < first) {
-        completed(ctx, tracker, step.name, 'done before: taken from the saved job');
+        completed(ctx, tracker, stage.id, 'done before: taken from the saved job');
         continue;
       }
       // The clock starts once the media's real length is known (the header may lie): after
       // ingest, or at once when the run goes on from a saved state.
       if (i === first && first > 0) deadline.arm(options.timeLimit, timeline.duration);
       throwIfAborted(deadline.signal);
-      const reason = await step.skipReason?.(ctx);
-      if (reason === undefined) await runStage(ctx, tracker, step, outcome.stageSeconds);
-      else completed(ctx, tracker, step.name, reason);
-      if (step.name === 'ingest') deadline.arm(options.timeLimit, timeline.duration);
-      await run.checkpoints?.save(step.name, saveRun(ctx, outcome));
+      if (!plan && ctx.info) {
+        plan = await planRun(ctx, i);
+        tracker.replan(stageWeights(plan));
+      }
+      const reason = plan ? stage.skippedBecause(plan) : undefined;
+      if (reason === undefined) await runStage(ctx, tracker, stage, outcome);
+      else completed(ctx, tracker, stage.id, reason);
+      if (stage.id === 'ingest') deadline.arm(options.timeLimit, timeline.duration);
+      await run.checkpoints?.save(stage.id, saveRun(ctx, outcome));
     }
     if (!outcome.container) throw new Internal('The mix stage did not run: no output was written.');
     return { output: request.output, container: outcome.container, stageSeconds: outcome.stageSeconds, timeline };
@@ -103,75 +94,43 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
   }
 }
 
-function stepsOf(request: DubRequest, options: DubOptions, outcome: { container?: OutputContainer }): Step[] {
-  let separator: Separator | undefined;
-  return [
-    { name: 'ingest', work: ingest },
-    {
-      name: 'separate',
-      skipReason: async (ctx) => {
-        const chosen = await chooseSeparator(ctx);
-        if (typeof chosen === 'string') return `${chosen}: the original is ducked under the dub`;
-        separator = chosen;
-        return undefined;
-      },
-      work: (ctx) => separate(ctx, separator!),
-    },
-    { name: 'segment', work: findSpeech },
-    { name: 'diarise', work: diarise },
-    {
-      name: 'recognise',
-      skipReason: () => (request.transcript === undefined ? undefined : 'the subtitles given are the source text'),
-      work: recognise,
-    },
-    { name: 'translate', work: translate },
-    { name: 'voices', work: measureVoices },
-    { name: 'synthesise', work: synthesise },
-    {
-      name: 'shape',
-      skipReason: () =>
-        options.voice === 'preserve' ? undefined : 'Preserve Voice is off: each speaker gets a plain voice',
-      work: shapeVoices,
-    },
-    { name: 'fit', work: fitTiming },
-    {
-      name: 'mix',
-      work: async (ctx) => {
-        outcome.container = await mix(ctx);
-      },
-    },
-    {
-      name: 'lipsync',
-      skipReason: () => {
-        if (!options.lipSync) return 'Lip sync is off';
-        return outcome.container === 'mp4' ? undefined : 'the output has no picture';
-      },
-      work: lipSync,
-    },
-    {
-      name: 'burn',
-      skipReason: () => {
-        if (!options.burnSubtitles) return 'Burn-in is off: the subtitles are a track the viewer turns on';
-        return outcome.container === 'mp4' ? undefined : 'the output has no picture';
-      },
-      work: burnSubtitles,
-    },
-  ];
+/** Before the media is known: every stage the request asks for is weighed. */
+function provisionalPlan(request: DubRequest, choices: DubChoices, separation: 'auto' | 'off'): StagePlanInput {
+  return {
+    choices,
+    picture: request.outputContainer === 'mp4' || choices.lipSync || choices.subtitles.burnIn,
+    transcript: request.transcript !== undefined,
+    noSeparator: separation === 'off' ? 'separation was turned off' : undefined,
+  };
+}
+
+/**
+ * What this dub runs, once the media has been looked at: whether its output has a picture, and
+ * which separator runs (chosen now, unless the separate stage is already behind the run).
+ */
+async function planRun(ctx: StageContext, next: number): Promise<StagePlanInput> {
+  let noSeparator: string | undefined;
+  if (next <= STAGE_LIST.findIndex((stage) => stage.id === 'separate')) {
+    const chosen = await chooseSeparator(ctx);
+    if (typeof chosen === 'string') noSeparator = chosen;
+    else ctx.separator = chosen;
+  } else if (!ctx.background) noSeparator = 'no separator ran';
+  return {
+    choices: ctx.choices,
+    picture: outputContainerOf(ctx.request, ctx.info!) === 'mp4',
+    transcript: ctx.request.transcript !== undefined,
+    noSeparator,
+  };
 }
 
 /**
  * Puts back the newest saved state (of this run's checkpoints, or else a re-render's base) and
- * returns the index of the first step still to run.
+ * returns the index of the first stage still to run.
  */
-async function restoreSaved(
-  ctx: StageContext,
-  steps: readonly Step[],
-  run: RunOptions,
-  outcome: { container?: OutputContainer; stageSeconds: Partial<Record<StageName, number>> },
-): Promise<number> {
-  const earliest = run.redo ? steps.findIndex((step) => !BEFORE_TRANSLATE.has(step.name)) : 0;
-  for (let i = steps.length - 1; i >= earliest && run.checkpoints; i--) {
-    const saved = await run.checkpoints.load(steps[i]!.name);
+async function restoreSaved(ctx: StageContext, run: RunOptions, outcome: Outcome): Promise<number> {
+  const earliest = run.redo ? STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id)) : 0;
+  for (let i = STAGE_LIST.length - 1; i >= earliest && run.checkpoints; i--) {
+    const saved = await run.checkpoints.load(STAGE_LIST[i]!.id);
     if (!saved) continue;
     takeSaved(ctx, saved, outcome);
     return i + 1;
@@ -180,11 +139,7 @@ async function restoreSaved(
   return earliest;
 }
 
-function takeSaved(
-  ctx: StageContext,
-  saved: SavedRun,
-  outcome: { container?: OutputContainer; stageSeconds: Partial<Record<StageName, number>> },
-): void {
+function takeSaved(ctx: StageContext, saved: SavedRun, outcome: Outcome): void {
   restoreRun(ctx, saved, (audio) => ctx.ports.media.openAnalysis(audio));
   if (saved.container) outcome.container = saved.container;
   Object.assign(outcome.stageSeconds, saved.stageSeconds);
@@ -193,16 +148,16 @@ function takeSaved(
 async function runStage(
   ctx: StageContext,
   tracker: ProgressTracker,
-  step: Step,
-  stageSeconds: Partial<Record<StageName, number>>,
+  stage: StageDeclaration,
+  outcome: Outcome,
 ): Promise<void> {
-  ctx.emit({ type: 'stage-started', stage: step.name });
+  ctx.emit({ type: 'stage-started', stage: stage.id });
   const started = performance.now();
-  await step.work(ctx);
+  await stage.run(ctx, outcome);
   const seconds = (performance.now() - started) / 1000;
-  stageSeconds[step.name] = seconds;
-  ctx.emit({ type: 'progress', stage: step.name, done: 1, total: 1, overall: tracker.complete(step.name) });
-  ctx.emit({ type: 'stage-finished', stage: step.name, seconds });
+  outcome.stageSeconds[stage.id] = seconds;
+  ctx.emit({ type: 'progress', stage: stage.id, done: 1, total: 1, overall: tracker.complete(stage.id) });
+  ctx.emit({ type: 'stage-finished', stage: stage.id, seconds });
 }
 
 function completed(ctx: StageContext, tracker: ProgressTracker, stage: StageName, reason: string): void {

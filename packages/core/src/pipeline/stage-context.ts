@@ -2,7 +2,7 @@ import type { AudioSource } from '../audio.js';
 import type { EngineResolver } from '../engine.js';
 import type { EventListener, PipelineEvent, StageName } from '../events.js';
 import type { ClipStore, MediaInfo, MediaPort } from '../media.js';
-import type { PcmFile } from '../separation.js';
+import type { PcmFile, Separator } from '../separation.js';
 import { ProgressTracker } from '../progress.js';
 import type { Timeline } from '../timeline.js';
 import type { ProsodyTrack } from '../voice/voice-types.js';
@@ -11,6 +11,7 @@ export interface VoiceWork {
   /** Each source line's pitch and level track (set by the voices stage). */
   sourceTracks: Map<number, ProsodyTrack>;
 }
+import type { DubChoices } from './dub-choices.js';
 import type { DubOptions, DubRequest } from './dub-request.js';
 import type { RedoLines } from './redo-lines.js';
 
@@ -24,6 +25,8 @@ export interface DubPorts {
 /** Shared by the stages of one run: the request, the ports, the Timeline and the event sink. */
 export interface StageContext {
   request: DubRequest;
+  /** What the creator chose (voice, lip sync, subtitles). */
+  choices: DubChoices;
   options: DubOptions;
   ports: DubPorts;
   timeline: Timeline;
@@ -31,6 +34,8 @@ export interface StageContext {
   /** Set by the ingest stage. */
   info?: MediaInfo;
   analysis?: AudioSource;
+  /** The separator the separate stage runs, chosen when the run is planned. */
+  separator?: Separator;
   /** Set by the separate stage when a separator ran: the original without its voice. */
   background?: PcmFile;
   /** What the voice stages pass on to each other, per segment id (kept out of the Timeline: bulky). */
@@ -44,7 +49,7 @@ export interface StageContext {
 
 export function createStageContext(
   request: DubRequest,
-  options: DubOptions,
+  settings: { choices: DubChoices; options: DubOptions },
   ports: DubPorts,
   timeline: Timeline,
   run: {
@@ -57,7 +62,8 @@ export function createStageContext(
   const emit = (event: PipelineEvent): void => run.onEvent?.(event);
   return {
     request,
-    options,
+    choices: settings.choices,
+    options: settings.options,
     ports,
     timeline,
     signal: run.signal,

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '../languages.js';
+import { LANGUAGES, type LanguageCode } from '../languages.js';
 
 /**
  * How much a viewer can read, from the broadcasters' style guides (Netflix's per-language
@@ -19,29 +19,10 @@ export interface CueRules {
   locale: string;
 }
 
-const SPACED: Omit<CueRules, 'locale'> = {
-  maxLineChars: 42,
-  maxLines: 2,
-  minSeconds: 5 / 6,
-  maxSeconds: 7,
-  maxCharsPerSecond: 17,
-  unspaced: false,
-};
-
-const BY_LANGUAGE: Record<LanguageCode, Partial<CueRules> & { locale: string }> = {
-  eng: { locale: 'en' },
-  fra: { locale: 'fr' },
-  spa: { locale: 'es' },
-  deu: { locale: 'de' },
-  ita: { locale: 'it' },
-  rus: { locale: 'ru' },
-  ell: { locale: 'el' },
-  kor: { locale: 'ko', maxLineChars: 16, maxCharsPerSecond: 12 },
-  cmn: { locale: 'zh-Hans', maxLineChars: 16, maxCharsPerSecond: 9, unspaced: true },
-  yue: { locale: 'zh-Hant', maxLineChars: 16, maxCharsPerSecond: 9, unspaced: true },
-  jpn: { locale: 'ja', maxLineChars: 13, maxCharsPerSecond: 7, unspaced: true },
-};
+/** What every language shares; the line length and reading speed are the language's own. */
+const SHARED = { maxLines: 2, minSeconds: 5 / 6, maxSeconds: 7 };
 
 export function cueRulesFor(language: LanguageCode): CueRules {
-  return { ...SPACED, ...BY_LANGUAGE[language] };
+  const { subtitles, locale } = LANGUAGES[language];
+  return { ...SHARED, ...subtitles, locale };
 }

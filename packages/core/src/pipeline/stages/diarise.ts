@@ -8,13 +8,14 @@ import { recordEngine } from '../../engines-used.js';
  * speaker changes is cut there (unless its text came from subtitles and cannot be cut).
  */
 export async function diarise(ctx: StageContext): Promise<void> {
-  const { timeline, request, options } = ctx;
+  const { timeline, request } = ctx;
+  const { speakers } = ctx.choices.voice;
   const diariser = await ctx.ports.engines.diariser(request.engines?.diarise);
   recordEngine(ctx.timeline, 'speakers', diariser);
   const turns = await diariser.diarise(
     requireAnalysis(ctx),
     timeline.segments,
-    options.speakers === undefined ? {} : { speakers: options.speakers },
+    speakers === undefined ? {} : { speakers },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('diarise', done, total) },
   );
   timeline.segments = assignSpeakers(timeline.segments, turns, request.transcript === undefined);

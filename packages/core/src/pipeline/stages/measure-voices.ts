@@ -37,7 +37,7 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
   const profiles = [...linesBySpeaker].map(([speaker, lines]) => speakerProfile(speaker, lines));
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
   const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
-  timeline.speakers = chooseVoices(profiles, voices, ctx.options.voice);
+  timeline.speakers = chooseVoices(profiles, voices, ctx.choices.voice.mode);
   warnAboutQuietSpeakers(ctx);
 }
 
@@ -57,7 +57,7 @@ function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
 }
 
 function warnAboutQuietSpeakers(ctx: StageContext): void {
-  if (ctx.options.voice !== 'preserve') return;
+  if (ctx.choices.voice.mode !== 'preserve') return;
   for (const speaker of ctx.timeline.speakers ?? []) {
     if (speaker.voicedSeconds >= MIN_SPEAKER_VOICED_SECONDS && speaker.f0MedianHz !== undefined) continue;
     ctx.warn(

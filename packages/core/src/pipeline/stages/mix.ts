@@ -1,6 +1,7 @@
 import { BadInput } from '../../errors.js';
 import { outputDurationOf, placedSpan } from '../../placement.js';
-import type { OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
+import type { MediaInfo, OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
+import type { DubRequest } from '../dub-request.js';
 import { timelineCues } from '../../subtitles/timeline-cues.js';
 import { toSrt } from '../../subtitles/write-subtitles.js';
 import { changedWindows } from '../changed-windows.js';
@@ -19,7 +20,7 @@ const MOST_OF_IT = 0.5;
  */
 export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
-  const container: OutputContainer = ctx.request.outputContainer ?? (info.video ? 'mp4' : 'wav');
+  const container = outputContainerOf(ctx.request, info);
   if (container === 'mp4' && !info.video) throw new BadInput('An MP4 output needs a video stream in the input.');
   const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) => {
     const placed = placedSpan(segment);
@@ -51,12 +52,20 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   return container;
 }
 
+/** The output's container: the one asked for, or MP4 from a video and WAV from audio. */
+export function outputContainerOf(
+  request: Pick<DubRequest, 'outputContainer'>,
+  info: Pick<MediaInfo, 'video'>,
+): OutputContainer {
+  return request.outputContainer ?? (info.video ? 'mp4' : 'wav');
+}
+
 /** A re-render's changed stretches, to splice into the previous output; none when most of it changed. */
 function patchOf(ctx: StageContext): RenderRequest['patch'] {
   const redo = ctx.redo;
   if (!redo?.previousOutput) return undefined;
   // The previous output's picture has the old subtitles burned in: the picture is made again.
-  if (ctx.options.burnSubtitles) return undefined;
+  if (ctx.choices.subtitles.burnIn) return undefined;
   // The output's length changed (the edit made the dub run further past the end, or less far).
   if (outputDurationOf(redo.base.timeline) !== outputDurationOf(ctx.timeline)) return undefined;
   const windows = changedWindows(redo.base.timeline, ctx.timeline, redo.lines);

@@ -1,3 +1,4 @@
+import { Internal } from '../../errors.js';
 import type { Separator } from '../../separation.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
@@ -24,8 +25,10 @@ function ducked(ctx: StageContext, reason: string): string {
  * at their own level: decodes the audio in the separator's format, separates it to two files in
  * the job's folder and keeps the background for the mix.
  */
-export async function separate(ctx: StageContext, separator: Separator): Promise<void> {
+export async function separate(ctx: StageContext): Promise<void> {
   const info = requireInfo(ctx);
+  const separator = ctx.separator;
+  if (!separator) throw new Internal('The separate stage runs only with a separator chosen.');
   const format = { sampleRate: separator.sampleRate, channels: separator.channels };
   const mixed = await ctx.ports.media.decodeForSeparation(ctx.request.input, info, format, {
     signal: ctx.signal,

@@ -32,7 +32,7 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       }
       segment.engines.tts = synthesiser.id;
       segment.voice = {
-        mode: ctx.options.voice,
+        mode: ctx.choices.voice.mode,
         baseVoice: settings.voice ?? synthesiser.id,
         rate: settings.rate ?? 1,
         contour: false,
@@ -58,5 +58,11 @@ function forgetSpeech(segment: Segment): void {
 function settingsFor(ctx: StageContext, segment: Segment): VoiceSettings {
   const speaker = ctx.timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
   if (!speaker) return {};
-  return lineSettings(speaker, segment.prosody, segment.end - segment.start, segment.targetText, ctx.options.voice);
+  return lineSettings(
+    speaker,
+    segment.prosody,
+    segment.end - segment.start,
+    segment.targetText,
+    ctx.choices.voice.mode,
+  );
 }

@@ -8,13 +8,14 @@ import {
   type LipSyncOutcome,
   type Timeline,
 } from '@voxlate/core';
+import type { DubFactsAnswer, ProvenanceManifestAnswer, SubtitleFiles } from '@voxlate/contract';
 import { segmentVoiceFields, speakerFields } from './voice-fields.js';
 
-/** The fields every dubbing answer carries beside the media (the spec's, then ours). */
+/** The fields every dubbing answer carries beside the media (the spec's, then ours), but its job id. */
 export function resultFields(
   run: { timeline: Timeline; provenance: unknown },
   extraWarnings: readonly string[] = [],
-): Record<string, unknown> {
+): Omit<DubFactsAnswer, 'job_id'> {
   const { timeline } = run;
   return {
     transcripts: timelineTranscripts(timeline),
@@ -27,7 +28,7 @@ export function resultFields(
       target_text: segment.targetText,
       quality: segment.quality,
       engines: segment.engines,
-      route: segment.mtRoute,
+      ...(segment.mtRoute === undefined ? {} : { route: segment.mtRoute }),
       ...(segment.shortened ? { shortened: true } : {}),
       ...fitOf(segment),
       ...segmentVoiceFields(segment),
@@ -46,12 +47,12 @@ export function resultFields(
     ...(timeline.background ? { background: timeline.background } : {}),
     subtitles: subtitles(timeline),
     // Signed with the installation's key: save it beside the file as <file>.voxlate.json.
-    provenance: run.provenance,
+    provenance: run.provenance as ProvenanceManifestAnswer,
   };
 }
 
 /** A line's lip sync outcome in the answer's snake_case, with the reason in words when skipped. */
-function lipSyncField(outcome: LipSyncOutcome): Record<string, unknown> {
+function lipSyncField(outcome: LipSyncOutcome): DubFactsAnswer['segments'][number]['lip_sync'] {
   return {
     status: outcome.status,
     ...(outcome.reason ? { reason: outcome.reason, reason_text: SKIP_REASON_TEXT[outcome.reason] } : {}),
@@ -60,8 +61,8 @@ function lipSyncField(outcome: LipSyncOutcome): Record<string, unknown> {
   };
 }
 
-function subtitles(timeline: Timeline): Record<string, { language: string; srt: string; vtt: string }> {
-  const side = (which: 'source' | 'target'): { language: string; srt: string; vtt: string } => {
+function subtitles(timeline: Timeline): { source: SubtitleFiles; target: SubtitleFiles } {
+  const side = (which: 'source' | 'target'): SubtitleFiles => {
     const cues = timelineCues(timeline, which);
     const language = which === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
     return { language, srt: toSrt(cues), vtt: toWebVtt(cues) };

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { JobUpdate } from '@voxlate/jobs';
-import type { RouteContext } from '../routes/route-context.js';
-import { jobFields } from './job-fields.js';
-import { JobEventStream } from './job-event-stream.js';
+import { TERMINAL_STATES } from '@voxlate/contract';
+import type { JobState, JobUpdate } from '@voxlate/jobs';
+import { jobFields } from '../answers/job-fields.js';
+import { JobEventStream } from '../http/job-event-stream.js';
+import type { RouteContext } from './route-context.js';
 
 /** The event streams open now (ended when the service stops). */
 const openStreams = new Set<JobEventStream>();
@@ -22,10 +23,25 @@ function openStream(reply: FastifyReply, heartbeatMs: number): JobEventStream {
   return stream;
 }
 
+function isTerminal(state: JobState): boolean {
+  return (TERMINAL_STATES as readonly string[]).includes(state);
+}
+
+/** Sends a job's updates; after a terminal state, `end`, and the stream closes. */
+function relay(stream: JobEventStream, id: string, update: JobUpdate): void {
+  stream.send(update.type, id, update);
+  if (update.type === 'state' && isTerminal(update.state)) {
+    stream.send('end', id, {});
+    stream.close();
+  }
+}
+
 /**
  * A job's updates as server-sent events (jobs API). A client that reconnects with Last-Event-ID
  * gets what it missed; one that connects fresh (or whose missed updates are no longer kept, or
- * that saw another run of the service) gets a `snapshot` of the job first.
+ * that saw another run of the service) gets a `snapshot` of the job first. Once the job is ready,
+ * failed or cancelled, its last state is followed by `end` and the stream closes; a client that
+ * reconnects to an ended job having missed nothing is answered 204, which stops EventSource.
  */
 export async function relayJobEvents(
   request: FastifyRequest,
@@ -36,15 +52,22 @@ export async function relayJobEvents(
   const { board, config } = context;
   const header = request.headers['last-event-id'];
   const after = board.hub.numberOf(Array.isArray(header) ? header[0] : header);
+  const job = await board.get(jobId);
+  if (after !== undefined && isTerminal(job.state) && after >= board.hub.lastId(jobId)) {
+    return void reply.code(204).send();
+  }
   const stream = openStream(reply, config.heartbeatMs);
-  const followed = board.hub.follow(jobId, after, (event) =>
-    stream.send(event.update.type, board.hub.eventId(event), event.update),
-  );
+  const followed = board.hub.follow(jobId, after, (event) => relay(stream, board.hub.eventId(event), event.update));
   if (followed.missed) {
-    for (const event of followed.missed) stream.send(event.update.type, board.hub.eventId(event), event.update);
+    for (const event of followed.missed) relay(stream, board.hub.eventId(event), event.update);
   } else {
     const snapshot = jobFields(await board.get(jobId), board.hub.progressOf(jobId));
-    stream.send('snapshot', `${board.hub.epoch}-${board.hub.lastId(jobId)}`, snapshot);
+    const id = `${board.hub.epoch}-${board.hub.lastId(jobId)}`;
+    stream.send('snapshot', id, snapshot);
+    if (isTerminal(snapshot.state)) {
+      stream.send('end', id, {});
+      stream.close();
+    }
   }
   await stream.gone;
   followed.stop();
@@ -56,7 +79,8 @@ const REQUEST_WAIT_MS = 15 * 60_000;
 /**
  * The stages of a spec request the client named with `request_id`, as server-sent events: the
  * stream may open before the request is sent; it carries `progress` and `state` updates only
- * (what the studio shows while /translate answers once at the end), never the job's content.
+ * (what the studio shows while /translate answers once at the end), never the job's content,
+ * and ends with the request's job.
  */
 export async function relayRequestEvents(reply: FastifyReply, context: RouteContext, requestId: string): Promise<void> {
   const { board, config } = context;
@@ -74,7 +98,7 @@ export async function relayRequestEvents(reply: FastifyReply, context: RouteCont
     clearTimeout(timer);
   }
   const send = (update: JobUpdate, id: string): void => {
-    if (update.type !== 'warning') stream.send(update.type, id, update);
+    if (update.type !== 'warning') relay(stream, id, update);
   };
   const followed = board.hub.follow(jobId, undefined, (event) => send(event.update, board.hub.eventId(event)));
   const now = board.hub.progressOf(jobId);

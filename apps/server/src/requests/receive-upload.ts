@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { MAX_SUBTITLE_BYTES } from '@voxlate/contract';
 import { BadInput, TooLarge, isVoxlateError, quoteInput } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
 import type { Workspace } from '../jobs/workspaces.js';
@@ -14,8 +15,7 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
 }
 
-/** Subtitles are text; anything larger is not a subtitle file. */
-export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+export { MAX_SUBTITLE_BYTES };
 export const SUBTITLES_TOO_LARGE = 'The subtitle file is larger than 2 MB, the most it may hold.';
 /** Every other field is a code, a flag or an engine id. */
 const MAX_FIELD_BYTES = 4 * 1024;

@@ -1,7 +1,8 @@
+import type { AnswerSegment, SpeakerAnswer } from '@voxlate/contract';
 import type { Segment, SpeakerVoice } from '@voxlate/core';
 
 /** A segment's speaker, its source line's measured prosody and what was done to its voice, in snake_case. */
-export function segmentVoiceFields(segment: Segment): Record<string, unknown> {
+export function segmentVoiceFields(segment: Segment): Pick<AnswerSegment, 'speaker' | 'source_prosody' | 'voice'> {
   const { prosody, voice } = segment;
   return {
     ...(segment.speaker ? { speaker: segment.speaker } : {}),
@@ -36,7 +37,7 @@ export function segmentVoiceFields(segment: Segment): Record<string, unknown> {
 }
 
 /** Each speaker as measured, and the voice the dub gave them. */
-export function speakerFields(speakers: readonly SpeakerVoice[] | undefined): Record<string, unknown>[] {
+export function speakerFields(speakers: readonly SpeakerVoice[] | undefined): SpeakerAnswer[] {
   return (speakers ?? []).map((speaker) => ({
     speaker: speaker.speaker,
     voiced_seconds: speaker.voicedSeconds,

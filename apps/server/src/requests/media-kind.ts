@@ -1,6 +1,6 @@
 import { MediaUnreadable, requireWithinLength, type MediaInfo } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http/http-error.js';
 
 /**
  * The upload's type comes from probing its content, never from the client's MIME type.

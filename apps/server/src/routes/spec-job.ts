@@ -1,7 +1,7 @@
 import { Cancelled, VoxlateError, type ErrorCode, type SavedRun } from '@voxlate/core';
 import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
-import type { RouteContext } from '../routes/route-context.js';
-import type { Job, NewJob } from './job-board.js';
+import type { Job, NewJob } from '../jobs/job-board.js';
+import type { RouteContext } from './route-context.js';
 
 /** A spec endpoint's job once done: its record, its run and its signed manifest. */
 export interface FinishedSpecJob {

@@ -1,8 +1,9 @@
-import { fitOf, placedSpan, type SavedRun, type Segment } from '@voxlate/core';
+import type { Job as JobAnswer, JobLine } from '@voxlate/contract';
+import { fitOf, placedSpan, stageLabel, type SavedRun, type Segment, type StageName } from '@voxlate/core';
 import type { Job } from '../jobs/job-board.js';
 
 /** Where a job's files are served from (the answers carry these links). */
-export function jobLinks(id: string): Record<string, string> {
+export function jobLinks(id: string): JobAnswer['links'] {
   const base = `/api/jobs/${id}`;
   return {
     self: base,
@@ -15,13 +16,13 @@ export function jobLinks(id: string): Record<string, string> {
 
 /**
  * A job as the jobs API shows it, in snake_case like the spec's endpoints: its state, progress,
- * revision, warnings and stage times, its files, and (with its run) its lines.
+ * the phases it runs, revision, warnings and stage times, its files, and (with its run) its lines.
  */
 export function jobFields(
   job: Job,
   live: { progress: number; phase: string } | undefined,
   current?: SavedRun,
-): Record<string, unknown> {
+): JobAnswer {
   const { request } = job;
   const timeline = current?.timeline;
   const edited = new Set(job.edited?.lines ?? []);
@@ -30,6 +31,7 @@ export function jobFields(
     state: job.state,
     progress: job.state === 'ready' ? 100 : Math.max(job.progress, live?.progress ?? 0),
     ...(live && (job.state === 'running' || job.state === 'queued') ? { phase: live.phase } : {}),
+    phases: (request.phases ?? []).map((id) => ({ id, label: stageLabel(id as StageName) })),
     revision: job.revision,
     created_at: job.createdAt,
     updated_at: job.updatedAt,
@@ -37,9 +39,9 @@ export function jobFields(
     kind: request.kind,
     source_language: timeline?.sourceLanguage ?? request.sourceLanguage,
     target_language: request.targetLanguage,
-    apply_lip_sync: request.options.lipSync === true,
-    burn_subtitles: request.options.burnSubtitles === true,
-    use_voice_cloning: request.options.voice !== 'neutral',
+    apply_lip_sync: request.choices.lipSync === true,
+    burn_subtitles: request.choices.subtitles?.burnIn === true,
+    use_voice_cloning: request.choices.voice?.mode !== 'neutral',
     warnings: job.warnings,
     stage_seconds: job.stageSeconds,
     edited_lines: [...edited],
@@ -53,7 +55,7 @@ export function jobFields(
   };
 }
 
-function segmentFields(segment: Segment, edited: boolean): Record<string, unknown> {
+function segmentFields(segment: Segment, edited: boolean): JobLine {
   const placed = placedSpan(segment);
   return {
     id: segment.id,
@@ -63,7 +65,7 @@ function segmentFields(segment: Segment, edited: boolean): Record<string, unknow
     source_text: segment.sourceText,
     target_text: segment.targetText,
     quality: segment.quality,
-    engines: segment.engines,
+    ...(segment.engines ? { engines: segment.engines } : {}),
     ...(segment.mtRoute ? { route: segment.mtRoute } : {}),
     fit: fitOf(segment),
     // Where the dubbed line sits in the result (it may start late or run long).

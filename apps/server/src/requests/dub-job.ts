@@ -1,0 +1,61 @@
+import { admitLanguages, sourceCues } from '@voxlate/core';
+import type { Dubber } from '@voxlate/runtime';
+import type { NewJob } from '../jobs/job-board.js';
+import { requireMediaKind } from './media-kind.js';
+import type { DubAsked } from './request-fields.js';
+
+/** Refused at submission (400) when no installed engine can dub this pair, never half-way through. */
+export function admitAsked(
+  dubber: Dubber,
+  asked: DubAsked,
+  fields?: { source: string; target: string },
+): Promise<void> {
+  const { sourceLanguage, targetLanguage, transcript, engines } = asked;
+  return admitLanguages({ sourceLanguage, targetLanguage, transcript, engines }, dubber.resolver, fields);
+}
+
+export interface DubMedia {
+  path: string;
+  filename: string;
+}
+
+/**
+ * The job a checked request makes, once its media has been looked at: the media must be of the
+ * kind the endpoint takes and within the length limit, and the subtitles given within theirs
+ * (checked before the job is queued, not after minutes of work). Picture choices stay only for
+ * media with a picture; the phases the job will show are planned now.
+ */
+export async function newDubJob(
+  dubber: Dubber,
+  asked: DubAsked,
+  media: DubMedia,
+  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string },
+  signal: AbortSignal,
+): Promise<NewJob> {
+  const info = await requireMediaKind(dubber, media.path, how.mode, signal);
+  if (asked.transcript !== undefined) sourceCues(asked.transcript, info.durationSeconds);
+  const outputContainer = how.container ?? (info.video ? 'mp4' : 'wav');
+  const picture = outputContainer === 'mp4';
+  const kind = picture ? 'video' : 'audio';
+  const choices = {
+    ...asked.choices,
+    lipSync: picture && asked.choices.lipSync === true,
+    subtitles: { burnIn: picture && asked.choices.subtitles?.burnIn === true },
+  };
+  const phases = await dubber.plannedStages({ ...asked, choices }, picture);
+  return {
+    upload: media.path,
+    request: {
+      inputName: media.filename,
+      kind,
+      sourceLanguage: asked.sourceLanguage,
+      targetLanguage: asked.targetLanguage,
+      outputContainer,
+      engines: asked.engines,
+      ...(asked.transcript === undefined ? {} : { transcript: asked.transcript }),
+      choices,
+      phases: phases.map((stage) => stage.id),
+      client: how.client,
+    },
+  };
+}

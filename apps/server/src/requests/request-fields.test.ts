@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm } from '@voxlate/contract';
+import { BadInput } from '@voxlate/core';
+import { readForm, readJsonBody } from './request-fields.js';
+
+describe('readForm', () => {
+  it('keeps Preserve Voice on unless use_voice_cloning is "false", and reads an optional speaker count', () => {
+    const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
+    expect(read({}).choices.voice).toEqual({ mode: 'preserve' });
+    expect(read({ use_voice_cloning: 'true', speakers: '3' }).choices.voice).toEqual({ mode: 'preserve', speakers: 3 });
+    expect(read({ use_voice_cloning: 'false', speakers: '' }).choices.voice).toEqual({ mode: 'neutral' });
+  });
+
+  it('groups what the creator chose: lip sync and burn-in apart from the voice', () => {
+    const asked = readForm(ProcessVideoForm, {
+      target_language: ' fra ',
+      apply_lip_sync: 'true',
+      burn_subtitles: 'false',
+      mt_engine: 'apertium',
+    });
+    expect(asked).toMatchObject({
+      targetLanguage: 'fra',
+      sourceLanguage: 'auto',
+      choices: { voice: { mode: 'preserve' }, lipSync: true, subtitles: { burnIn: false } },
+      engines: { mt: 'apertium' },
+    });
+  });
+
+  it('refuses a flag or a count it cannot read, naming the field, in the words the contract gives it', () => {
+    const read = (fields: Record<string, string>) => () =>
+      readForm(CreateJobForm, { target_language: 'spa', ...fields });
+    expect(read({ use_voice_cloning: 'yes' })).toThrow(/^use_voice_cloning must be "true" or "false", got "yes"\.$/);
+    for (const speakers of ['0', '21', '2.5', 'many', '-1']) expect(read({ speakers })).toThrow(BadInput);
+    expect(read({ speakers: 'many' })).toThrow(/^speakers must be a whole number from 1 to 20, got "many"\.$/);
+    expect(read({ apply_lip_sync: 'maybe' })).toThrow(/^apply_lip_sync must be "true" or "false"/);
+  });
+
+  it('says the spec message for a missing language and names the valid codes for an unknown one', () => {
+    expect(() => readForm(TranslateForm, {})).toThrow(/^Please select a target language$/);
+    expect(() => readForm(TranslateForm, { target_language: '  ' })).toThrow(/^Please select a target language$/);
+    expect(() => readForm(TranslateForm, { target_language: 'xx' })).toThrow(
+      /^Unknown target_language "xx"\. Valid codes: eng, cmn, yue/,
+    );
+    expect(() => readForm(TranslateForm, { target_language: 'spa', source_language: 'klingon' })).toThrow(
+      /^Unknown source_language "klingon"/,
+    );
+    expect(() => readForm(TranslateForm, { target_language: 'spa', backend: 'magic' })).toThrow(
+      /^Unknown backend "magic"\. Valid backends: cascaded\.$/,
+    );
+    expect(() => readForm(TranslateForm, { target_language: 'spa', request_id: 'short' })).toThrow(
+      /request_id must be/,
+    );
+  });
+
+  it('reads the link flow from JSON, trimming what it is given', () => {
+    expect(readJsonBody(AudioUrlBody, { url: ' https://x.test/a.mp3 ', target_language: 'ita' })).toMatchObject({
+      url: 'https://x.test/a.mp3',
+      targetLanguage: 'ita',
+    });
+    expect(() => readJsonBody(AudioUrlBody, { target_language: 'ita' })).toThrow(
+      /^Please enter a valid http or https URL\.$/,
+    );
+    expect(() =>
+      readJsonBody(AudioUrlBody, { url: 'https://x.test/a.mp3', target_language: 'ita', subtitles: 5 }),
+    ).toThrow(/subtitles must be the text of an SRT or WebVTT file/);
+  });
+});

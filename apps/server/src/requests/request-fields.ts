@@ -1,0 +1,95 @@
+import type { TObject, TProperties } from 'typebox';
+import { check, normaliseFields, type FormBody } from '@voxlate/contract';
+import {
+  BadInput,
+  TooLarge,
+  type ChoicesGiven,
+  type EngineIds,
+  type LanguageCode,
+  type SourceLanguage,
+} from '@voxlate/core';
+import { MAX_SUBTITLE_BYTES, SUBTITLES_TOO_LARGE, type ReceivedUpload } from './receive-upload.js';
+
+/** What a dub request asks for, read from its fields (a form's or the link flow's JSON). */
+export interface DubAsked {
+  targetLanguage: LanguageCode;
+  sourceLanguage: SourceLanguage;
+  /** SRT or WebVTT text used as the source instead of speech recognition. */
+  transcript?: string;
+  choices: ChoicesGiven;
+  engines: EngineIds;
+  /** The client's id for following the request's stages. */
+  requestId?: string;
+  /** A link to fetch the media from (the jobs API and the link flow). */
+  url?: string;
+}
+
+/** The fields as the contract names them; every one optional here (the schema says which are required). */
+type Fields = Partial<Record<string, string>>;
+
+/**
+ * Checks a form's text fields against the contract (refused with the words the contract gives
+ * the field, after `normaliseFields`: trimmed, empty ones not sent) and reads what they ask for.
+ */
+export function readForm<F extends TProperties>(form: FormBody<F>, fields: Record<string, string>): DubAsked {
+  return askedBy(checked(form.fields, normaliseFields(fields)));
+}
+
+/** An upload's form: its fields, and its subtitles whether sent as a file part or a field. */
+export function readUploadForm<F extends TProperties>(form: FormBody<F>, upload: ReceivedUpload): DubAsked {
+  return readForm(form, {
+    ...upload.fields,
+    ...(upload.subtitles === undefined ? {} : { subtitles: upload.subtitles }),
+  });
+}
+
+/** The link flow's JSON body, checked against its schema, as what it asks for. */
+export function readJsonBody(schema: TObject, body: unknown): DubAsked {
+  const asked = askedBy(checked(schema, normaliseFields(body)));
+  if (asked.transcript !== undefined && Buffer.byteLength(asked.transcript) > MAX_SUBTITLE_BYTES) {
+    throw new TooLarge(SUBTITLES_TOO_LARGE);
+  }
+  return asked;
+}
+
+function checked(schema: TObject, fields: unknown): Fields {
+  const result = check(schema, fields);
+  if (!result.ok) throw new BadInput(result.message);
+  return result.value as Fields;
+}
+
+function askedBy(fields: Fields): DubAsked {
+  return {
+    targetLanguage: fields['target_language'] as LanguageCode,
+    sourceLanguage: (fields['source_language'] ?? 'auto') as SourceLanguage,
+    ...(fields['subtitles'] === undefined ? {} : { transcript: fields['subtitles'] }),
+    choices: choicesOf(fields),
+    engines: enginesOf(fields),
+    ...(fields['request_id'] === undefined ? {} : { requestId: fields['request_id'] }),
+    ...(fields['url'] === undefined ? {} : { url: fields['url'] }),
+  };
+}
+
+/** Preserve Voice stays on unless `use_voice_cloning` is "false"; picture choices are off unless "true". */
+function choicesOf(fields: Fields): ChoicesGiven {
+  const speakers = fields['speakers'];
+  return {
+    voice: {
+      mode: fields['use_voice_cloning'] === 'false' ? 'neutral' : 'preserve',
+      ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
+    },
+    lipSync: fields['apply_lip_sync'] === 'true',
+    subtitles: { burnIn: fields['burn_subtitles'] === 'true' },
+  };
+}
+
+/** `asr_engine`, `mt_engine`, `tts_engine`, `diarise_engine` name engines (an unknown id fails later with the valid list). */
+function enginesOf(fields: Fields): EngineIds {
+  const named: [keyof EngineIds, string | undefined][] = [
+    ['asr', fields['asr_engine']],
+    ['mt', fields['mt_engine']],
+    ['tts', fields['tts_engine']],
+    ['diarise', fields['diarise_engine']],
+  ];
+  return Object.fromEntries(named.filter(([, id]) => id !== undefined));
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { RouteSpec, Static, TSchema } from '@voxlate/contract';
+
+type Part<Schema> = Schema extends TSchema ? Static<Schema> : unknown;
+type JsonBodyOf<Spec> = Spec extends { body: { json: infer Schema } } ? Part<Schema> : unknown;
+
+/** A request to a route of the contract, typed by its schemas. */
+export type RouteRequest<Spec extends RouteSpec> = FastifyRequest<{
+  Params: Part<Spec['params']>;
+  Querystring: Part<Spec['query']>;
+  Body: JsonBodyOf<Spec>;
+}>;
+
+/**
+ * Serves a route of the contract: its method and path as declared, its params, query and JSON
+ * body checked against its schemas before the handler runs (refused in the words the schema
+ * gives the field). Multipart forms are read part by part by the handler and checked there.
+ */
+export function serveRoute<Spec extends RouteSpec>(
+  app: FastifyInstance,
+  spec: Spec,
+  handler: (request: RouteRequest<Spec>, reply: FastifyReply) => unknown,
+  options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preValidation'> = {},
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    schema: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body && 'json' in spec.body ? { body: spec.body.json } : {}),
+    },
+    ...options,
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
+  });
+}

@@ -1,0 +1,73 @@
+import Type from 'typebox';
+import { LANGUAGE_CODES } from './languages.js';
+import { FormFlag, StringEnum } from './schema-kit.js';
+
+/** The most speakers a request may name. */
+export const MAX_SPEAKERS = 20;
+/** A client's own id for following a spec request's stages: a UUID fits. */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+/** Subtitles given as the source: text, never more. */
+export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
+export const BACKENDS = ['cascaded'] as const;
+export const ENGINE_FIELDS = ['asr_engine', 'mt_engine', 'tts_engine', 'diarise_engine'] as const;
+
+const CODES = LANGUAGE_CODES.join(', ');
+
+/**
+ * The fields a dub request may carry, each once with its rule and the words of its refusal. The
+ * spec's endpoints and the jobs API take them as form fields (strings), the link flow as JSON.
+ */
+export const DubFields = {
+  target_language: StringEnum([...LANGUAGE_CODES], {
+    description: 'The language to dub into (ISO 639-3).',
+    'x-missing': 'Please select a target language',
+    'x-error': `Unknown target_language {value}. Valid codes: ${CODES}.`,
+  }),
+  source_language: StringEnum(['auto', ...LANGUAGE_CODES], {
+    description:
+      'The language spoken (ISO 639-3), or "auto" (the default): detected by an installed Whisper model, English without one.',
+    default: 'auto',
+    'x-error': `Unknown source_language {value}. Valid codes: ${CODES}.`,
+  }),
+  backend: StringEnum([...BACKENDS], {
+    description: 'How the dub is made: "cascaded" (recognise, translate, speak), the only one.',
+    default: 'cascaded',
+    'x-error': `Unknown backend {value}. Valid backends: ${BACKENDS.join(', ')}.`,
+  }),
+  subtitles: Type.String({
+    description:
+      'An SRT or WebVTT file (its text, or a file part in a form) used as the source text instead of speech recognition; 2 MB at most.',
+    'x-error': 'subtitles must be the text of an SRT or WebVTT file.',
+  }),
+  request_id: Type.String({
+    pattern: REQUEST_ID_PATTERN,
+    description:
+      "The client's id for this request (8-64 letters, digits, '-' or '_'), to follow its stages at /api/requests/{request_id}/events.",
+    'x-error': "request_id must be 8 to 64 letters, digits, '-' or '_' (a UUID fits).",
+  }),
+  use_voice_cloning: FormFlag(
+    'use_voice_cloning',
+    'Preserve Voice (default "true"): each speaker keeps their pitch, range, timbre and intonation; "false" gives each a plain voice.',
+  ),
+  speakers: Type.String({
+    pattern: `^\\s*([1-9]|1[0-9]|${MAX_SPEAKERS})\\s*$`,
+    description: `How many people speak (1-${MAX_SPEAKERS}), when known; found from the audio otherwise.`,
+    'x-error': `speakers must be a whole number from 1 to ${MAX_SPEAKERS}, got {value}.`,
+  }),
+  apply_lip_sync: FormFlag('apply_lip_sync', "Move each speaker's mouth to the dubbed words (video; default false)."),
+  burn_subtitles: FormFlag(
+    'burn_subtitles',
+    'Render the target subtitles into the picture (video; default false); the selectable track stays.',
+  ),
+  asr_engine: Type.String({ description: 'A recognition engine id (GET /api/engines) instead of the best installed.' }),
+  mt_engine: Type.String({ description: 'A translation engine id instead of the best installed.' }),
+  tts_engine: Type.String({ description: 'A voice (synthesis) engine id instead of the best installed.' }),
+  diarise_engine: Type.String({ description: 'A who-speaks-when engine id instead of the best installed.' }),
+  url: Type.String({
+    description: 'A direct http(s) link to the media (no user name or password in it).',
+    'x-missing': 'Please enter a valid http or https URL.',
+    'x-error': 'Please enter a valid http or https URL.',
+  }),
+};
+
+export type DubField = keyof typeof DubFields;

@@ -1,0 +1,102 @@
+import Type, { type TObject, type TProperties } from 'typebox';
+import { DubFields } from './dub-fields.js';
+
+/** A multipart form: its text fields (checked as one object) and its file parts. */
+export interface FormBody<Fields extends TProperties = TProperties> {
+  fields: TObject<Fields>;
+  files: Record<string, { description: string; required: boolean }>;
+  /** Said in refusals of a malformed form: what the endpoint takes. */
+  expected: string;
+}
+
+function form<Fields extends TProperties>(
+  fields: Fields,
+  required: (keyof Fields & string)[],
+  files: FormBody['files'],
+  expected: string,
+): FormBody<Fields> {
+  // Fields a form does not name are ignored, as a browser's FormData may carry more.
+  const object = Type.Object(fields, { additionalProperties: true });
+  (object as { required?: string[] }).required = required;
+  return { fields: object, files, expected };
+}
+
+const { target_language, source_language, backend, subtitles, request_id } = DubFields;
+const { use_voice_cloning, speakers, apply_lip_sync, burn_subtitles, url } = DubFields;
+const engines = {
+  asr_engine: Type.Optional(DubFields.asr_engine),
+  mt_engine: Type.Optional(DubFields.mt_engine),
+  tts_engine: Type.Optional(DubFields.tts_engine),
+  diarise_engine: Type.Optional(DubFields.diarise_engine),
+};
+const source = {
+  source_language: Type.Optional(source_language),
+  subtitles: Type.Optional(subtitles),
+};
+const voice = { use_voice_cloning: Type.Optional(use_voice_cloning), speakers: Type.Optional(speakers) };
+const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
+const subtitlesFile = {
+  description: 'An SRT or WebVTT file used as the source text (or the `subtitles` field as text).',
+  required: false,
+};
+
+/** POST /translate (the spec's audio mode). */
+export const TranslateForm = form(
+  {
+    target_language,
+    backend: Type.Optional(backend),
+    ...source,
+    request_id: Type.Optional(request_id),
+    ...voice,
+    ...engines,
+  },
+  ['target_language'],
+  { file: { description: 'The audio or video to dub (150 MB at most).', required: true }, subtitles: subtitlesFile },
+  'Send multipart/form-data with the fields "file" and "target_language".',
+);
+
+/** POST /process-video (the spec's video and both modes). */
+export const ProcessVideoForm = form(
+  { target_language, backend: Type.Optional(backend), ...source, ...voice, ...picture, ...engines },
+  ['target_language'],
+  { video: { description: 'The video to dub (150 MB at most).', required: true }, subtitles: subtitlesFile },
+  'Send multipart/form-data with the fields "video" and "target_language".',
+);
+
+/** POST /api/jobs: a file or a link. */
+export const CreateJobForm = form(
+  {
+    target_language,
+    url: Type.Optional(url),
+    backend: Type.Optional(backend),
+    ...source,
+    ...voice,
+    ...picture,
+    ...engines,
+  },
+  ['target_language'],
+  {
+    file: { description: 'The audio or video to dub (150 MB at most), or give `url`.', required: false },
+    subtitles: subtitlesFile,
+  },
+  'Send multipart/form-data with "file" (or "url") and "target_language".',
+);
+
+export const AUDIO_URL_EXPECTED = 'Send a JSON object such as {"url": "https://…/talk.mp3", "target_language": "spa"}.';
+
+/** POST /process-audio-url: JSON. */
+export const AudioUrlBody = Type.Object(
+  {
+    url,
+    target_language,
+    backend: Type.Optional(backend),
+    source_language: Type.Optional(source_language),
+    request_id: Type.Optional(request_id),
+    subtitles: Type.Optional(subtitles),
+  },
+  {
+    additionalProperties: true,
+    description: "A link to dub, as the studio's Paste URL tab sends it.",
+    'x-error': `The request body is JSON but not an object. ${AUDIO_URL_EXPECTED}`,
+  },
+);

@@ -1,0 +1,13 @@
+export * from './languages.js';
+export * from './quote-input.js';
+export * from './download-name.js';
+export * from './schema-kit.js';
+export * from './check.js';
+export * from './dub-fields.js';
+export * from './dub-forms.js';
+export * from './dub-answer.js';
+export * from './job.js';
+export * from './info.js';
+export * from './routes.js';
+export * from './openapi.js';
+export type { Static, TSchema, TObject } from 'typebox';

@@ -1,0 +1,74 @@
+import Type, { type Static } from 'typebox';
+import { LANGUAGE_CODES } from './languages.js';
+import { Nullable, StringEnum } from './schema-kit.js';
+
+const Closed = { additionalProperties: false } as const;
+
+export const Health = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    jobs: Type.Object({ running: Type.Integer(), waiting: Type.Integer() }, Closed),
+    memory: Type.Object(
+      { rss: Type.Number(), heap: Type.Number(), external: Type.Number(), arrayBuffers: Type.Number() },
+      { ...Closed, description: 'MB.' },
+    ),
+  },
+  Closed,
+);
+
+/** One language and what each stage can do with it on this installation. */
+export const LanguageSupport = Type.Object(
+  {
+    code: StringEnum([...LANGUAGE_CODES]),
+    name: Type.String(),
+    flag: Type.String(),
+    iso639_1: Nullable(Type.String()),
+    script: Type.String(),
+    locale: Type.String(),
+    subtitles: Type.Object(
+      { maxLineChars: Type.Integer(), maxCharsPerSecond: Type.Number(), unspaced: Type.Boolean() },
+      Closed,
+    ),
+    stages: Type.Object(
+      {
+        recognition: Type.Array(Type.String(), { description: 'Installed recognisers that hear it.' }),
+        detection: Type.Array(Type.String(), { description: "Installed engines that can tell it apart ('auto')." }),
+        translation_from_english: Nullable(
+          Type.Object({ engine: Type.String(), quality: StringEnum(['full', 'gist']) }, Closed),
+        ),
+        synthesis: Type.Array(Type.String()),
+        subtitles_as_source: Type.Boolean(),
+      },
+      Closed,
+    ),
+  },
+  Closed,
+);
+export const Languages = Type.Array(LanguageSupport);
+
+const EngineEntries = Type.Array(
+  Type.Object({ id: Type.String(), kind: StringEnum(['offline', 'neural']), installed: Type.Boolean() }, Closed),
+);
+export const ENGINE_TASKS = ['vad', 'asr', 'mt', 'tts', 'stretch', 'separate', 'diarise', 'voice', 'lipsync'] as const;
+export const Engines = Type.Object(
+  Object.fromEntries(ENGINE_TASKS.map((task) => [task, EngineEntries])) as Record<
+    (typeof ENGINE_TASKS)[number],
+    typeof EngineEntries
+  >,
+  Closed,
+);
+
+export const ProvenanceKey = Type.Object(
+  { algorithm: Type.Literal('Ed25519'), publicKey: Type.String({ description: 'The raw public key, base64url.' }) },
+  Closed,
+);
+
+export const ErrorAnswer = Type.Object(
+  { error: Type.String({ description: 'What was wrong and what is accepted, to show as it is.' }) },
+  Closed,
+);
+
+export type Health = Static<typeof Health>;
+export type LanguageSupport = Static<typeof LanguageSupport>;
+export type Engines = Static<typeof Engines>;
+export type ErrorAnswer = Static<typeof ErrorAnswer>;

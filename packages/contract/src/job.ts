@@ -1,0 +1,183 @@
+import Type, { type Static } from 'typebox';
+import { EngineUse, Fit, ReviewFlag, SegmentEngines } from './dub-answer.js';
+import { LANGUAGE_CODES } from './languages.js';
+import { Nullable, StringEnum } from './schema-kit.js';
+
+const Closed = { additionalProperties: false } as const;
+const Language = StringEnum([...LANGUAGE_CODES]);
+
+export const JOB_ID_PATTERN = '^[0-9a-z]{8,10}-[0-9a-f]{12}$';
+export const JOB_STATES = ['queued', 'running', 'ready', 'stale', 'failed', 'cancelled'] as const;
+/** States a job does not leave by itself: its event stream ends with them. */
+export const TERMINAL_STATES = ['ready', 'failed', 'cancelled'] as const;
+
+export const JobState = StringEnum([...JOB_STATES], {
+  description:
+    'queued, running, ready (done), stale (lines edited since the last render; the old result is still served), failed, cancelled.',
+});
+
+/** A line of a stored job. */
+export const JobLine = Type.Object(
+  {
+    id: Type.Integer(),
+    start: Type.Number({ description: 'Seconds in the source.' }),
+    end: Type.Number(),
+    speaker: Type.String(),
+    source_text: Type.String(),
+    target_text: Type.String(),
+    quality: StringEnum(['full', 'gist']),
+    engines: Type.Optional(SegmentEngines),
+    route: Type.Optional(Type.String()),
+    fit: Fit,
+    dubbed: Type.Optional(
+      Type.Object(
+        { start: Type.Number(), end: Type.Number() },
+        { ...Closed, description: 'Where the dubbed line is heard in the result.' },
+      ),
+    ),
+    lip_sync: Type.Optional(StringEnum(['synced', 'skipped'])),
+    review: Type.Array(ReviewFlag),
+    stale: Type.Boolean({ description: 'Edited since the last render.' }),
+  },
+  Closed,
+);
+
+/** A stage of the dub as the creator sees it. */
+export const Phase = Type.Object(
+  {
+    id: Type.String({ description: 'The stage id (ingest, segment, recognise, ...).' }),
+    label: Type.String({ description: 'What the studio shows while it runs.' }),
+  },
+  Closed,
+);
+
+/** A stored job (a project). */
+export const Job = Type.Object(
+  {
+    id: Type.String({ pattern: JOB_ID_PATTERN }),
+    state: JobState,
+    progress: Type.Number({ minimum: 0, maximum: 100 }),
+    phase: Type.Optional(Type.String({ description: 'The running stage, while queued or running.' })),
+    phases: Type.Array(Phase, { description: 'The stages this job runs, in order: only these are ever shown.' }),
+    revision: Type.Integer({ description: 'Goes up with every edit of its lines.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    input_name: Type.String(),
+    kind: StringEnum(['audio', 'video']),
+    source_language: StringEnum(['auto', ...LANGUAGE_CODES]),
+    target_language: Language,
+    apply_lip_sync: Type.Boolean(),
+    burn_subtitles: Type.Boolean(),
+    use_voice_cloning: Type.Boolean(),
+    warnings: Type.Array(Type.String()),
+    stage_seconds: Type.Record(Type.String(), Type.Number()),
+    edited_lines: Type.Array(Type.Integer()),
+    error: Type.Optional(Type.Object({ message: Type.String(), code: Type.String() }, Closed)),
+    result: Nullable(Type.Object({ container: StringEnum(['mp4', 'wav']), revision: Type.Integer() }, Closed)),
+    links: Type.Object(
+      {
+        self: Type.String(),
+        events: Type.String(),
+        result: Type.String(),
+        source: Type.String(),
+        report: Type.String(),
+      },
+      Closed,
+    ),
+    engines_used: Type.Optional(Type.Array(EngineUse)),
+    segments: Type.Optional(Type.Array(JobLine, { description: 'Its lines, once it has a run.' })),
+  },
+  Closed,
+);
+
+export const JobList = Type.Object(
+  { jobs: Type.Array(Job), page: Type.Integer(), size: Type.Integer(), total: Type.Integer() },
+  Closed,
+);
+
+export const JobListQuery = Type.Object(
+  {
+    page: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,15}$',
+        default: '0',
+        description: 'Page number, from 0.',
+        'x-error': '"page" must be a whole number from 0 to 9007199254740991, got {value}.',
+      }),
+    ),
+    size: Type.Optional(
+      Type.String({
+        pattern: '^([1-9]|[1-9][0-9]|100)$',
+        default: '20',
+        description: 'Jobs a page (1-100).',
+        'x-error': '"size" must be a whole number from 1 to 100, got {value}.',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const JobParams = Type.Object(
+  { id: Type.String({ description: 'The job id.', 'x-error': 'There is no job {value}.' }) },
+  Closed,
+);
+
+export const SegmentParams = Type.Object(
+  {
+    id: Type.String({ description: 'The job id.' }),
+    segmentId: Type.String({
+      pattern: '^[0-9]{1,15}$',
+      description: 'The line id.',
+      'x-error': '"segment id" must be a whole number from 0 to 9007199254740991, got {value}.',
+    }),
+  },
+  Closed,
+);
+
+export const SubtitleParams = Type.Object(
+  {
+    id: Type.String({ description: 'The job id.' }),
+    file: Type.String({ description: '<language>.srt or <language>.vtt, e.g. spa.vtt.' }),
+  },
+  Closed,
+);
+
+/** PATCH a line: its new source and/or target text. */
+export const LineEditBody = Type.Object(
+  {
+    source_text: Type.Optional(Type.String({ 'x-error': '"source_text" must be a string.' })),
+    target_text: Type.Optional(Type.String({ 'x-error': '"target_text" must be a string.' })),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    'x-unknown': 'Unknown field {field}: a line takes "source_text" and "target_text".',
+    'x-error': 'Send a JSON object with "source_text" and/or "target_text".',
+    'x-errors': { minProperties: 'Send "source_text" and/or "target_text" to change the line.' },
+  },
+);
+
+/** Events of GET /api/jobs/{id}/events (each with an `id:` for Last-Event-ID) and of a request's stream. */
+export const ProgressEvent = Type.Object(
+  { type: Type.Literal('progress'), progress: Type.Number({ minimum: 0, maximum: 100 }), phase: Type.String() },
+  Closed,
+);
+export const WarningEvent = Type.Object({ type: Type.Literal('warning'), message: Type.String() }, Closed);
+export const StateEvent = Type.Object(
+  {
+    type: Type.Literal('state'),
+    state: JobState,
+    revision: Type.Integer(),
+    error: Type.Optional(Type.Object({ message: Type.String(), code: Type.String() }, Closed)),
+  },
+  Closed,
+);
+
+export type Job = Static<typeof Job>;
+export type JobLine = Static<typeof JobLine>;
+export type JobList = Static<typeof JobList>;
+export type LineEditBody = Static<typeof LineEditBody>;
+export type Phase = Static<typeof Phase>;
+export type JobStateName = (typeof JOB_STATES)[number];
+export type StateEvent = Static<typeof StateEvent>;
+export type ProgressEvent = Static<typeof ProgressEvent>;

@@ -1,0 +1,180 @@
+import type { TObject, TSchema } from 'typebox';
+import { AnswerSegment, DubAnswer, EngineUse, ProvenanceManifest, ReviewFlag } from './dub-answer.js';
+import { ErrorAnswer, LanguageSupport } from './info.js';
+import { Job, JobLine } from './job.js';
+import { ERROR_STATUS_TEXT, ROUTES, type Answer, type Route, type Tag } from './routes.js';
+
+/** Schemas shown once under components and referred to wherever they appear. */
+const NAMED: ReadonlyArray<[string, TSchema]> = [
+  ['Error', ErrorAnswer],
+  ['Job', Job],
+  ['JobLine', JobLine],
+  ['DubAnswer', DubAnswer],
+  ['AnswerSegment', AnswerSegment],
+  ['ReviewFlag', ReviewFlag],
+  ['EngineUse', EngineUse],
+  ['ProvenanceManifest', ProvenanceManifest],
+  ['LanguageSupport', LanguageSupport],
+];
+
+const TAGS: Readonly<Record<Tag, string>> = {
+  Dubbing:
+    'The spec’s three endpoints: a file or a link in, the dubbed media out in one answer (or one event stream), ' +
+    'with the recognised and translated text, what each line wants checked, and a signed provenance manifest.',
+  Projects:
+    'Dubbing projects that last: create a job, follow it, download its result, edit its lines and render only what changed.',
+  Service: 'What this installation is and can do.',
+};
+
+type Json = Record<string, unknown>;
+
+/** Any route may answer these: HTTP that cannot be parsed (400), headers over 16 KB (431). */
+const COMMON_ERRORS = [400, 431];
+
+/** The OpenAPI 3.1 document of every route in ROUTES, made from their schemas. */
+export function openApiDocument(version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of ROUTES) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Voxlate API',
+      version,
+      description:
+        'Dub audio and video into another language, on this machine. Field names are snake_case; every error is ' +
+        '`{"error": "..."}` with a message to show as it is. The service binds to 127.0.0.1 by default and asks for no ' +
+        'credentials: it is meant for its own machine (or a network that guards it).',
+      license: {
+        name: 'Proprietary (the Voxlate team); the engines, models and data it runs keep their own licences',
+        url: '/api/docs',
+      },
+    },
+    // The service that serves this document (http://localhost:5001 unless PORT or HOST say otherwise).
+    servers: [{ url: '/', description: 'The Voxlate service that serves this document.' }],
+    // No credentials: the service is for its own machine. Stated, not left out.
+    security: [],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(NAMED.map(([name, schema]) => [name, withRefs(schema, schema)])),
+      responses: Object.fromEntries(
+        Object.entries(ERROR_STATUS_TEXT).map(([status, text]) => [
+          `Error${status}`,
+          { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+function operation(route: Route): Json {
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(parameters(route).length > 0 ? { parameters: parameters(route) } : {}),
+    ...(route.body ? { requestBody: requestBody(route.body) } : {}),
+    responses: {
+      ...Object.fromEntries(Object.entries(route.answers).map(([status, answer]) => [status, response(answer)])),
+      ...Object.fromEntries(
+        [...new Set([...route.errors, ...COMMON_ERRORS])]
+          .sort()
+          .map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
+      ),
+    },
+  };
+}
+
+function parameters(route: Route): Json[] {
+  const of = (schema: TObject | undefined, where: 'path' | 'query'): Json[] =>
+    Object.entries(schema?.properties ?? {}).map(([name, property]) => {
+      const { description, ...rest } = clean(property) as Json;
+      return {
+        name,
+        in: where,
+        required: where === 'path' || ((schema?.required ?? []) as string[]).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      };
+    });
+  return [...of(route.params, 'path'), ...of(route.query, 'query')];
+}
+
+function requestBody(body: NonNullable<Route['body']>): Json {
+  if ('json' in body) {
+    return { required: true, content: { 'application/json': { schema: withRefs(body.json) } } };
+  }
+  const { fields, files } = body.form;
+  const fileProperties = Object.fromEntries(
+    Object.entries(files).map(([name, part]) => [
+      name,
+      { type: 'string', contentMediaType: 'application/octet-stream', description: part.description },
+    ]),
+  );
+  const required = [
+    ...Object.entries(files)
+      .filter(([, part]) => part.required)
+      .map(([name]) => name),
+    ...(fields.required ?? []),
+  ];
+  return {
+    required: true,
+    description: body.form.expected,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required,
+          properties: { ...fileProperties, ...(withRefs(fields) as { properties: Json }).properties },
+        },
+      },
+    },
+  };
+}
+
+function response(answer: Answer): Json {
+  const { description } = answer;
+  if ('json' in answer) return { description, content: { 'application/json': { schema: withRefs(answer.json) } } };
+  if ('events' in answer) {
+    const names = Object.keys(answer.events).join(', ');
+    return {
+      description: `${description} Server-sent events (${names}); each event's \`data\` is one of these JSON objects.`,
+      content: {
+        'text/event-stream': {
+          schema: { oneOf: Object.values(answer.events).map((schema) => withRefs(schema)) },
+        },
+      },
+    };
+  }
+  if ('file' in answer) {
+    return {
+      description,
+      content: Object.fromEntries(
+        answer.file.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      ),
+    };
+  }
+  if ('html' in answer) return { description, content: { 'text/html': { schema: { type: 'string' } } } };
+  return { description };
+}
+
+/** A schema as plain JSON, its named parts replaced by references (except the one being defined). */
+function withRefs(schema: TSchema, defining?: TSchema): unknown {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const named = NAMED.find(([, candidate]) => candidate === node && candidate !== defining);
+    if (named) return { $ref: `#/components/schemas/${named[0]}` };
+    return Object.fromEntries(Object.entries(clean(node as TSchema) as Json).map(([key, value]) => [key, walk(value)]));
+  };
+  return walk(schema);
+}
+
+/** The schema without the messages kept for the server (x-error and the like are not part of the document). */
+function clean(schema: TSchema): unknown {
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !key.startsWith('x-') && !key.startsWith('~')));
+}

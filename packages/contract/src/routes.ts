@@ -1,0 +1,350 @@
+import Type, { type TObject, type TSchema } from 'typebox';
+import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoResultEvent } from './dub-answer.js';
+import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
+import { REQUEST_ID_PATTERN } from './dub-fields.js';
+import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey } from './info.js';
+import {
+  Job,
+  JobList,
+  JobListQuery,
+  JobParams,
+  LineEditBody,
+  ProgressEvent,
+  SegmentParams,
+  StateEvent,
+  SubtitleParams,
+  WarningEvent,
+} from './job.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Tag = 'Dubbing' | 'Projects' | 'Service';
+
+/** What a route answers with one status. */
+export type Answer =
+  | { description: string; json: TSchema }
+  | { description: string; events: Record<string, TSchema> }
+  | { description: string; file: string[] }
+  | { description: string; html: true }
+  | { description: string; empty: true };
+
+/** One route of the service: the one place its shape is declared (its key in Routes is its operationId). */
+export interface RouteSpec {
+  method: Method;
+  /** Fastify's form: `/api/jobs/:id`. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  params?: TObject;
+  query?: TObject;
+  body?: { json: TSchema } | { form: FormBody };
+  /** The success answers; every route also answers errors as `{error}` with the statuses in `errors`. */
+  answers: Record<number, Answer>;
+  errors: number[];
+}
+
+export interface Route extends RouteSpec {
+  operationId: string;
+}
+
+const json = (description: string, schema: TSchema): Answer => ({ description, json: schema });
+const jobAnswer = (description: string): Answer => json(description, Job);
+const file = (description: string, types: string[]): Answer => ({
+  description: `${description} Streamed from disk; Range requests are answered 206.`,
+  file: types,
+});
+/** Refusals of a request that carries media (the size, type and content checks of an upload). */
+const UPLOAD_ERRORS = [400, 403, 408, 413, 415, 422, 429, 503];
+
+const RequestParams = Type.Object(
+  {
+    requestId: Type.String({
+      pattern: REQUEST_ID_PATTERN,
+      description: 'The request_id the request was (or will be) sent with.',
+      'x-error': "request_id must be 8 to 64 letters, digits, '-' or '_' (a UUID fits).",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Every route the service serves (apart from the studio's own files): the server registers
+ * exactly these, validates with their schemas, and the OpenAPI document is made from them.
+ */
+export const Routes = {
+  translateAudio: {
+    method: 'POST',
+    path: '/translate',
+    tag: 'Dubbing',
+    summary: 'Dub audio (the studio’s audio mode): one JSON answer when done',
+    description:
+      'The dub runs as a stored job (`job_id`), so the editor can open it afterwards. Send a `request_id` and open ' +
+      '`/api/requests/{request_id}/events` first to follow its stages; the media is streamed into the answer as it is read.',
+    body: { form: TranslateForm },
+    answers: { 200: json('The dubbed audio and what was done.', DubAnswer) },
+    errors: UPLOAD_ERRORS,
+  },
+  processVideo: {
+    method: 'POST',
+    path: '/process-video',
+    tag: 'Dubbing',
+    summary: 'Dub a video (video and both modes), with progress as server-sent events',
+    description:
+      'Bad input is refused with a status before anything streams. Then `data: {json}` events, separated by a blank ' +
+      'line: `{progress, phase}` while working, and last either the result (`progress` 100, phase "Done") or ' +
+      '`{error, details, phase}`. A client that disconnects aborts its job.',
+    body: { form: ProcessVideoForm },
+    answers: {
+      200: {
+        description: 'The stream; each event is a JSON `data:` line.',
+        events: { progress: VideoProgressEvent, result: VideoResultEvent, error: VideoErrorEvent },
+      },
+    },
+    errors: UPLOAD_ERRORS,
+  },
+  processAudioUrl: {
+    method: 'POST',
+    path: '/process-audio-url',
+    tag: 'Dubbing',
+    summary: 'Dub the media at a direct link (the studio’s Paste URL tab)',
+    description:
+      'Only public http(s) addresses are fetched (at most 5 redirects, 150 MB, 60 s); the answer also carries the ' +
+      'fetched audio as `source_audio`.',
+    body: { json: AudioUrlBody },
+    answers: { 200: json('The dubbed audio, the fetched audio, and what was done.', AudioUrlAnswer) },
+    errors: [400, 403, 408, 413, 415, 422, 429, 503],
+  },
+  followRequest: {
+    method: 'GET',
+    path: '/api/requests/:requestId/events',
+    tag: 'Dubbing',
+    summary: 'The stages of a /translate or /process-audio-url request sent with this request_id',
+    description:
+      'Open it before sending the request. `progress` and `state` events only, never the content: the request’s own ' +
+      'answer carries the result. The stream ends when the request does. With Redis, it must reach the instance that got the request.',
+    params: RequestParams,
+    answers: { 200: { description: 'The stream.', events: { progress: ProgressEvent, state: StateEvent } } },
+    errors: [400],
+  },
+  createJob: {
+    method: 'POST',
+    path: '/api/jobs',
+    tag: 'Projects',
+    summary: 'Create a job from a file or a link (queued at once)',
+    body: { form: CreateJobForm },
+    answers: { 202: jobAnswer('The job, queued.') },
+    errors: UPLOAD_ERRORS,
+  },
+  listJobs: {
+    method: 'GET',
+    path: '/api/jobs',
+    tag: 'Projects',
+    summary: 'List jobs, newest first',
+    query: JobListQuery,
+    answers: { 200: json('A page of jobs (without their lines).', JobList) },
+    errors: [400],
+  },
+  getJob: {
+    method: 'GET',
+    path: '/api/jobs/:id',
+    tag: 'Projects',
+    summary: 'A job with its lines',
+    params: JobParams,
+    answers: { 200: jobAnswer('The job.') },
+    errors: [404],
+  },
+  deleteJob: {
+    method: 'DELETE',
+    path: '/api/jobs/:id',
+    tag: 'Projects',
+    summary: 'Stop the job if it runs and remove it with its files',
+    params: JobParams,
+    answers: { 204: { description: 'Removed.', empty: true } },
+    errors: [404],
+  },
+  followJob: {
+    method: 'GET',
+    path: '/api/jobs/:id/events',
+    tag: 'Projects',
+    summary: 'The job as server-sent events, until it ends',
+    description:
+      'Events `progress`, `warning` and `state`, each with an `id:`. Reconnecting with `Last-Event-ID` gets exactly what ' +
+      'was missed; a fresh connection (or one whose missed updates are no longer kept) gets a `snapshot` (the job) first. ' +
+      'Once the job is ready, failed or cancelled, its last `state` event is sent, then `end`, and the stream closes: a ' +
+      'client should stop there rather than reconnect.',
+    params: JobParams,
+    answers: {
+      200: {
+        description: 'The stream.',
+        events: {
+          snapshot: Job,
+          progress: ProgressEvent,
+          warning: WarningEvent,
+          state: StateEvent,
+          end: Type.Object({}, { additionalProperties: false, description: 'The job has ended; the stream closes.' }),
+        },
+      },
+    },
+    errors: [404],
+  },
+  getJobResult: {
+    method: 'GET',
+    path: '/api/jobs/:id/result',
+    tag: 'Projects',
+    summary: 'The dubbed file (MP4 for video, WAV for audio), named after the input',
+    params: JobParams,
+    answers: {
+      200: file('The file.', ['video/mp4', 'audio/wav']),
+      206: file('Part of the file.', ['video/mp4', 'audio/wav']),
+    },
+    errors: [404, 416],
+  },
+  getJobSource: {
+    method: 'GET',
+    path: '/api/jobs/:id/source',
+    tag: 'Projects',
+    summary: 'The media the job was made from',
+    params: JobParams,
+    answers: {
+      200: file('The file.', ['application/octet-stream']),
+      206: file('Part of the file.', ['application/octet-stream']),
+    },
+    errors: [404, 416],
+  },
+  getJobSubtitles: {
+    method: 'GET',
+    path: '/api/jobs/:id/subtitles/:file',
+    tag: 'Projects',
+    summary: 'Subtitles of the last render, in the source or target language',
+    params: SubtitleParams,
+    answers: { 200: file('The subtitles.', ['application/x-subrip', 'text/vtt']) },
+    errors: [404, 416],
+  },
+  getJobReport: {
+    method: 'GET',
+    path: '/api/jobs/:id/report',
+    tag: 'Projects',
+    summary: 'The full report: the Timeline, stage times and the signed provenance manifest',
+    params: JobParams,
+    answers: {
+      200: json(
+        'The report (the pipeline’s own camelCase Timeline).',
+        Type.Object({}, { additionalProperties: true, description: 'The report as the CLI’s --report writes it.' }),
+      ),
+    },
+    errors: [404],
+  },
+  editLine: {
+    method: 'PATCH',
+    path: '/api/jobs/:id/segments/:segmentId',
+    tag: 'Projects',
+    summary: 'Edit a line: the job becomes stale and its last result is still served',
+    description: 'Editing the source text alone translates the line again at the next render. 409 while the job runs.',
+    params: SegmentParams,
+    body: { json: LineEditBody },
+    answers: { 200: jobAnswer('The job, stale, with its lines.') },
+    errors: [400, 404, 409, 413, 415],
+  },
+  renderJob: {
+    method: 'POST',
+    path: '/api/jobs/:id/render',
+    tag: 'Projects',
+    summary: 'Re-dub only the lines edited since the last render',
+    params: JobParams,
+    answers: { 202: jobAnswer('The job, queued.') },
+    errors: [404, 409, 429, 503],
+  },
+  cancelJob: {
+    method: 'POST',
+    path: '/api/jobs/:id/cancel',
+    tag: 'Projects',
+    summary: 'Stop a queued or running job (a finished one is left as it is)',
+    params: JobParams,
+    answers: { 200: jobAnswer('The job, cancelled (or as it was).') },
+    errors: [404],
+  },
+  health: {
+    method: 'GET',
+    path: '/health',
+    tag: 'Service',
+    summary: 'Whether the service runs, its jobs and its memory',
+    answers: { 200: json('The service’s state.', Health) },
+    errors: [],
+  },
+  listLanguages: {
+    method: 'GET',
+    path: '/api/languages',
+    tag: 'Service',
+    summary: 'The 11 languages and what each stage can do with each of them here',
+    answers: { 200: json('The languages.', Languages) },
+    errors: [],
+  },
+  listEngines: {
+    method: 'GET',
+    path: '/api/engines',
+    tag: 'Service',
+    summary: 'Every registered engine per task, with its kind and whether it is installed',
+    answers: { 200: json('The engines.', Engines) },
+    errors: [],
+  },
+  provenanceKey: {
+    method: 'GET',
+    path: '/api/provenance/key',
+    tag: 'Service',
+    summary: 'The key this installation signs its dubs’ provenance manifests with',
+    answers: { 200: json('The public key.', ProvenanceKey) },
+    errors: [],
+  },
+  openApiDocument: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'Service',
+    summary: 'This document',
+    answers: { 200: json('The OpenAPI 3.1 document.', Type.Object({}, { additionalProperties: true })) },
+    errors: [],
+  },
+  apiReference: {
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'Service',
+    summary: 'This document as a page to read (Redoc, served from this machine)',
+    answers: { 200: { description: 'An HTML page.', html: true } },
+    errors: [],
+  },
+  apiReferenceScript: {
+    method: 'GET',
+    path: '/api/docs/redoc.standalone.js',
+    tag: 'Service',
+    summary: 'The script of the reference page (Redoc’s standalone bundle, MIT)',
+    answers: { 200: { description: 'JavaScript.', file: ['text/javascript'] } },
+    errors: [],
+  },
+} satisfies Record<string, RouteSpec>;
+
+/** Every route, with its operationId. */
+export const ROUTES: readonly Route[] = Object.entries(Routes).map(([operationId, route]) => ({
+  operationId,
+  ...route,
+}));
+/** The error every route answers with, whatever the status. */
+export const ERROR_ANSWER = ErrorAnswer;
+
+/** What each error status means here. */
+export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad input: a missing or unknown field, a malformed body; the message names the field and what is accepted.',
+  403: 'A state-changing request from another web site.',
+  404: 'No such job (or file of it).',
+  408: 'The request body stalled (30 s) or took too long (10 minutes).',
+  409: 'The job is busy, or has nothing to do.',
+  413: 'Too large: the file (150 MB), a field, or the body.',
+  415: 'Not a form (or not JSON), or not audio/video (decided by probing the content).',
+  416: 'A Range outside the file.',
+  431: 'Request headers over 16 KB.',
+  422: 'The media cannot be dubbed: no audio track, no speech found, too long, unreadable.',
+  429: 'Too many requests from this client (rate limit, or 3 jobs already in flight).',
+  503: 'The service is busy (the waiting line is full; see Retry-After) or an engine failed.',
+};
+
+export function routeOf(method: Method, path: string): Route | undefined {
+  return ROUTES.find((route) => route.method === method && route.path === path);
+}

@@ -1,0 +1,44 @@
+import type { VoiceMode } from '../voice/voice-types.js';
+
+/**
+ * What the creator chose for one dub, grouped by what each choice changes. The service's and
+ * the CLI's tuning (timing, mix, limits) is in DubOptions.
+ */
+export interface DubChoices {
+  voice: {
+    /**
+     * 'preserve': each speaker's pitch, range and timbre, each line's intonation, energy, rate
+     * and pauses; 'neutral': a plain voice per speaker (still a different one for each).
+     */
+    mode: VoiceMode;
+    /** How many people speak, when known; otherwise the diariser finds out. */
+    speakers?: number;
+  };
+  /** Move the speakers' mouths to the dubbed words (output with a picture only). */
+  lipSync: boolean;
+  subtitles: {
+    /** Render the target subtitles into the picture (output with a picture only); the selectable track stays. */
+    burnIn: boolean;
+  };
+}
+
+/** Choices as a request gives them: any group or part of one may be left out. */
+export interface ChoicesGiven {
+  voice?: Partial<DubChoices['voice']>;
+  lipSync?: boolean;
+  subtitles?: Partial<DubChoices['subtitles']>;
+}
+
+export const DEFAULT_CHOICES: DubChoices = {
+  voice: { mode: 'preserve' },
+  lipSync: false,
+  subtitles: { burnIn: false },
+};
+
+export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {
+  return {
+    voice: { ...DEFAULT_CHOICES.voice, ...given?.voice },
+    lipSync: given?.lipSync ?? DEFAULT_CHOICES.lipSync,
+    subtitles: { ...DEFAULT_CHOICES.subtitles, ...given?.subtitles },
+  };
+}
