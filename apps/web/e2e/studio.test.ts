@@ -84,6 +84,31 @@ describe('security headers', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('renders at /api/docs from this machine alone, linked from the footer', async () => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(service.url) && !request.url().startsWith('blob:')) outside.push(request.url());
+    });
+    await page.goto(service.url);
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(`${service.url}/api/docs`);
+    // Redoc has read the document and drawn the operations of every tag.
+    await page
+      .getByRole('heading', { name: /Voxlate API/ })
+      .first()
+      .waitFor();
+    for (const summary of ['Dub audio', 'Create a job from a file or a link', 'The 11 languages']) {
+      await page
+        .getByRole('heading', { name: new RegExp(summary) })
+        .first()
+        .waitFor();
+    }
+    await screenshot(page, 'api-reference');
+    expect(outside).toEqual([]);
+  });
+});
+
 describe('landing and pricing', () => {
   it('shows the landing page without the top bar, and Get Started leads to the studio', async () => {
     await page.goto(service.url);

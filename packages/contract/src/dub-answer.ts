@@ -27,18 +27,21 @@ export const ReviewFlag = Type.Object(
   Closed,
 );
 
+/** The tasks a dub's report names an engine for, in the order they run. */
+export const ENGINE_TASK_NAMES = [
+  'speech detection',
+  'separation',
+  'speakers',
+  'recognition',
+  'translation',
+  'synthesis',
+  'voice',
+  'lip sync',
+] as const;
+
 export const EngineUse = Type.Object(
   {
-    task: StringEnum([
-      'speech detection',
-      'recognition',
-      'translation',
-      'synthesis',
-      'voice',
-      'separation',
-      'speakers',
-      'lip sync',
-    ]),
+    task: StringEnum([...ENGINE_TASK_NAMES]),
     engine: Type.String(),
     quality: StringEnum(['full', 'gist', 'offline', 'neural'], {
       description: "Translation: 'full' machine translation or a 'gist'; the others: 'offline' or 'neural'.",
@@ -268,6 +271,12 @@ export type AnswerSegment = Static<typeof AnswerSegment>;
 export type SpeakerAnswer = Static<typeof SpeakerAnswer>;
 export type AudioUrlAnswer = Static<typeof AudioUrlAnswer>;
 export type VideoEvent = Static<typeof VideoEvent>;
+export type VideoProgressEvent = Static<typeof VideoProgressEvent>;
+export type VideoResultEvent = Static<typeof VideoResultEvent>;
+export type VideoErrorEvent = Static<typeof VideoErrorEvent>;
 export type ReviewFlag = Static<typeof ReviewFlag>;
+export type ReviewWord = Static<typeof ReviewWord>;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export type EngineUse = Static<typeof EngineUse>;
+export type EngineTask = (typeof ENGINE_TASK_NAMES)[number];
 export type SubtitleFiles = Static<typeof SubtitleFiles>;

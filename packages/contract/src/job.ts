@@ -181,3 +181,4 @@ export type Phase = Static<typeof Phase>;
 export type JobStateName = (typeof JOB_STATES)[number];
 export type StateEvent = Static<typeof StateEvent>;
 export type ProgressEvent = Static<typeof ProgressEvent>;
+export type WarningEvent = Static<typeof WarningEvent>;

@@ -1,12 +1,19 @@
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { openApiDocument, Routes } from '@voxlate/contract';
 import { PRODUCT } from '@voxlate/runtime';
 import { serveRoute } from './serve-route.js';
 
-/** Redoc's standalone bundle, from its npm package: the page needs nothing from the network. */
+/** Redoc's standalone bundle, from its npm package. */
 const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+/**
+ * The bundle's one reference outside this machine: Redocly's logo beside its credit line (which
+ * stays), loaded from their CDN. The page must need nothing from the network (and the studio's
+ * Content Security Policy refuses it): an empty picture stands in.
+ */
+const REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const NO_LOGO = "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>";
 
 const REFERENCE_PAGE = `<!doctype html>
 <html lang="en">
@@ -29,10 +36,9 @@ export function registerReferenceRoutes(app: FastifyInstance): void {
   serveRoute(app, Routes.apiReference, (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE),
   );
-  serveRoute(app, Routes.apiReferenceScript, (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(createReadStream(REDOC_BUNDLE)),
-  );
+  let bundle: string | undefined;
+  serveRoute(app, Routes.apiReferenceScript, async (_request, reply) => {
+    bundle ??= (await readFile(REDOC_BUNDLE, 'utf8')).replaceAll(REMOTE_LOGO, NO_LOGO);
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(bundle);
+  });
 }

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 
-/** A product link goes where it says; the company and legal ones are the spec's placeholders. */
-type FooterLink = { text: string; to?: string };
+/**
+ * A product link goes where it says (`to`: a studio route; `href`: a page the service serves);
+ * the company and legal ones are the spec's placeholders.
+ */
+type FooterLink = { text: string; to?: string; href?: string };
 
 const COLUMNS: [string, FooterLink[]][] = [
   [
@@ -10,6 +13,7 @@ const COLUMNS: [string, FooterLink[]][] = [
       { text: 'Features', to: '/#features' },
       { text: 'Pricing', to: '/pricing' },
       { text: 'Creator Studio', to: '/creator-studio' },
+      { text: 'API reference', href: '/api/docs' },
     ],
   ],
   ['Company', [{ text: 'About' }, { text: 'Blog' }, { text: 'Careers' }]],
@@ -28,7 +32,11 @@ export function Footer() {
         <nav key={title} aria-label={title}>
           <h4>{title}</h4>
           {links.map((link) =>
-            link.to ? (
+            link.href ? (
+              <a key={link.text} href={link.href}>
+                {link.text}
+              </a>
+            ) : link.to ? (
               <Link key={link.text} to={link.to}>
                 {link.text}
               </Link>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { LanguageInfo } from '@voxlate/core';
+import type { LanguageInfo } from '@voxlate/contract';
 import { CANCELLED_STATUS, type StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { DownloadLinks } from './DownloadLinks.js';

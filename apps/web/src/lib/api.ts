@@ -1,28 +1,28 @@
-/** The service's answer to a dub, as the studio uses it (spec section 3 plus our extra fields). */
-export interface DubAnswer {
-  audio?: string;
-  result?: string;
-  source_audio?: string;
-  transcripts?: { source?: string; target?: string };
-  warnings?: string[];
-  subtitles?: { source?: SubtitleFiles; target?: SubtitleFiles };
-  error?: string;
-  /** The stored job behind the answer (its lines can be edited and dubbed again). */
-  job_id?: string;
-}
+import type {
+  AudioUrlAnswer,
+  DubAnswer as DubAnswerSent,
+  SubtitleFiles,
+  VideoErrorEvent,
+  VideoResultEvent,
+} from '@voxlate/contract';
 
-export interface SubtitleFiles {
-  language: string;
-  srt: string;
-  vtt: string;
-}
+export type { SubtitleFiles };
 
-/** One server-sent event of /process-video (spec section 3). */
-export interface VideoEvent extends DubAnswer {
+/**
+ * An answer as the studio receives it: the contract's fields, any of which it copes without
+ * (spec section 4: transcripts default to empty strings), and an `error` field, which the spec
+ * says to show when a successful answer carries one (section 8).
+ */
+type AsReceived<T> = Partial<T> & { error?: string };
+
+/** The answer to /translate and /process-audio-url. */
+export type DubAnswer = AsReceived<DubAnswerSent & Pick<AudioUrlAnswer, 'source_audio'>>;
+
+/** One server-sent event of /process-video: progress, the result, or an error (section 3). */
+export type VideoEvent = AsReceived<Omit<VideoResultEvent, 'progress' | 'phase'> & VideoErrorEvent> & {
   progress?: number;
   phase?: string;
-  details?: string;
-}
+};
 
 /** An error whose message is already the text to show (spec section 8). */
 export class StudioError extends Error {}

@@ -1,44 +1,8 @@
-import type { EngineUse, ReviewFlag } from '@voxlate/core';
+import type { Job, JobLine, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
 import { nonOkMessage, StudioError } from './api.js';
 
-/** A line of a stored job, as the jobs API gives it. */
-export interface JobLine {
-  id: number;
-  start: number;
-  end: number;
-  speaker: string;
-  source_text: string;
-  target_text: string;
-  quality: 'full' | 'gist';
-  fit: { tempo: number; shift: number; overflow: number };
-  dubbed?: { start: number; end: number };
-  /** Why a creator should check the line ([] when nothing). */
-  review: ReviewFlag[];
-  stale: boolean;
-}
-
-export type JobState = 'queued' | 'running' | 'ready' | 'stale' | 'failed' | 'cancelled';
-
-/** A stored job (a project), as the jobs API gives it. */
-export interface Job {
-  id: string;
-  state: JobState;
-  progress: number;
-  phase?: string;
-  revision: number;
-  created_at: string;
-  input_name: string;
-  kind: 'audio' | 'video';
-  source_language: string;
-  target_language: string;
-  edited_lines: number[];
-  warnings: string[];
-  error?: { message: string };
-  result: { container: string; revision: number } | null;
-  segments?: JobLine[];
-  /** Every engine that made the dub and its quality label (with the job's run). */
-  engines_used?: EngineUse[];
-}
+export type { Job, JobLine };
+export type JobState = JobStateName;
 
 export const jobUrls = (id: string) => ({
   result: `/api/jobs/${id}/result`,
@@ -79,8 +43,9 @@ export async function renderJob(id: string): Promise<Job> {
 }
 
 /**
- * Follows a job's event stream (the browser reconnects by itself, sending the last event id);
- * returns the function that stops following.
+ * Follows a job's event stream until the job ends: the service sends `end` after a ready, failed
+ * or cancelled state and closes, and the stream is closed here too, so the browser does not
+ * reconnect (it would, by itself, after any other close). Returns the function that stops following.
  */
 export function followJob(
   id: string,
@@ -88,13 +53,14 @@ export function followJob(
 ): () => void {
   const source = new EventSource(jobUrls(id).events);
   source.addEventListener('progress', (event) => {
-    const data = JSON.parse((event as MessageEvent<string>).data) as { progress: number; phase: string };
+    const data = JSON.parse((event as MessageEvent<string>).data) as ProgressEvent;
     on.progress(data.progress, data.phase);
   });
   const onState = (event: Event): void => {
-    on.state((JSON.parse((event as MessageEvent<string>).data) as { state: JobState }).state);
+    on.state((JSON.parse((event as MessageEvent<string>).data) as Pick<StateEvent, 'state'>).state);
   };
   source.addEventListener('state', onState);
   source.addEventListener('snapshot', onState);
+  source.addEventListener('end', () => source.close());
   return () => source.close();
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { LanguageSupport as LanguageAnswer } from '@voxlate/contract';
 
 /** What a dub into a language gives here: a full machine translation or a word-by-word gist, and by what. */
 export interface LanguageQuality {
@@ -14,11 +15,6 @@ export interface LanguageSupport {
   heard: string[];
   /** Languages a detector here can tell apart ('auto' is offered only when there are some). */
   detected: string[];
-}
-
-interface LanguageAnswer {
-  code: string;
-  stages: { translation_from_english: LanguageQuality | null; recognition: string[]; detection: string[] };
 }
 
 export const NO_SUPPORT_KNOWN: LanguageSupport = { quality: {}, heard: [], detected: [] };

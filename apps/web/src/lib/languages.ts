@@ -1,4 +1,4 @@
-import { LANGUAGES, LANGUAGE_CODES, type LanguageCode, type LanguageInfo } from '@voxlate/core';
+import { LANGUAGES, LANGUAGE_CODES, type LanguageCode, type LanguageInfo } from '@voxlate/contract';
 
 /** The 11 target languages with flag and name, as the dropdown lists them. */
 export const TARGET_LANGUAGES: readonly LanguageInfo[] = LANGUAGE_CODES.map((code) => LANGUAGES[code]);

@@ -1,8 +1,7 @@
+import type { ProgressEvent } from '@voxlate/contract';
+
 /** A stage of a spec request, as /api/requests/{id}/events streams it. */
-export interface StageProgress {
-  progress: number;
-  phase: string;
-}
+export type StageProgress = Pick<ProgressEvent, 'progress' | 'phase'>;
 
 /** A fresh id for a request (sent as `request_id`). */
 export function newRequestId(): string {
@@ -25,5 +24,7 @@ export function followRequest(requestId: string, onProgress: (stage: StageProgre
       // A malformed event is skipped: the request's own answer still ends the work.
     }
   });
+  // The stream ends with the request's job; closed here, the browser does not reconnect.
+  source.addEventListener('end', () => source.close());
   return () => source.close();
 }

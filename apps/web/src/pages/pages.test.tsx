@@ -40,6 +40,7 @@ describe('pages a newcomer hit', () => {
       ['Features', '/#features'],
       ['Pricing', '/pricing'],
       ['Creator Studio', '/creator-studio'],
+      ['API reference', '/api/docs'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { downloadName } from '@voxlate/core';
+import { downloadName } from '@voxlate/contract';
 import { StudioError } from '../lib/api.js';
 import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
 import { ProgressBar } from '../components/ProgressBar.js';

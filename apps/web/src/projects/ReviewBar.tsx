@@ -1,4 +1,4 @@
-import type { EngineUse } from '@voxlate/core';
+import type { EngineUse } from '@voxlate/contract';
 
 /**
  * Above the lines: how many want a look (and a switch to show only those), and what made the

@@ -1,4 +1,4 @@
-import type { ReviewFlag, ReviewReason } from '@voxlate/core';
+import type { ReviewFlag, ReviewReason } from '@voxlate/contract';
 
 const REASON_LABEL: Readonly<Record<ReviewReason, string>> = {
   'unsure-words': 'Unsure words',

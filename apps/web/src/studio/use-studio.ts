@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, type Dispatch as ReactDispatch } from 'react';
-import { downloadName } from '@voxlate/core';
+import { downloadName } from '@voxlate/contract';
 import {
   processVideo,
   StudioError,
