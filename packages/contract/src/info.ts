@@ -25,10 +25,8 @@ export const LanguageSupport = Type.Object(
     iso639_1: Nullable(Type.String()),
     script: Type.String(),
     locale: Type.String(),
-    subtitles: Type.Object(
-      { maxLineChars: Type.Integer(), maxCharsPerSecond: Type.Number(), unspaced: Type.Boolean() },
-      Closed,
-    ),
+    unspaced: Type.Boolean(),
+    subtitles: Type.Object({ maxLineChars: Type.Integer(), maxCharsPerSecond: Type.Number() }, Closed),
     stages: Type.Object(
       {
         recognition: Type.Array(Type.String(), { description: 'Installed recognisers that hear it.' }),

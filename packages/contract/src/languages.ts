@@ -12,8 +12,6 @@ export interface SubtitleLimits {
   maxLineChars: number;
   /** Reading speed, characters a second. */
   maxCharsPerSecond: number;
-  /** Written without spaces between words: words are found by `Intl.Segmenter` (`locale`). */
-  unspaced: boolean;
 }
 
 /** What the product knows of a language: its names and codes, its writing, its subtitle limits. */
@@ -31,6 +29,8 @@ export interface LanguageInfo {
   script: 'Latn' | 'Cyrl' | 'Grek' | 'Hans' | 'Hant' | 'Jpan' | 'Kore';
   /** BCP 47 tag for its text: word boundaries, line breaks, sorting. */
   locale: string;
+  /** Written without spaces between words (Chinese, Japanese): words are found by `Intl.Segmenter` (`locale`). */
+  unspaced: boolean;
   /**
    * From the broadcasters' style guides (Netflix's per-language timed-text guides, the BBC's):
    * 42 characters a line in Latin, Greek and Cyrillic scripts at 17 a second; 16 full-width
@@ -40,7 +40,7 @@ export interface LanguageInfo {
   subtitles: SubtitleLimits;
 }
 
-const ALPHABETIC: SubtitleLimits = { maxLineChars: 42, maxCharsPerSecond: 17, unspaced: false };
+const ALPHABETIC: SubtitleLimits = { maxLineChars: 42, maxCharsPerSecond: 17 };
 
 export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
   eng: {
@@ -50,6 +50,7 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'en',
     script: 'Latn',
     locale: 'en',
+    unspaced: false,
     subtitles: ALPHABETIC,
   },
   cmn: {
@@ -59,7 +60,8 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'zh',
     script: 'Hans',
     locale: 'zh-Hans',
-    subtitles: { maxLineChars: 16, maxCharsPerSecond: 9, unspaced: true },
+    unspaced: true,
+    subtitles: { maxLineChars: 16, maxCharsPerSecond: 9 },
   },
   yue: {
     code: 'yue',
@@ -68,7 +70,8 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: null,
     script: 'Hant',
     locale: 'zh-Hant',
-    subtitles: { maxLineChars: 16, maxCharsPerSecond: 9, unspaced: true },
+    unspaced: true,
+    subtitles: { maxLineChars: 16, maxCharsPerSecond: 9 },
   },
   jpn: {
     code: 'jpn',
@@ -77,7 +80,8 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'ja',
     script: 'Jpan',
     locale: 'ja',
-    subtitles: { maxLineChars: 13, maxCharsPerSecond: 7, unspaced: true },
+    unspaced: true,
+    subtitles: { maxLineChars: 13, maxCharsPerSecond: 7 },
   },
   kor: {
     code: 'kor',
@@ -86,9 +90,19 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'ko',
     script: 'Kore',
     locale: 'ko',
-    subtitles: { maxLineChars: 16, maxCharsPerSecond: 12, unspaced: false },
+    unspaced: false,
+    subtitles: { maxLineChars: 16, maxCharsPerSecond: 12 },
   },
-  fra: { code: 'fra', name: 'French', flag: '🇫🇷', iso639_1: 'fr', script: 'Latn', locale: 'fr', subtitles: ALPHABETIC },
+  fra: {
+    code: 'fra',
+    name: 'French',
+    flag: '🇫🇷',
+    iso639_1: 'fr',
+    script: 'Latn',
+    locale: 'fr',
+    unspaced: false,
+    subtitles: ALPHABETIC,
+  },
   spa: {
     code: 'spa',
     name: 'Spanish',
@@ -96,9 +110,19 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'es',
     script: 'Latn',
     locale: 'es',
+    unspaced: false,
     subtitles: ALPHABETIC,
   },
-  deu: { code: 'deu', name: 'German', flag: '🇩🇪', iso639_1: 'de', script: 'Latn', locale: 'de', subtitles: ALPHABETIC },
+  deu: {
+    code: 'deu',
+    name: 'German',
+    flag: '🇩🇪',
+    iso639_1: 'de',
+    script: 'Latn',
+    locale: 'de',
+    unspaced: false,
+    subtitles: ALPHABETIC,
+  },
   ita: {
     code: 'ita',
     name: 'Italian',
@@ -106,6 +130,7 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'it',
     script: 'Latn',
     locale: 'it',
+    unspaced: false,
     subtitles: ALPHABETIC,
   },
   rus: {
@@ -115,9 +140,19 @@ export const LANGUAGES: Readonly<Record<LanguageCode, LanguageInfo>> = {
     iso639_1: 'ru',
     script: 'Cyrl',
     locale: 'ru',
+    unspaced: false,
     subtitles: ALPHABETIC,
   },
-  ell: { code: 'ell', name: 'Greek', flag: '🇬🇷', iso639_1: 'el', script: 'Grek', locale: 'el', subtitles: ALPHABETIC },
+  ell: {
+    code: 'ell',
+    name: 'Greek',
+    flag: '🇬🇷',
+    iso639_1: 'el',
+    script: 'Grek',
+    locale: 'el',
+    unspaced: false,
+    subtitles: ALPHABETIC,
+  },
 };
 
 export function isLanguageCode(value: string): value is LanguageCode {

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { toolCode, type LanguageCode } from '@voxlate/core';
 import { CATALOG, OPUS_MT_PAIRS, PIPER_VOICES, PRESETS } from './model-catalog.js';
 import { PUBLISHED_LAYOUTS } from './published-layouts.js';
-
-/** ISO 639-1 as Opus-MT repos name languages. */
-const ISO_639_1: Record<string, string> = {
-  eng: 'en',
-  deu: 'de',
-  fra: 'fr',
-  spa: 'es',
-  ita: 'it',
-  rus: 'ru',
-  cmn: 'zh',
-  jpn: 'ja',
-  kor: 'ko',
-  ell: 'el',
-};
 
 describe('the model catalog', () => {
   it.each(CATALOG.map((model) => [model.id, model] as const))('%s names a published repo and files', (_, model) => {
@@ -34,12 +21,14 @@ describe('the model catalog', () => {
       if (piper) {
         const voice = PIPER_VOICES[piper[1]!]!;
         expect(model.repo).toBe(`csukuangfj/vits-piper-${voice}`);
-        expect(voice.slice(0, 2)).toBe(ISO_639_1[piper[1]!]);
+        expect(voice.slice(0, 2)).toBe(toolCode(piper[1] as LanguageCode));
         expect(model.files).toContain(`${voice}.onnx`);
       }
     }
     for (const pair of OPUS_MT_PAIRS)
-      expect(pair.repo).toBe(`Xenova/opus-mt-${ISO_639_1[pair.source]}-${ISO_639_1[pair.target]}`);
+      expect(pair.repo).toBe(
+        `Xenova/opus-mt-${toolCode(pair.source as LanguageCode)}-${toolCode(pair.target as LanguageCode)}`,
+      );
   });
 
   it('has unique ids, and presets made of them', () => {

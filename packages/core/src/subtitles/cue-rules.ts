@@ -23,6 +23,6 @@ export interface CueRules {
 const SHARED = { maxLines: 2, minSeconds: 5 / 6, maxSeconds: 7 };
 
 export function cueRulesFor(language: LanguageCode): CueRules {
-  const { subtitles, locale } = LANGUAGES[language];
-  return { ...SHARED, ...subtitles, locale };
+  const { subtitles, locale, unspaced } = LANGUAGES[language];
+  return { ...SHARED, ...subtitles, unspaced, locale };
 }

@@ -6,6 +6,7 @@ import { isLanguageCode, type LanguageCode } from '@voxlate/core';
 import { CATALOG, ModelManager, type CatalogModel } from '@voxlate/models';
 import { writeTinyKokoro, writeTinyPiper, writeTinyVits } from '@voxlate/tiny-models';
 import { defaultRegistries } from '../neural-registries.js';
+import { ESPEAK_VOICES } from './espeak/espeak-voices.js';
 import { RegistryResolver } from '../registry-resolver.js';
 
 /**
@@ -35,17 +36,6 @@ const MMS_LETTERS: Partial<Record<LanguageCode, string>> = {
   deu: 'äöüß',
   rus: 'абвгдеёжзийклмнопрстуфхцчшщъыьэюя',
 };
-/** The eSpeak NG voice each Piper model's metadata names. */
-const PIPER_ESPEAK: Partial<Record<LanguageCode, string>> = {
-  eng: 'en-us',
-  deu: 'de',
-  fra: 'fr',
-  spa: 'es',
-  ita: 'it',
-  rus: 'ru',
-  ell: 'el',
-  cmn: 'cmn',
-};
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-catalogued-voices-'));
 const manager = new ModelManager({ root, hubBase: 'http://127.0.0.1:9', offline: true });
@@ -71,7 +61,7 @@ async function install(model: CatalogModel): Promise<void> {
   } else if (model.id.startsWith('piper-')) {
     const onnx = model.files.find((file) => file.endsWith('.onnx'))!;
     await writeTinyPiper(folder, {
-      espeakVoice: PIPER_ESPEAK[language]!,
+      espeakVoice: ESPEAK_VOICES[language],
       modelFile: onnx,
       sampleRate: onnx.endsWith('-low.onnx') ? 16000 : 22050,
     });

@@ -1,25 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGE_CODES, type LanguageCode } from '@voxlate/core';
+import { LANGUAGE_CODES, toolCode, type LanguageCode } from '@voxlate/core';
 import { catalogModel, type ModelManager } from '@voxlate/models';
 
-/** Whisper's language token per Voxlate language (<|yue|> exists in large-v3 and turbo only). */
-export const WHISPER_CODES: Readonly<Record<LanguageCode, string>> = {
-  eng: 'en',
-  cmn: 'zh',
-  yue: 'yue',
-  jpn: 'ja',
-  kor: 'ko',
-  fra: 'fr',
-  spa: 'es',
-  deu: 'de',
-  ita: 'it',
-  rus: 'ru',
-  ell: 'el',
-};
-
+/** Whisper's language token: ISO 639-1, and <|yue|> for Cantonese (in large-v3 and turbo only). */
 export function languageToken(language: LanguageCode): string {
-  return `<|${WHISPER_CODES[language]}|>`;
+  return `<|${toolCode(language)}|>`;
 }
 
 /** The fields of generation_config.json the engine relies on. */

@@ -5,6 +5,7 @@ import {
 } from '@huggingface/transformers';
 import {
   EngineUnavailable,
+  LANGUAGES,
   throwIfAborted,
   type AudioSource,
   type EngineContext,
@@ -30,8 +31,6 @@ const WINDOW_SECONDS = 30;
 /** Spans are packed into windows this long (a margin under 30 s), with this much silence between them. */
 const PACKED_WINDOW_SECONDS = 28;
 const GAP_SECONDS = 0.5;
-/** Languages written without spaces between words. */
-const UNSPACED: readonly LanguageCode[] = ['cmn', 'yue', 'jpn'];
 
 /**
  * OpenAI Whisper on ONNX Runtime through transformers.js, from the local models folder.
@@ -81,9 +80,9 @@ export class WhisperRecogniser implements Recogniser, LanguageDetector {
     const words = new Map<number, Word[]>();
     // transformers.js splits word timings on spaces only (it drops the language before splitting), so
     // Chinese and Japanese come back as clause-long "words": those spans are not packed together.
-    const packing = UNSPACED.includes(language) ? 0 : PACKED_WINDOW_SECONDS;
+    const unspaced = LANGUAGES[language].unspaced;
+    const packing = unspaced ? 0 : PACKED_WINDOW_SECONDS;
     const windows = packSpans(spans, packing, GAP_SECONDS);
-    const unspaced = UNSPACED.includes(language);
     for (const [i, window] of windows.entries()) {
       throwIfAborted(context.signal);
       const samples = await windowAudio(audio, window);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { LanguageCode } from '@voxlate/core';
+import { LANGUAGES, type LanguageCode } from '@voxlate/core';
 import { Converter } from 'opencc-js';
 
 const require = createRequire(import.meta.url);
@@ -11,22 +11,11 @@ const require = createRequire(import.meta.url);
  *   npm `naughty-words`: en, de, fr, es, it, ru, ja, ko, zh;
  * - `greek-swearword-filter` (hwahyeon, MIT) for Greek, which the first has no list for.
  * Chinese is matched in both scripts (OpenCC), so Cantonese (Traditional) is covered too.
+ * Both lists are found by the language's ISO 639-1 code.
  * The published lists miss words the dictionaries gloss ordinary English with; those found by
  * the gist check over the development sentences and the words with ordinary senses ("cock",
  * "ass", "bitch", "john") are added here, each with the reverse dictionary's own gloss of it.
  */
-const LDNOOBW_LIST: Partial<Record<LanguageCode, string>> = {
-  eng: 'en',
-  deu: 'de',
-  fra: 'fr',
-  spa: 'es',
-  ita: 'it',
-  rus: 'ru',
-  jpn: 'ja',
-  kor: 'ko',
-  cmn: 'zh',
-  yue: 'zh',
-};
 
 const SUPPLEMENT: Partial<Record<LanguageCode, readonly string[]>> = {
   // FreeDict ell-eng: ψωλή "cock, dick, pecker, willy"; σκύλα "bitch".
@@ -36,8 +25,6 @@ const SUPPLEMENT: Partial<Record<LanguageCode, readonly string[]>> = {
   jpn: ['ちんぽ', 'チンポ', 'あばずれ', 'おかま', 'オカマ', '金玉', 'きんたま', 'けつ', 'ケツ'],
 };
 
-/** Languages written without spaces: a listed word is found inside a longer string. */
-const UNSPACED = new Set<LanguageCode>(['cmn', 'yue', 'jpn']);
 /** Shorter entries (single characters such as 性 or 乳) are only matched as a whole gloss. */
 const MIN_INSIDE_LENGTH = 2;
 
@@ -87,7 +74,8 @@ export class OffensiveWords {
    */
   private listedIn(text: string): string[] {
     const found = new Set<string>();
-    if (UNSPACED.has(this.language)) {
+    // Written without spaces: a listed word is found inside a longer string.
+    if (LANGUAGES[this.language].unspaced) {
       for (let start = 0; start < text.length; start++) {
         for (let length = MIN_INSIDE_LENGTH; length <= this.longest && start + length <= text.length; length++) {
           const piece = text.slice(start, start + length);
@@ -113,8 +101,9 @@ function publishedList(language: LanguageCode): string[] {
 
 function listFromPackage(language: LanguageCode): string[] {
   if (language === 'ell') return require('greek-swearword-filter/src/badwords.config.json') as string[];
-  const file = LDNOOBW_LIST[language];
-  if (!file) return [];
+  // The lists are named by ISO 639-1; Cantonese is written Chinese (its locale's language, zh).
+  const { iso639_1, locale } = LANGUAGES[language];
+  const file = iso639_1 ?? locale.split('-')[0]!;
   const list = require(`naughty-words/${file}.json`) as string[];
   return file === 'zh' ? inBothChineseScripts(list) : list;
 }
