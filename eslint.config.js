@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'eslint.config.js', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'eslint.config.js', '.dependency-cruiser.cjs', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,7 @@
 import { BadInput } from './errors.js';
 import { quoteInput } from '@voxlate/contract';
 import type { AudioSource } from './audio.js';
-import type { EngineContext, EngineInfo } from './engine.js';
+import type { EngineContext, EngineInfo } from './engine-info.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';
 
 /** One speaker's stretch of speech; `speaker` is a 0-based index, numbered by first appearance. */

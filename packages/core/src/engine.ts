@@ -1,31 +1,15 @@
 import type { AudioSource, PcmAudio } from './audio.js';
+import type { EngineContext, EngineInfo } from './engine-info.js';
 import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
 import type { LanguageCode } from './languages.js';
 import type { Diariser } from './diarisation.js';
 import type { Separator } from './separation.js';
 import type { LipSyncer } from './lipsync/lip-sync-types.js';
-import type { PhonemeTiming, TranslationQuality, Word } from './timeline.js';
+import type { PhonemeTiming } from './phonemes.js';
+import type { TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 
-/** Offline engines work from npm/Debian packages alone; neural ones need downloaded weights. */
-export type EngineKind = 'offline' | 'neural';
-
-/** What every engine declares about itself. */
-export interface EngineInfo {
-  id: string;
-  kind: EngineKind;
-  /** Human name, for reports and the studio. */
-  name: string;
-}
-
-/** Passed to every engine call. */
-export interface EngineContext {
-  signal?: AbortSignal;
-  /** Units done out of total, for a progress bar. */
-  onProgress?: (done: number, total: number) => void;
-  /** Something the user should know about the result (it still goes on), said once per run. */
-  warn?: (message: string) => void;
-}
+export type { EngineContext, EngineInfo, EngineKind } from './engine-info.js';
 
 export interface VoiceActivityDetector extends EngineInfo {
   detect(audio: AudioSource, context: EngineContext): Promise<SpeechFrames>;

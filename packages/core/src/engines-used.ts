@@ -1,5 +1,5 @@
 import { ENGINE_TASK_NAMES, type EngineTask, type EngineUse } from '@voxlate/contract';
-import type { EngineInfo } from './engine.js';
+import type { EngineInfo } from './engine-info.js';
 import type { Timeline, TranslationQuality } from './timeline.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EngineContext, EngineInfo } from './engine.js';
+import type { EngineContext, EngineInfo } from './engine-info.js';
 
 /** Interleaved 32-bit float PCM in a raw file of the job's folder (too long to hold in memory). */
 export interface PcmFile {

@@ -1,9 +1,12 @@
-import type { EngineUse } from './engines-used.js';
+import type { EngineUse } from '@voxlate/contract';
+import type { PhonemeTiming } from './phonemes.js';
 import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
 import type { LipSyncOutcome } from './lipsync/lip-sync-types.js';
 import type { ReviewFlag } from './review/review-flag.js';
 import type { AppliedVoice, LineProsody, SpeakerVoice } from './voice/voice-types.js';
+
+export type { PhonemeTiming };
 
 /** A recognised word, times in seconds from the start of the source. */
 export interface Word {
@@ -21,12 +24,6 @@ export interface Word {
   unsure?: boolean;
 }
 
-/** A phoneme of the synthesised speech, times in seconds from the start of the clip. */
-export interface PhonemeTiming {
-  phoneme: string;
-  start: number;
-  end: number;
-}
 
 /** 'full': real machine translation; 'gist': a word-by-word dictionary gloss. */
 export type TranslationQuality = 'full' | 'gist';

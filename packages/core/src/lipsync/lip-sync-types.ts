@@ -1,5 +1,5 @@
-import type { EngineContext, EngineInfo } from '../engine.js';
-import type { PhonemeTiming } from '../timeline.js';
+import type { EngineContext, EngineInfo } from '../engine-info.js';
+import type { PhonemeTiming } from '../phonemes.js';
 
 /** One decoded picture: packed RGB, 3 bytes a pixel, rows top to bottom. */
 export interface VideoFrame {

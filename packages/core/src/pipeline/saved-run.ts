@@ -3,7 +3,7 @@ import type { MediaInfo, OutputContainer } from '../media.js';
 import type { PcmFile } from '../separation.js';
 import type { Timeline } from '../timeline.js';
 import type { ProsodyTrack } from '../voice/voice-types.js';
-import type { StageContext } from './stage-context.js';
+
 
 /** Where the analysis audio lives on disk (the media layer reopens it). */
 export interface SavedAudio {
@@ -18,6 +18,15 @@ interface SavedTrack {
   hopSeconds: number;
   f0Hz: string;
   energyDb: string;
+}
+
+/** The parts of a run's context that are saved and put back (the StageContext has them). */
+export interface RunState {
+  timeline: Timeline;
+  info?: MediaInfo;
+  analysis?: AudioSource;
+  background?: PcmFile;
+  voiceWork: { sourceTracks: Map<number, ProsodyTrack> };
 }
 
 /**
@@ -37,7 +46,7 @@ export interface SavedRun {
 
 /** A copy of the run's state (later stages change the Timeline in place: the copy does not move). */
 export function saveRun(
-  ctx: StageContext,
+  ctx: RunState,
   extra: { container?: OutputContainer; stageSeconds: Partial<Record<string, number>> },
 ): SavedRun {
   const { analysis } = ctx;
@@ -60,7 +69,7 @@ export function saveRun(
 }
 
 /** Puts a saved state back into the run's context; `openAudio` reopens the analysis audio file. */
-export function restoreRun(ctx: StageContext, saved: SavedRun, openAudio: (saved: SavedAudio) => AudioSource): void {
+export function restoreRun(ctx: RunState, saved: SavedRun, openAudio: (saved: SavedAudio) => AudioSource): void {
   const copy = structuredClone(saved);
   Object.assign(ctx.timeline, copy.timeline);
   if (copy.info) ctx.info = copy.info;

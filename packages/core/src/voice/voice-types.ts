@@ -1,5 +1,5 @@
 import type { PcmAudio } from '../audio.js';
-import type { EngineContext, EngineInfo } from '../engine.js';
+import type { EngineContext, EngineInfo } from '../engine-info.js';
 
 /** 'preserve': each speaker's pitch, range, timbre and each line's intonation, energy and rate; 'neutral': a distinct plain voice per speaker. */
 export type VoiceMode = 'preserve' | 'neutral';

@@ -2,7 +2,7 @@ import type { Box, Point, VideoFrame } from '@voxlate/core';
 import type { DetectedFace, FaceLandmarker } from '../face-landmarker.js';
 import { ChildFaceNets } from './child-face-nets.js';
 import type { FaceNets } from './face-nets.js';
-import { cropFrame, shrinkFrame } from './frame-crop.js';
+import { cropFrame, shrinkFrame } from '../frame-pictures.js';
 import { InProcessFaceNets } from './in-process-face-nets.js';
 
 /** How the detector looks at a frame: a copy with this long side, at this input size. */

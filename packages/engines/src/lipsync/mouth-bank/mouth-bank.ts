@@ -1,6 +1,6 @@
 import { lowerFaceBox, type FaceMeasures, type Point, type VideoFrame } from '@voxlate/core';
-import { cropFrame } from '../face-api/frame-crop.js';
-import type { RgbImage } from './paste-mouth.js';
+import { cropFrame } from '../frame-pictures.js';
+import type { RgbImage } from '../frame-pictures.js';
 
 /** One mouth the person showed: the lower face cut out at full resolution, and its landmarks. */
 export interface BankedMouth {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lowerFaceBox, measureFace, type Point, type VideoFrame } from '@voxlate/core';
 import { FaceApiLandmarker } from '../face-api/face-api-landmarker.js';
-import { cropFrame } from '../face-api/frame-crop.js';
+import { cropFrame } from '../frame-pictures.js';
 import { packPoints } from './packed-points.js';
 import { paintMouth } from './paint-mouth.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { featheredEllipse } from './feathered-mask.js';
-import { pasteMouth, type RgbImage } from './paste-mouth.js';
+import type { RgbImage } from '../frame-pictures.js';
+import { pasteMouth } from './paste-mouth.js';
 
 const W = 80;
 const H = 60;

@@ -1,12 +1,6 @@
 import { invertSimilarity, type SimilarityTransform } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 import type { FrameMask } from './feathered-mask.js';
-
-/** A packed RGB picture (3 bytes a pixel). */
-export interface RgbImage {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
 
 /**
  * Pastes a mouth from `source` (another frame of the same speaker) into `target`, in place:

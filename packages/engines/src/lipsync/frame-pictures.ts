@@ -1,5 +1,12 @@
 import type { Box, VideoFrame } from '@voxlate/core';
 
+/** A packed RGB picture (3 bytes a pixel). */
+export interface RgbImage {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
 /** A packed RGB picture cut out of a frame, and where it sat (`box`, whole pixels, inside the frame). */
 export interface FrameCrop {
   box: Box;
