@@ -16,10 +16,10 @@ import { drainRefusedBody } from './http/drain-refused-body.js';
 import { checkAnswersAgainstContract } from './http/contract-answers.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
-import { EmbeddedScheduler } from './jobs/embedded-scheduler.js';
+import { EmbeddedQueue } from './jobs/embedded-queue.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
-import { JobRunner } from './jobs/job-runner.js';
-import { RedisScheduler } from './jobs/redis-scheduler.js';
+import { WorkSlots } from './jobs/work-slots.js';
+import { RedisQueue } from './jobs/redis-queue.js';
 import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
@@ -62,19 +62,17 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
-  const runner = new JobRunner({
+  const slots = new WorkSlots({
     concurrency: config.maxConcurrentJobs,
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
   });
   const board = new JobBoard(
     dubber.config.dataDir,
-    config.redisUrl
-      ? RedisScheduler.factory(config.redisUrl)
-      : EmbeddedScheduler.factory(runner, dubInFolderOf(dubber)),
+    config.redisUrl ? RedisQueue.factory(config.redisUrl) : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
     config.retentionMs,
   );
-  const context: RouteContext = { config, dubber, runner, board, workspaces: new Workspaces(config.tempRoot) };
+  const context: RouteContext = { config, dubber, slots, board, workspaces: new Workspaces(config.tempRoot) };
   const resumed = await board.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
@@ -118,7 +116,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   app.addHook('preClose', async () => {
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await board.close();
-    context.runner.abortAll();
+    context.slots.abortAll();
   });
   app.addHook('onClose', async () => {
     await context.workspaces.removeAll();

@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import { Cancelled, type SavedRun } from '@voxlate/core';
 import {
-  applyLineEdit,
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
   DiskJobStore,
@@ -10,13 +9,13 @@ import {
   type JobRecord,
   type JobRequest,
   type JobState,
-  type LineEdit,
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import { RequestIds } from './request-ids.js';
 import { JobEventHub } from './job-event-hub.js';
-import type { Admission } from './job-runner.js';
-import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
+import type { Admission } from './work-slots.js';
+import { JobEdits } from './job-edits.js';
+import type { JobQueue, QueueFactory } from './job-queue.js';
 
 export type Job = JobRecord<JobRequest>;
 
@@ -32,7 +31,7 @@ const SETTLED: ReadonlySet<JobState> = new Set(['ready', 'stale', 'failed', 'can
 const RESUMED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: Number.MAX_SAFE_INTEGER };
 
 /**
- * The service's jobs: kept in the job store, run by the embedded queue (the JobRunner's places,
+ * The service's jobs: kept in the job store, run by the embedded queue (the WorkSlots's places,
  * shared with the spec's endpoints), followed through the event hub. Jobs left unfinished by a
  * process that stopped or died are resumed when the board opens.
  */
@@ -41,19 +40,21 @@ export class JobBoard {
   readonly hub = new JobEventHub();
   /** Spec-endpoint requests' client-chosen ids, tied to their jobs while they run. */
   readonly requests = new RequestIds();
-  private readonly scheduler: JobScheduler;
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly queue: JobQueue;
+  /** Edits of finished jobs' lines, and renders of the edited lines. */
+  readonly edits: JobEdits;
   private expiry: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
 
   constructor(
     dataDir: string,
-    makeScheduler: SchedulerFactory,
+    makeQueue: QueueFactory,
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {
     this.store = openJobStore(dataDir);
-    this.scheduler = makeScheduler(this.store, this.hub);
+    this.queue = makeQueue(this.store, this.hub);
+    this.edits = new JobEdits(this.store, this.hub, this.queue);
   }
 
   /** Clears what a crash left, removes expired jobs, resumes unfinished ones (oldest first). */
@@ -65,20 +66,20 @@ export class JobBoard {
     this.expiry.unref();
     const unfinished = (await this.allJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    for (const job of unfinished) await this.scheduler.schedule(job, RESUMED);
+    for (const job of unfinished) await this.queue.enqueue(job, RESUMED);
     return unfinished.map((job) => job.id);
   }
 
   /** Creates the job (its media moved into its folder) and puts it in line; refused first if the line is full. */
   async submit(job: NewJob, admission: Admission): Promise<Job> {
-    await this.scheduler.admit(job.request.client, admission);
+    await this.queue.admit(job.request.client, admission);
     const created = await this.store.create({ ...job.request, inputFile: '' });
     try {
       const input = await this.store.adoptInput(created.id, job.upload);
       const record = await this.store.update(created.id, {
         request: { ...created.request, inputFile: basename(input) },
       });
-      await this.scheduler.schedule(record, admission);
+      await this.queue.enqueue(record, admission);
       return record;
     } catch (error) {
       await this.store.remove(created.id).catch(() => undefined);
@@ -132,46 +133,11 @@ export class JobBoard {
     return this.store.get(id);
   }
 
-  /** Changes a line's text: the job goes stale (its last result still served) until it is rendered again. */
-  edit(id: string, segmentId: number, edit: LineEdit): Promise<Job> {
-    return this.locked(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      const current = await this.current(id);
-      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
-      const edited = applyLineEdit(current, job.edited, segmentId, edit);
-      await this.store.writeJson(id, CURRENT_RUN, current);
-      const updated = await this.store.update(id, { state: 'stale', edited, revision: job.revision + 1 });
-      this.hub.publish(id, { type: 'state', state: 'stale', revision: updated.revision });
-      return updated;
-    });
-  }
-
-  /** Renders the lines edited since the last render again (only those), in line with other jobs. */
-  render(id: string, client: string, admission: Admission): Promise<Job> {
-    return this.locked(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      if (!job.edited || job.edited.lines.length === 0) {
-        throw new HttpError(409, 'Nothing to re-dub: no line was edited since the last render.');
-      }
-      await this.scheduler.admit(client, admission);
-      const queued = await this.store.update(id, {
-        state: 'queued',
-        progress: 0,
-        work: { kind: 'render', revision: job.revision, ...job.edited },
-      });
-      this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
-      await this.scheduler.schedule(queued, admission);
-      return queued;
-    });
-  }
-
   /** Stops a waiting or running job; a finished one is left as it is. */
   async cancel(id: string): Promise<Job> {
     const job = await this.store.get(id);
     if (SETTLED.has(job.state)) return job;
-    await this.scheduler.cancel(id);
+    await this.queue.cancel(id);
     return this.waitForEnd(id);
   }
 
@@ -191,32 +157,12 @@ export class JobBoard {
   async close(): Promise<void> {
     clearInterval(this.expiry);
     this.stopping.abort();
-    await this.scheduler.close();
+    await this.queue.close();
   }
 
   private async allJobs(): Promise<Job[]> {
     const first = await this.store.list(0, Number.MAX_SAFE_INTEGER);
     return first.jobs;
-  }
-
-  /** Runs changes of one job one after another (an edit never interleaves with a render's start). */
-  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const next = (this.locks.get(id) ?? Promise.resolve()).then(work);
-    const settled = next.catch(() => undefined);
-    this.locks.set(id, settled);
-    void settled.then(() => {
-      if (this.locks.get(id) === settled) this.locks.delete(id);
-    });
-    return next;
-  }
-}
-
-function requireEditable(job: Job): void {
-  if (job.state === 'queued' || job.state === 'running') {
-    throw new HttpError(409, 'The job is being worked on: edit it once it is finished.');
-  }
-  if (job.state !== 'ready' && job.state !== 'stale') {
-    throw new HttpError(409, `The job is ${job.state}: only a finished dub can be edited.`);
   }
 }
 

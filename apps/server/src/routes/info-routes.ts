@@ -6,10 +6,10 @@ import { serveRoute } from './serve-route.js';
 
 /** GET /health, /api/languages (what each language can do here) and /api/engines. */
 export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {
-  const { dubber, runner } = context;
+  const { dubber, slots } = context;
   const { registries } = dubber.resolver;
 
-  serveRoute(app, Routes.health, (): Health => ({ status: 'ok', jobs: runner.stats(), memory: memoryFigures() }));
+  serveRoute(app, Routes.health, (): Health => ({ status: 'ok', jobs: slots.stats(), memory: memoryFigures() }));
 
   // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
   serveRoute(app, Routes.provenanceKey, () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));

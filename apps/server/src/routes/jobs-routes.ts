@@ -91,7 +91,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     Routes.editLine,
     async (request): Promise<JobAnswer> => {
       const job = await jobOf(context, request.params.id);
-      const edited = await board.edit(job.id, Number(request.params.segmentId), lineEditOf(request.body));
+      const edited = await board.edits.edit(job.id, Number(request.params.segmentId), lineEditOf(request.body));
       return jobFields(edited, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
@@ -99,7 +99,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
-    const queued = await board.render(job.id, request.ip, apiAdmission);
+    const queued = await board.edits.render(job.id, request.ip, apiAdmission);
     return reply.code(202).send(jobFields(queued, undefined));
   });
 

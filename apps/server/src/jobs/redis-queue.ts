@@ -14,8 +14,8 @@ import {
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission } from './job-runner.js';
-import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
+import type { Admission } from './work-slots.js';
+import type { JobQueue, QueueFactory } from './job-queue.js';
 
 /** Seconds a refused client is asked to wait. */
 const RETRY_AFTER_SECONDS = 30;
@@ -28,7 +28,7 @@ const ATTEMPTS = 50;
  * data folder) run them; their updates come back through QueueEvents and go to the event hub.
  * A cancel removes a waiting job, or is published to the workers for a running one.
  */
-export class RedisScheduler implements JobScheduler {
+export class RedisQueue implements JobQueue {
   private readonly queue: Queue<DubQueueData>;
   private readonly events: QueueEvents;
   private readonly publisher: Redis;
@@ -47,8 +47,8 @@ export class RedisScheduler implements JobScheduler {
     this.events.on('progress', ({ jobId, data }) => this.relay(jobIdOfQueueJob(jobId), data as JobUpdate));
   }
 
-  static factory(redisUrl: string, queueName?: string): SchedulerFactory {
-    return (store, hub) => new RedisScheduler(store, hub, redisUrl, queueName);
+  static factory(redisUrl: string, queueName?: string): QueueFactory {
+    return (store, hub) => new RedisQueue(store, hub, redisUrl, queueName);
   }
 
   async admit(client: string, admission: Admission): Promise<void> {
@@ -67,7 +67,7 @@ export class RedisScheduler implements JobScheduler {
     }
   }
 
-  async schedule(job: JobRecord<JobRequest>, _admission: Admission): Promise<void> {
+  async enqueue(job: JobRecord<JobRequest>, _admission: Admission): Promise<void> {
     const clientJobs = this.perClient.get(job.request.client) ?? new Set<string>();
     clientJobs.add(job.id);
     this.perClient.set(job.request.client, clientJobs);

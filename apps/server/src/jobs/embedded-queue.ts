@@ -9,14 +9,14 @@ import {
   type JobState,
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission, JobRunner } from './job-runner.js';
-import type { JobScheduler, SchedulerFactory } from './job-scheduler.js';
+import type { Admission, WorkSlots } from './work-slots.js';
+import type { JobQueue, QueueFactory } from './job-queue.js';
 
 /**
- * Runs stored jobs in this process, in the JobRunner's places (shared with the spec's endpoints,
+ * Runs stored jobs in this process, in the WorkSlots's places (shared with the spec's endpoints,
  * so that the machine is never asked for more than it has).
  */
-export class EmbeddedScheduler implements JobScheduler {
+export class EmbeddedQueue implements JobQueue {
   private readonly processor: JobProcessor;
   private readonly controllers = new Map<string, AbortController>();
   private readonly running = new Set<Promise<unknown>>();
@@ -24,28 +24,28 @@ export class EmbeddedScheduler implements JobScheduler {
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly hub: JobEventHub,
-    private readonly runner: JobRunner,
+    private readonly slots: WorkSlots,
     dub: DubInFolder,
   ) {
     this.processor = new JobProcessor(store, dub);
   }
 
-  static factory(runner: JobRunner, dub: DubInFolder): SchedulerFactory {
-    return (store, hub) => new EmbeddedScheduler(store, hub, runner, dub);
+  static factory(slots: WorkSlots, dub: DubInFolder): QueueFactory {
+    return (store, hub) => new EmbeddedQueue(store, hub, slots, dub);
   }
 
   admit(client: string, admission: Admission): Promise<void> {
-    this.runner.checkAdmission(client, admission);
+    this.slots.checkAdmission(client, admission);
     return Promise.resolve();
   }
 
-  schedule(job: JobRecord<JobRequest>, admission: Admission): Promise<void> {
+  enqueue(job: JobRecord<JobRequest>, admission: Admission): Promise<void> {
     const { id } = job;
     if (this.controllers.has(id)) return Promise.resolve();
     const controller = new AbortController();
     this.controllers.set(id, controller);
     const publish = this.hub.publish.bind(this.hub, id);
-    const run = this.runner
+    const run = this.slots
       .run((signal) => this.processor.process(id, signal, publish), controller.signal, {
         client: job.request.client,
         admission,

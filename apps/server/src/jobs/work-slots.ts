@@ -27,12 +27,13 @@ export interface JobLimits {
 }
 
 /**
- * Runs at most `concurrency` jobs at once; the rest wait in arrival order. A full waiting
+ * The work slots of this process: at most `concurrency` jobs run at once (spec requests and
+ * stored jobs alike); the rest wait in arrival order. A full waiting
  * line is refused with 503 and Retry-After; a client past its own share with 429, so that one
  * client cannot fill the line and turn everyone else away. A job whose client leaves while
  * waiting never starts.
  */
-export class JobRunner {
+export class WorkSlots {
   private running = 0;
   private readonly waiting: Waiting[] = [];
   private readonly controllers = new Set<AbortController>();
