@@ -23,7 +23,7 @@ describe('parseCliArgs', () => {
       from: 'eng',
       subtitles: true,
       report: 'r.json',
-      tempoCap: 1.2,
+      choices: { timing: { tempoCap: 1.2 } },
       engines: { mt: 'apertium' },
     });
   });

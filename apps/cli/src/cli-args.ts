@@ -21,7 +21,6 @@ export interface CliArgs {
   out: string | undefined;
   subtitles: boolean;
   report: string | undefined;
-  tempoCap: number | undefined;
   /** False with --lip-sync: move each speaker's mouth to the dubbed words (video input; the picture is
         re-encoded with H.264; lines without a clear, frontal face keep their picture).
 
@@ -29,7 +28,7 @@ export interface CliArgs {
   separate: boolean;
   /**
    * What the creator chose: --voice preserve (default) | neutral and --speakers N (the voice);
-   * --lip-sync (move the speakers' mouths to the dubbed words, video only); --burn-subtitles
+   * --tempo-cap N (the highest speed-up of a line, 1-3); --lip-sync (move the speakers' mouths to the dubbed words, video only); --burn-subtitles
    * (render the target subtitles into the picture, video only).
    */
   choices: DubChoices;
@@ -92,13 +91,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     out: values.out,
     subtitles: values.subtitles ?? false,
     report: values.report,
-    tempoCap: values['tempo-cap'] === undefined ? undefined : tempoCap(values['tempo-cap']),
     separate: !(values.duck ?? false),
     choices: {
       voice: {
         mode: voiceMode(values.voice),
         ...(values.speakers === undefined ? {} : { speakers: speakerCount(values.speakers, '--speakers') }),
       },
+      timing: values['tempo-cap'] === undefined ? {} : { tempoCap: tempoCap(values['tempo-cap']) },
       lipSync: values['lip-sync'] ?? false,
       subtitles: { burnIn: values['burn-subtitles'] ?? false },
     },

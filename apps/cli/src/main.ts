@@ -35,10 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
         engines: args.engines,
         ...(transcript === undefined ? {} : { transcript }),
         choices: args.choices,
-        options: {
-          ...(args.tempoCap === undefined ? {} : { fit: { ...dubber.config.options.fit, tempoCap: args.tempoCap } }),
-          ...(args.separate ? {} : { separation: 'off' as const }),
-        },
+        options: args.separate ? {} : { separation: 'off' },
       },
       { signal: abort.signal, onEvent: (event) => display.handle(event) },
     );

@@ -215,6 +215,35 @@ describe('the jobs API', () => {
       expect({ path, method, described: method in (document.paths[path] ?? {}) }).toMatchObject({ described: true });
   });
 
+  it('keeps the tempo cap the creator chose: no line is sped up past it', async () => {
+    const fast = await makeSpeechWav(
+      dir,
+      [
+        'Welcome back everybody, today we are testing a brand new camera.',
+        'It records in four kay at sixty frames every second.',
+        'The battery lasts about three hours when you film outside.',
+        'Let me know in the comments what you would like to see next.',
+      ],
+      'fast talk.wav',
+      { rate: 1.7, pauseSeconds: 0.55 },
+    );
+    const create = async (tempoCap: string): Promise<JobBody & { segments: { fit: { tempo: number } }[] }> => {
+      const response = await api('', {
+        method: 'POST',
+        body: await form({ target_language: 'jpn', tempo_cap: tempoCap }, { file: fast }),
+      });
+      expect(response.status).toBe(202);
+      const { id } = await json<JobBody>(response);
+      return (await finished(id)) as JobBody & { segments: { fit: { tempo: number } }[] };
+    };
+    const capped = await create('1');
+    expect(capped.state).toBe('ready');
+    expect(Math.max(...capped.segments.map((segment) => segment.fit.tempo))).toBe(1);
+    const free = await create('2');
+    // The same lines need speeding up: the cap is what held them back.
+    expect(Math.max(...free.segments.map((segment) => segment.fit.tempo))).toBeGreaterThan(1.05);
+  });
+
   it('accepts 20 jobs from one client at once (queued, not refused) and completes them all', async () => {
     const short = await makeSpeechWav(dir, ['Welcome back to the channel.'], 'short.wav');
     const answers = await Promise.all(

@@ -54,6 +54,12 @@ export const DubFields = {
     description: `How many people speak (1-${MAX_SPEAKERS}), when known; found from the audio otherwise.`,
     'x-error': `speakers must be a whole number from 1 to ${MAX_SPEAKERS}, got {value}.`,
   }),
+  tempo_cap: Type.String({
+    pattern: '^(1(\\.[0-9]+)?|2(\\.[0-9]+)?|3(\\.0+)?)$',
+    description:
+      'The highest speed-up a dubbed line may get to fit its time, 1 (never faster than synthesised) to 3; 1.3 by default.',
+    'x-error': 'tempo_cap must be a number from 1 to 3, got {value}.',
+  }),
   apply_lip_sync: FormFlag('apply_lip_sync', "Move each speaker's mouth to the dubbed words (video; default false)."),
   burn_subtitles: FormFlag(
     'burn_subtitles',

@@ -22,7 +22,7 @@ function form<Fields extends TProperties>(
 }
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
-const { use_voice_cloning, speakers, apply_lip_sync, burn_subtitles, url } = DubFields;
+const { use_voice_cloning, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -34,6 +34,7 @@ const source = {
   subtitles: Type.Optional(subtitles),
 };
 const voice = { use_voice_cloning: Type.Optional(use_voice_cloning), speakers: Type.Optional(speakers) };
+const timing = { tempo_cap: Type.Optional(tempo_cap) };
 const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
 const subtitlesFile = {
   description: 'An SRT or WebVTT file used as the source text (or the `subtitles` field as text).',
@@ -57,7 +58,7 @@ export const TranslateForm = form(
 
 /** POST /process-video (the spec's video and both modes). */
 export const ProcessVideoForm = form(
-  { target_language, backend: Type.Optional(backend), ...source, ...voice, ...picture, ...engines },
+  { target_language, backend: Type.Optional(backend), ...source, ...voice, ...timing, ...picture, ...engines },
   ['target_language'],
   { video: { description: 'The video to dub (150 MB at most).', required: true }, subtitles: subtitlesFile },
   'Send multipart/form-data with the fields "video" and "target_language".',
@@ -71,6 +72,7 @@ export const CreateJobForm = form(
     backend: Type.Optional(backend),
     ...source,
     ...voice,
+    ...timing,
     ...picture,
     ...engines,
   },
@@ -93,6 +95,7 @@ export const AudioUrlBody = Type.Object(
     source_language: Type.Optional(source_language),
     request_id: Type.Optional(request_id),
     subtitles: Type.Optional(subtitles),
+    ...timing,
   },
   {
     additionalProperties: true,

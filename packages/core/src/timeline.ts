@@ -24,7 +24,6 @@ export interface Word {
   unsure?: boolean;
 }
 
-
 /** 'full': real machine translation; 'gist': a word-by-word dictionary gloss. */
 export type TranslationQuality = 'full' | 'gist';
 

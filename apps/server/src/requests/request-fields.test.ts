@@ -26,6 +26,15 @@ describe('readForm', () => {
     });
   });
 
+  it('reads the tempo cap, a creator choice of timing, between 1 and 3', () => {
+    const read = (tempo_cap: string) => readForm(CreateJobForm, { target_language: 'spa', tempo_cap });
+    expect(read('1.15').choices.timing).toEqual({ tempoCap: 1.15 });
+    expect(readForm(CreateJobForm, { target_language: 'spa' }).choices.timing).toBeUndefined();
+    for (const tempo of ['0.9', '3.5', 'fast', '1e0']) {
+      expect(() => read(tempo)).toThrow(/^tempo_cap must be a number from 1 to 3, got "/);
+    }
+  });
+
   it('refuses a flag or a count it cannot read, naming the field, in the words the contract gives it', () => {
     const read = (fields: Record<string, string>) => () =>
       readForm(CreateJobForm, { target_language: 'spa', ...fields });

@@ -73,11 +73,13 @@ function askedBy(fields: Fields): DubAsked {
 /** Preserve Voice stays on unless `use_voice_cloning` is "false"; picture choices are off unless "true". */
 function choicesOf(fields: Fields): ChoicesGiven {
   const speakers = fields['speakers'];
+  const tempoCap = fields['tempo_cap'];
   return {
     voice: {
       mode: fields['use_voice_cloning'] === 'false' ? 'neutral' : 'preserve',
       ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
     },
+    ...(tempoCap === undefined ? {} : { timing: { tempoCap: Number(tempoCap) } }),
     lipSync: fields['apply_lip_sync'] === 'true',
     subtitles: { burnIn: fields['burn_subtitles'] === 'true' },
   };

@@ -14,6 +14,10 @@ export interface DubChoices {
     /** How many people speak, when known; otherwise the diariser finds out. */
     speakers?: number;
   };
+  timing: {
+    /** The highest speed-up a dubbed line may get to fit its time (the installation's when not given). */
+    tempoCap?: number;
+  };
   /** Move the speakers' mouths to the dubbed words (output with a picture only). */
   lipSync: boolean;
   subtitles: {
@@ -25,12 +29,14 @@ export interface DubChoices {
 /** Choices as a request gives them: any group or part of one may be left out. */
 export interface ChoicesGiven {
   voice?: Partial<DubChoices['voice']>;
+  timing?: DubChoices['timing'];
   lipSync?: boolean;
   subtitles?: Partial<DubChoices['subtitles']>;
 }
 
 export const DEFAULT_CHOICES: DubChoices = {
   voice: { mode: 'preserve' },
+  timing: {},
   lipSync: false,
   subtitles: { burnIn: false },
 };
@@ -38,6 +44,7 @@ export const DEFAULT_CHOICES: DubChoices = {
 export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {
   return {
     voice: { ...DEFAULT_CHOICES.voice, ...given?.voice },
+    timing: { ...DEFAULT_CHOICES.timing, ...given?.timing },
     lipSync: given?.lipSync ?? DEFAULT_CHOICES.lipSync,
     subtitles: { ...DEFAULT_CHOICES.subtitles, ...given?.subtitles },
   };

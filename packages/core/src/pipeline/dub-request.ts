@@ -5,7 +5,7 @@ import { DEFAULT_SEGMENTATION, type SegmentationOptions } from '../segmentation/
 import type { EngineIds } from '../timeline.js';
 import type { ToolInfo } from '../provenance/output-tags.js';
 import { DEFAULT_TIME_LIMIT, type TimeLimit } from './job-deadline.js';
-import type { ChoicesGiven } from './dub-choices.js';
+import type { ChoicesGiven, DubChoices } from './dub-choices.js';
 
 /** How the pipeline works: timing, mix, speech finding, limits, separation. */
 export interface DubOptions {
@@ -59,6 +59,9 @@ export interface DubResult {
   stageSeconds: Partial<Record<string, number>>;
 }
 
-export function resolveOptions(partial: Partial<DubOptions> | undefined): DubOptions {
-  return { ...DEFAULT_DUB_OPTIONS, ...partial };
+/** The pipeline's options for a dub: the creator's timing choice, if any, sets the tempo cap. */
+export function resolveOptions(partial: Partial<DubOptions> | undefined, choices?: DubChoices): DubOptions {
+  const options = { ...DEFAULT_DUB_OPTIONS, ...partial };
+  const tempoCap = choices?.timing.tempoCap;
+  return tempoCap === undefined ? options : { ...options, fit: { ...options.fit, tempoCap } };
 }

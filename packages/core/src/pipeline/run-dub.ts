@@ -44,8 +44,8 @@ const BEFORE_TRANSLATE: ReadonlySet<StageName> = new Set(['ingest', 'separate', 
  */
 export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptions = {}): Promise<DubRun> {
   await admitLanguages(request, ports.engines);
-  const options = resolveOptions(request.options);
   const choices = resolveChoices(request.choices);
+  const options = resolveOptions(request.options, choices);
   const timeline: Timeline = {
     // 'auto' is settled by the recognise stage; English until then (and when nothing can detect).
     sourceLanguage: request.sourceLanguage === 'auto' ? 'eng' : request.sourceLanguage,

@@ -4,7 +4,6 @@ import type { PcmFile } from '../separation.js';
 import type { Timeline } from '../timeline.js';
 import type { ProsodyTrack } from '../voice/voice-types.js';
 
-
 /** Where the analysis audio lives on disk (the media layer reopens it). */
 export interface SavedAudio {
   path: string;

@@ -21,6 +21,8 @@ export function buildManifest(parts: {
 }): UnsignedManifest {
   const { request, run } = parts;
   const options = request.options ?? {};
+  // The cap the dub ran with: the creator's choice, else the installation's.
+  const tempoCap = request.choices?.timing?.tempoCap ?? options.fit?.tempoCap;
   return {
     format: MANIFEST_FORMAT,
     synthetic: true,
@@ -35,7 +37,7 @@ export function buildManifest(parts: {
       ...(request.transcript === undefined ? {} : { transcript: digestOfText(request.transcript) }),
       options: {
         ...(request.engines ? { engines: request.engines } : {}),
-        ...(options.fit ? { tempoCap: options.fit.tempoCap } : {}),
+        ...(tempoCap === undefined ? {} : { tempoCap }),
         ...(options.mix ? { duckDb: options.mix.duckDb, loudnessLufs: options.mix.loudnessLufs } : {}),
       },
     },
