@@ -11,7 +11,7 @@ import { colourConversion, uprightSize } from './video-colour.js';
  * at 23; size 220 KB against 142 KB at 20), visually lossless. A blown-up 160x120 clip stays near
  * 42.6 dB whatever the CRF: its RGB round trip alone gives 43.0 (colours outside RGB's gamut
  * clip); swscale's accurate chroma flags would give 44.5 but double the decode's cost.
- * veryfast keeps the encode near half real time at 720p on two cores (see README, lip sync).
+ * veryfast keeps the encode near half real time at 720p on two cores (see docs/pipeline.md, lip sync).
  */
 export const LIP_SYNC_ENCODING = { preset: 'veryfast', crf: 17 } as const;
 

@@ -61,7 +61,7 @@ export async function startService(
       VOXLATE_RATE_JOBS: '1000',
       // Every JSON answer is checked against the contract: one it does not describe is a 500.
       VOXLATE_CHECK_ANSWERS: '1',
-      // As `npm start` sets it (see package.json and the README): big buffers are mapped, so the
+      // As `npm start` sets it (see package.json and docs/benchmarks.md): big buffers are mapped, so the
       // memory of a released dictionary goes back to the system.
       ...(options.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
       ...env,
