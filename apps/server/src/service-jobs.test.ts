@@ -227,14 +227,15 @@ describe('the jobs API', () => {
       'fast talk.wav',
       { rate: 1.7, pauseSeconds: 0.55 },
     );
-    const create = async (tempoCap: string): Promise<JobBody & { segments: { fit: { tempo: number } }[] }> => {
+    type Fitted = { state: string; segments: { fit: { tempo: number } }[] };
+    const create = async (tempoCap: string): Promise<Fitted> => {
       const response = await api('', {
         method: 'POST',
         body: await form({ target_language: 'jpn', tempo_cap: tempoCap }, { file: fast }),
       });
       expect(response.status).toBe(202);
       const { id } = await json<JobBody>(response);
-      return (await finished(id)) as JobBody & { segments: { fit: { tempo: number } }[] };
+      return (await finished(id)) as unknown as Fitted;
     };
     const capped = await create('1');
     expect(capped.state).toBe('ready');

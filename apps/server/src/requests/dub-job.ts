@@ -1,8 +1,12 @@
-import { admitLanguages, sourceCues } from '@voxlate/core';
+import type { FastifyRequest } from 'fastify';
+import type { FormBody } from '@voxlate/contract';
+import { admitLanguages, BadInput, sourceCues } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import type { NewJob } from '../jobs/job-board.js';
+import type { Workspace } from '../jobs/workspaces.js';
 import { requireMediaKind } from './media-kind.js';
-import type { DubAsked } from './request-fields.js';
+import { receiveUpload } from './receive-upload.js';
+import { readUploadForm, type DubAsked } from './request-fields.js';
 
 /** Refused at submission (400) when no installed engine can dub this pair, never half-way through. */
 export function admitAsked(
@@ -58,4 +62,24 @@ export async function newDubJob(
       client: how.client,
     },
   };
+}
+
+/**
+ * A spec endpoint's upload as the job it makes: the form read part by part (the media streamed
+ * to the request's folder), its file required, its fields checked, the languages admitted and
+ * the media looked at. `requestId` is the client's id for following the job's stages.
+ */
+export async function uploadedDubJob(
+  dubber: Dubber,
+  request: FastifyRequest,
+  workspace: Workspace,
+  how: { form: FormBody; mediaField: string; maxBytes: number; mode: 'audio' | 'video'; container: 'mp4' | 'wav' },
+  signal: AbortSignal,
+): Promise<{ job: NewJob; requestId?: string }> {
+  const upload = await receiveUpload(request, workspace, { mediaField: how.mediaField, maxBytes: how.maxBytes });
+  if (!upload.media) throw new BadInput('Please upload a file');
+  const asked = readUploadForm(how.form, upload);
+  await admitAsked(dubber, asked);
+  const job = await newDubJob(dubber, asked, upload.media, { ...how, client: request.ip }, signal);
+  return { job, ...(asked.requestId === undefined ? {} : { requestId: asked.requestId }) };
 }

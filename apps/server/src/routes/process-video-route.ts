@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ProcessVideoForm, Routes } from '@voxlate/contract';
-import { BadInput, isVoxlateError } from '@voxlate/core';
+import { isVoxlateError } from '@voxlate/core';
 import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { errorResponse } from '../http/error-response.js';
 import { SseStream } from '../http/sse-stream.js';
 import type { NewJob } from '../jobs/job-board.js';
-import { admitAsked, newDubJob } from '../requests/dub-job.js';
-import { receiveUpload } from '../requests/receive-upload.js';
-import { readUploadForm } from '../requests/request-fields.js';
+import { uploadedDubJob } from '../requests/dub-job.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
@@ -27,18 +25,17 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
       try {
-        const upload = await receiveUpload(request, workspace, {
-          mediaField: 'video',
-          maxBytes: config.maxUploadBytes,
-        });
-        if (!upload.media) throw new BadInput('Please upload a file');
-        const asked = readUploadForm(ProcessVideoForm, upload);
-        await admitAsked(dubber, asked);
-        const job = await newDubJob(
+        const { job } = await uploadedDubJob(
           dubber,
-          asked,
-          upload.media,
-          { mode: 'video', container: 'mp4', client: request.ip },
+          request,
+          workspace,
+          {
+            form: ProcessVideoForm,
+            mediaField: 'video',
+            maxBytes: config.maxUploadBytes,
+            mode: 'video',
+            container: 'mp4',
+          },
           abort.signal,
         );
         // Refused with a status (429, 503) while one can still be sent, before the stream opens.

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, TranslateForm } from '@voxlate/contract';
-import { BadInput } from '@voxlate/core';
 import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { admitAsked, newDubJob } from '../requests/dub-job.js';
-import { receiveUpload } from '../requests/receive-upload.js';
-import { readUploadForm } from '../requests/request-fields.js';
+import { uploadedDubJob } from '../requests/dub-job.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
@@ -25,24 +22,18 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
       const abort = abortOnDisconnect(request, reply);
       const workspace = await workspaces.create();
       try {
-        const upload = await receiveUpload(request, workspace, { mediaField: 'file', maxBytes: config.maxUploadBytes });
-        if (!upload.media) throw new BadInput('Please upload a file');
-        const asked = readUploadForm(TranslateForm, upload);
-        await admitAsked(dubber, asked);
-        const job = await newDubJob(
+        const { job, requestId } = await uploadedDubJob(
           dubber,
-          asked,
-          upload.media,
-          { mode: 'audio', container: 'wav', client: request.ip },
+          request,
+          workspace,
+          { form: TranslateForm, mediaField: 'file', maxBytes: config.maxUploadBytes, mode: 'audio', container: 'wav' },
           abort.signal,
         );
         const {
           job: done,
           current,
           provenance,
-        } = await runSpecJob(context, job, abort.signal, {
-          ...(asked.requestId === undefined ? {} : { requestId: asked.requestId }),
-        });
+        } = await runSpecJob(context, job, abort.signal, requestId === undefined ? {} : { requestId });
         await sendJsonWithMedia(
           reply,
           { audio: done.result!.file },
