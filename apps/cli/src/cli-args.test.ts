@@ -41,15 +41,17 @@ describe('parseCliArgs', () => {
   });
 
   it('reads the voice mode and the speaker count, refusing anything else clearly', () => {
-    expect(parseCliArgs(['talk.mp4', '--to', 'spa']).choices.voice).toEqual({ mode: 'preserve' });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa']).choices.voice).toEqual({ mode: 'clone' });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'shaped']).choices.voice).toEqual({ mode: 'shaped' });
+    expect(parseCliArgs(['talk.mp4', '--to', 'eng', '--clone', 'pocket-tts']).engines).toEqual({ clone: 'pocket-tts' });
     expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'neutral', '--speakers', '2']).choices).toMatchObject({
       voice: { mode: 'neutral', speakers: 2 },
     });
     expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--diariser', 'pyannote']).engines).toEqual({
       diarise: 'pyannote',
     });
-    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'clone'])).toThrow(
-      /--voice must be "preserve" or "neutral"/,
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--voice', 'preserve'])).toThrow(
+      /--voice must be "clone", "shaped", "neutral", got "preserve"/,
     );
     for (const count of ['0', '21', '1.5', 'two']) {
       expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--speakers', count])).toThrow(

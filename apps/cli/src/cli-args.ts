@@ -9,6 +9,7 @@ import {
   type SourceLanguage,
   type DubChoices,
   type VoiceMode,
+  VOICE_MODES,
   MAX_SPEAKERS,
   speakerCount,
 } from '@voxlate/core';
@@ -27,7 +28,7 @@ export interface CliArgs {
 --duck: keep the original ducked under the dub even when a separator is installed. */
   separate: boolean;
   /**
-   * What the creator chose: --voice preserve (default) | neutral and --speakers N (the voice);
+   * What the creator chose: --voice clone (default) | shaped | neutral and --speakers N (the voice);
    * --tempo-cap N (the highest speed-up of a line, 1-3); --lip-sync (move the speakers' mouths to the dubbed words, video only); --burn-subtitles
    * (render the target subtitles into the picture, video only).
    */
@@ -38,11 +39,16 @@ export interface CliArgs {
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
-                      [--voice preserve|neutral] [--speakers N] [--diariser ID] [--lip-sync]
+                      [--voice clone|shaped|neutral] [--clone ID] [--speakers N] [--diariser ID]
+                      [--lip-sync]
                       [--burn-subtitles]
 
---voice preserve (default): each speaker's pitch, range and timbre, each line's intonation,
-        loudness, rate and pauses; neutral: a plain voice per speaker (still one each).
+--voice clone (default): each speaker's own voice, cloned from their speech by a voice-cloning
+        engine (npm run models -- add voice; English with Pocket TTS), shaped where none covers
+        the language; shaped: a synthetic voice with each speaker's pitch, range and timbre; both
+        carry each line's intonation, loudness, rate and pauses. neutral: a plain voice per speaker.
+        Clone only voices you have the right to use.
+--clone ID: the voice-cloning engine (pocket-tts) instead of the best installed.
 --speakers N: how many people speak (1-${MAX_SPEAKERS}); found from the audio when not given.
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
@@ -70,9 +76,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       asr: { type: 'string' },
       mt: { type: 'string' },
       tts: { type: 'string' },
+      clone: { type: 'string' },
       separator: { type: 'string' },
       duck: { type: 'boolean', default: false },
-      voice: { type: 'string', default: 'preserve' },
+      voice: { type: 'string', default: 'clone' },
       speakers: { type: 'string' },
       diariser: { type: 'string' },
       'lip-sync': { type: 'boolean', default: false },
@@ -105,6 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       ...(values.asr ? { asr: values.asr } : {}),
       ...(values.mt ? { mt: values.mt } : {}),
       ...(values.tts ? { tts: values.tts } : {}),
+      ...(values.clone ? { clone: values.clone } : {}),
       ...(values.separator ? { separate: values.separator } : {}),
       ...(values.diariser ? { diarise: values.diariser } : {}),
     },
@@ -134,6 +142,7 @@ function tempoCap(value: string): number {
 }
 
 function voiceMode(value: string | undefined): VoiceMode {
-  if (value === 'preserve' || value === 'neutral') return value;
-  throw new BadInput(`--voice must be "preserve" or "neutral", got "${value ?? ''}".`);
+  const mode = VOICE_MODES.find((candidate) => candidate === value);
+  if (mode) return mode;
+  throw new BadInput(`--voice must be ${VOICE_MODES.map((name) => `"${name}"`).join(', ')}, got "${value ?? ''}".`);
 }

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { isVoxlateError } from '@voxlate/core';
-import { ModelManager, PRESETS } from '@voxlate/models';
+import { ModelManager, PRESETS, type CatalogModel } from '@voxlate/models';
 
 const USAGE = `Usage: npm run models -- list | add <id|preset>... | remove <id> | verify
 
@@ -18,6 +18,7 @@ async function main([command, ...rest]: string[]): Promise<number> {
       for (const model of await manager.list()) {
         const state = model.installed ? `installed, ${Math.round(model.bytes / 1e6)} MB` : 'not installed';
         console.log(`${model.id.padEnd(26)} ${model.task.padEnd(8)} ${state.padEnd(24)} ${model.description}`);
+        console.log(`${''.padEnd(36)}licence: ${model.licence.name}${model.licence.terms ? `. ${model.licence.terms}` : ''}`);
       }
       console.log(`\nModels folder: ${manager.settings.root}${manager.settings.offline ? ' (offline mode)' : ''}`);
       return 0;
@@ -46,11 +47,19 @@ async function main([command, ...rest]: string[]): Promise<number> {
   return 2;
 }
 
+/** What a model costs and allows, said before a byte of it is fetched. */
+function beforeDownload(model: CatalogModel): string {
+  const size = model.megabytes === undefined ? '' : `, about ${model.megabytes} MB`;
+  const terms = model.licence.terms ? `\n  ${model.licence.terms}` : '';
+  return `${model.id}${size}: ${model.description}\n  Licence: ${model.licence.name} (${model.licence.url})${terms}`;
+}
+
 async function add(manager: ModelManager, id: string | undefined): Promise<number> {
   if (!id) {
     console.error(USAGE);
     return 2;
   }
+  for (const model of manager.models(id)) console.log(beforeDownload(model));
   const bar = new cliProgress.SingleBar(
     { format: ' {file} |{bar}| {percentage}% {value}/{total} bytes' },
     cliProgress.Presets.shades_classic,

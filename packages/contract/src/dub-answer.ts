@@ -1,3 +1,4 @@
+import { VOICE_MODES } from './dub-fields.js';
 import Type, { type Static } from 'typebox';
 import { LANGUAGE_CODES } from './languages.js';
 import { StringEnum } from './schema-kit.js';
@@ -35,9 +36,21 @@ export const ENGINE_TASK_NAMES = [
   'recognition',
   'translation',
   'synthesis',
+  'voice cloning',
   'voice',
   'lip sync',
 ] as const;
+
+/** The speech a cloned voice was copied from. */
+export const ReferenceSpans = {
+  spans: Type.Array(Type.Object({ start: Type.Number(), end: Type.Number() }, Closed), {
+    description: 'Where in the source, seconds.',
+  }),
+  seconds: Type.Number(),
+  from: StringEnum(['separated voice', 'original'], {
+    description: "The separated voice, or the original where no separator ran (music and noise included).",
+  }),
+};
 
 export const EngineUse = Type.Object(
   {
@@ -87,8 +100,21 @@ export const SourceProsody = Type.Object(
 
 export const AppliedVoice = Type.Object(
   {
-    mode: StringEnum(['preserve', 'neutral']),
+    mode: StringEnum([...VOICE_MODES], {
+      description: "'clone': the speaker's own voice, cloned; 'shaped': a synthetic voice shaped to them; 'neutral': a plain voice.",
+    }),
     base_voice: Type.String(),
+    reference: Type.Optional(
+      Type.Object(
+        {
+          kind: StringEnum(['line', 'speaker'], {
+            description: "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
+          }),
+          ...ReferenceSpans,
+        },
+        { ...Closed, description: 'The voice this line was cloned from.' },
+      ),
+    ),
     rate: Type.Number(),
     f0_median_hz: Type.Optional(Type.Number()),
     contour: Type.Boolean(),
@@ -163,6 +189,9 @@ export const SpeakerAnswer = Type.Object(
       },
       Closed,
     ),
+    reference: Type.Optional(
+      Type.Object(ReferenceSpans, { ...Closed, description: "Their cleanest speech: the voice their lines are cloned in." }),
+    ),
   },
   Closed,
 );
@@ -196,6 +225,22 @@ export const ProvenanceManifest = Type.Object(
       Closed,
     ),
     engines: Type.Record(Type.String(), Type.Array(Type.String())),
+    voice: Type.Object(
+      {
+        mode: StringEnum([...VOICE_MODES]),
+        cloned: Type.Optional(
+          Type.Object(
+            {
+              engine: Type.String(),
+              speakers: Type.Array(Type.String()),
+              statement: Type.String(),
+            },
+            Closed,
+          ),
+        ),
+      },
+      { ...Closed, description: 'The voice the dub speaks in: a clone of the speakers when `cloned` is present.' },
+    ),
     signature: Type.Object(
       { algorithm: Type.Literal('Ed25519'), publicKey: Type.String(), keyId: Type.String(), value: Type.String() },
       Closed,
@@ -212,6 +257,9 @@ export const DubFacts = {
   review_lines: Type.Integer({ description: 'How many lines have a review flag.' }),
   engines_used: Type.Array(EngineUse),
   speakers: Type.Array(SpeakerAnswer),
+  voice_mode: StringEnum([...VOICE_MODES], {
+    description: "The voice the dub was spoken in: 'clone' asked for falls back to 'shaped' where no cloning engine covers the language.",
+  }),
   diariser: Type.Optional(Type.String()),
   lip_sync: Type.Optional(
     Type.Object({ engine: Type.String(), synced: Type.Integer(), skipped: Type.Integer() }, Closed),

@@ -9,7 +9,8 @@ export const REQUEST_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
 /** Subtitles given as the source: text, never more. */
 export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 export const BACKENDS = ['cascaded'] as const;
-export const ENGINE_FIELDS = ['asr_engine', 'mt_engine', 'tts_engine', 'diarise_engine'] as const;
+export const ENGINE_FIELDS = ['asr_engine', 'mt_engine', 'tts_engine', 'clone_engine', 'diarise_engine'] as const;
+export const VOICE_MODES = ['clone', 'shaped', 'neutral'] as const;
 
 const CODES = LANGUAGE_CODES.join(', ');
 
@@ -47,8 +48,16 @@ export const DubFields = {
   }),
   use_voice_cloning: FormFlag(
     'use_voice_cloning',
-    'Preserve Voice (default "true"): each speaker keeps their pitch, range, timbre and intonation; "false" gives each a plain voice.',
+    'Preserve Voice (default "true"): each speaker\'s own voice, cloned from their speech where a cloning engine covers the ' +
+      'language (else a voice shaped to their pitch, range, timbre and intonation); "false" gives each a plain voice. ' +
+      'Clone only voices you have the right to use.',
   ),
+  voice: StringEnum([...VOICE_MODES], {
+    description:
+      'The voice, more precisely than use_voice_cloning (and instead of it): "clone" (the speakers\' own voices, shaped where ' +
+      'no cloning engine covers the language), "shaped" (a synthetic voice shaped to each speaker) or "neutral" (a plain one each).',
+    'x-error': `Unknown voice {value}. Valid voices: ${VOICE_MODES.join(', ')}.`,
+  }),
   speakers: Type.String({
     pattern: `^\\s*([1-9]|1[0-9]|${MAX_SPEAKERS})\\s*$`,
     description: `How many people speak (1-${MAX_SPEAKERS}), when known; found from the audio otherwise.`,
@@ -68,6 +77,7 @@ export const DubFields = {
   asr_engine: Type.String({ description: 'A recognition engine id (GET /api/engines) instead of the best installed.' }),
   mt_engine: Type.String({ description: 'A translation engine id instead of the best installed.' }),
   tts_engine: Type.String({ description: 'A voice (synthesis) engine id instead of the best installed.' }),
+  clone_engine: Type.String({ description: 'A voice-cloning engine id instead of the best installed.' }),
   diarise_engine: Type.String({ description: 'A who-speaks-when engine id instead of the best installed.' }),
   url: Type.String({
     description: 'A direct http(s) link to the media (no user name or password in it).',

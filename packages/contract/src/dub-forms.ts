@@ -22,7 +22,7 @@ function form<Fields extends TProperties>(
 }
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
-const { use_voice_cloning, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
+const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -33,7 +33,11 @@ const source = {
   source_language: Type.Optional(source_language),
   subtitles: Type.Optional(subtitles),
 };
-const voice = { use_voice_cloning: Type.Optional(use_voice_cloning), speakers: Type.Optional(speakers) };
+const voice = {
+  use_voice_cloning: Type.Optional(use_voice_cloning),
+  voice: Type.Optional(voiceMode),
+  speakers: Type.Optional(speakers),
+};
 const timing = { tempo_cap: Type.Optional(tempo_cap) };
 const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
 const subtitlesFile = {

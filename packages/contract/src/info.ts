@@ -35,6 +35,23 @@ export const LanguageSupport = Type.Object(
           Type.Object({ engine: Type.String(), quality: StringEnum(['full', 'gist']) }, Closed),
         ),
         synthesis: Type.Array(Type.String()),
+        voice_cloning: Nullable(
+          Type.Object(
+            {
+              engine: Type.String(),
+              name: Type.String(),
+              speech_per_second: Type.Number({
+                description:
+                  'Seconds of speech it makes per second on two CPU cores (below 1: slower than real time), for time estimates.',
+              }),
+            },
+            Closed,
+          ),
+          {
+            description:
+              "The engine Preserve Voice clones the speakers' voices with in this language; null: voices are shaped instead.",
+          },
+        ),
         subtitles_as_source: Type.Boolean(),
       },
       Closed,
@@ -47,7 +64,18 @@ export const Languages = Type.Array(LanguageSupport);
 const EngineEntries = Type.Array(
   Type.Object({ id: Type.String(), kind: StringEnum(['offline', 'neural']), installed: Type.Boolean() }, Closed),
 );
-export const ENGINE_TASKS = ['vad', 'asr', 'mt', 'tts', 'stretch', 'separate', 'diarise', 'voice', 'lipsync'] as const;
+export const ENGINE_TASKS = [
+  'vad',
+  'asr',
+  'mt',
+  'tts',
+  'clone',
+  'stretch',
+  'separate',
+  'diarise',
+  'voice',
+  'lipsync',
+] as const;
 export const Engines = Type.Object(
   Object.fromEntries(ENGINE_TASKS.map((task) => [task, EngineEntries])) as Record<
     (typeof ENGINE_TASKS)[number],

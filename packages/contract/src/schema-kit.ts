@@ -32,8 +32,8 @@ export function FormFlag(field: string, description: string) {
 }
 
 /** A value or null. */
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
+  return Type.Union([schema, Type.Null()], options);
 }
 
 /** A number in seconds (a time in the media, or a duration). */

@@ -8,6 +8,7 @@ import type { LipSyncer } from './lipsync/lip-sync-types.js';
 import type { PhonemeTiming } from './phonemes.js';
 import type { TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
+import type { VoiceCloner } from './voice/voice-cloner.js';
 
 export type { EngineContext, EngineInfo, EngineKind } from './engine-info.js';
 
@@ -110,6 +111,8 @@ export interface EngineResolver {
   languageDetector(id?: string): Promise<LanguageDetector | undefined>;
   translator(pair: LanguagePair, id?: string): Promise<Translator>;
   synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser>;
+  /** The best installed voice-cloning engine for the language (a named one when given), if any. */
+  voiceCloner(language: LanguageCode, id?: string): Promise<VoiceCloner | undefined>;
   stretcher(id?: string): Promise<TimeStretcher>;
   /** The best installed voice/background separator (a named one when given), if any. */
   separator(id?: string): Promise<Separator | undefined>;

@@ -107,6 +107,8 @@ export interface MediaPort {
     format: { sampleRate: number; channels: number },
     context: EngineContext,
   ): Promise<PcmFile>;
+  /** The stem's audio between two times, mixed down to mono at the stem's rate. */
+  readStem(stem: PcmFile, start: number, end: number): Promise<PcmAudio>;
   /**
    * Lays the clips over the separated background, or ducks the original under them, normalises
    * loudness and writes the output.

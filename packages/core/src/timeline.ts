@@ -4,7 +4,7 @@ import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
 import type { LipSyncOutcome } from './lipsync/lip-sync-types.js';
 import type { ReviewFlag } from './review/review-flag.js';
-import type { AppliedVoice, LineProsody, SpeakerVoice } from './voice/voice-types.js';
+import type { AppliedVoice, LineProsody, SpeakerVoice, VoiceMode } from './voice/voice-types.js';
 
 export type { PhonemeTiming };
 
@@ -54,6 +54,8 @@ export interface EngineIds {
   diarise?: string;
   /** The voice shaper (intonation, level, timbre). */
   voice?: string;
+  /** The voice-cloning engine (request only: a line's `tts` names the engine that spoke it). */
+  clone?: string;
   /** The lip syncer (request only). */
   lipsync?: string;
 }
@@ -108,6 +110,11 @@ export interface Timeline {
   background?: BackgroundTreatment;
   /** Who speaks in the source, as measured, and the voice each one was given (set by the voice stages). */
   speakers?: SpeakerVoice[];
+  /**
+   * The voice the dub speaks in (set by the voices stage): 'clone' asked for is 'shaped' where no
+   * cloning engine covers the target language.
+   */
+  voiceMode?: VoiceMode;
   /** The engine that told the speakers apart (set by the diarise stage). */
   diariser?: string;
   /** Every engine that made part of the dub, with its quality label (set by the stages). */

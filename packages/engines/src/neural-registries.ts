@@ -1,4 +1,4 @@
-import { CATALOG, ModelManager } from '@voxlate/models';
+import { CATALOG, ModelManager, POCKET_TTS } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
 import { MDX_MODELS } from './separate/mdx-net/mdx-models.js';
@@ -60,6 +60,13 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     isInstalled: async () => (await installedMmsLanguages(manager)).length > 0,
     // Loaded lazily: ONNX Runtime is only brought into the process when a voice is installed.
     load: async () => (await import('./tts/mms/mms-tts-synthesiser.js')).MmsTtsSynthesiser.create(manager),
+  });
+  registries.clone.register({
+    id: 'pocket-tts',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: () => manager.isInstalled(POCKET_TTS.id),
+    load: async () => new (await import('./clone/pocket/pocket-cloner.js')).PocketCloner(manager),
   });
   for (const modelId of Object.keys(MDX_MODELS)) {
     registries.separate.register({

@@ -8,6 +8,7 @@ import type {
   VoiceActivityDetector,
   VoiceShaper,
   LipSyncer,
+  VoiceCloner,
 } from '@voxlate/core';
 import { availableParallelism } from 'node:os';
 import { FaceApiLandmarker } from './lipsync/face-api/face-api-landmarker.js';
@@ -40,6 +41,8 @@ export interface EngineRegistries {
   voice: EngineRegistry<VoiceShaper>;
   /** Lip sync: moves the speakers' mouths to the dubbed words. */
   lipsync: EngineRegistry<LipSyncer>;
+  /** Voice cloning: speaks in the voice of a reference recording (neural only). */
+  clone: EngineRegistry<VoiceCloner>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -121,6 +124,7 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       isInstalled: always,
       load: async () => new MouthBankLipSyncer(await landmarkerPool()),
     }),
+    clone: new EngineRegistry<VoiceCloner>('voice cloning'),
   };
 }
 

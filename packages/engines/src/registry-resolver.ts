@@ -17,6 +17,7 @@ import {
   type VoiceActivityDetector,
   type VoiceShaper,
   type LipSyncer,
+  type VoiceCloner,
 } from '@voxlate/core';
 import type { EngineRegistry } from './registry.js';
 import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
@@ -100,6 +101,15 @@ export class RegistryResolver implements EngineResolver {
     const engine = id ? await this.registries.tts.get(id) : (await this.registries.tts.candidates(speaks))[0];
     if (engine && speaks(engine)) return engine;
     throw new UnsupportedLanguage(`No voice for ${LANGUAGES[language].name} is installed.`);
+  }
+
+  async voiceCloner(language: LanguageCode, id?: string): Promise<VoiceCloner | undefined> {
+    const speaks = (engine: VoiceCloner): boolean => engine.languages.includes(language);
+    if (id) {
+      const named = await this.registries.clone.get(id);
+      return speaks(named) ? named : undefined;
+    }
+    return (await this.registries.clone.candidates(speaks))[0];
   }
 
   stretcher(id?: string): Promise<TimeStretcher> {

@@ -1,4 +1,4 @@
-import type { ChoicesGiven, EngineIds, LanguageCode, SourceLanguage } from '@voxlate/core';
+import type { ChoicesGiven, EngineIds, LanguageCode, SourceLanguage, VoiceMode } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
 
 /** What a job was asked to do, as kept in its record (plain JSON, no paths outside the job). */
@@ -27,20 +27,32 @@ interface EarlierJobRequest extends Omit<JobRequest, 'choices'> {
   options?: { voice?: 'preserve' | 'neutral'; speakers?: number; lipSync?: boolean; burnSubtitles?: boolean };
 }
 
+/** Before cloning, 'preserve' was the shaped voice: a job made then re-renders in the voice it had. */
+type EarlierVoiceMode = VoiceMode | 'preserve';
+
+function upgradeVoiceMode(mode: EarlierVoiceMode): VoiceMode {
+  return mode === 'preserve' ? 'shaped' : mode;
+}
+
 /**
  * A stored request in today's shape: records written before the choices were grouped (voice,
- * lip sync, subtitles) are read as the same request, so a service that is upgraded still opens,
- * edits and resumes the projects it kept.
+ * lip sync, subtitles) are read as the same request, and a voice mode of before cloning as the
+ * voice it gave, so a service that is upgraded still opens, edits and resumes the projects it kept.
  */
 export function upgradeJobRequest(stored: unknown): JobRequest {
   const request = stored as JobRequest & EarlierJobRequest;
-  if (request.choices !== undefined || request.options === undefined) return request;
+  if (request.choices !== undefined) {
+    const mode = request.choices.voice?.mode as EarlierVoiceMode | undefined;
+    if (mode === undefined) return request;
+    return { ...request, choices: { ...request.choices, voice: { ...request.choices.voice, mode: upgradeVoiceMode(mode) } } };
+  }
+  if (request.options === undefined) return request;
   const { options, ...rest } = request;
   return {
     ...rest,
     choices: {
       voice: {
-        ...(options.voice === undefined ? {} : { mode: options.voice }),
+        ...(options.voice === undefined ? {} : { mode: upgradeVoiceMode(options.voice) }),
         ...(options.speakers === undefined ? {} : { speakers: options.speakers }),
       },
       ...(options.lipSync === undefined ? {} : { lipSync: options.lipSync }),

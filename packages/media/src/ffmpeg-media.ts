@@ -19,6 +19,7 @@ import { burnSubtitles } from './burn-subtitles.js';
 import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
+import { readStem } from './read-stem.js';
 import { probeMedia } from './probe.js';
 import { patchDub } from './render-patch.js';
 import { renderDub } from './render.js';
@@ -54,6 +55,10 @@ export class FfmpegMedia implements MediaPort {
     context: EngineContext,
   ): Promise<PcmFile> {
     return decodeForSeparation(input, { info, format, workDir: this.workDir }, context);
+  }
+
+  readStem(stem: PcmFile, start: number, end: number): Promise<PcmAudio> {
+    return readStem(stem, start, end);
   }
 
   render(request: RenderRequest, context: EngineContext): Promise<RenderOutcome> {

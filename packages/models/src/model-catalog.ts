@@ -6,12 +6,32 @@
  */
 export interface CatalogModel {
   id: string;
-  task: 'asr' | 'mt' | 'tts' | 'separate' | 'diarise';
+  task: 'asr' | 'mt' | 'tts' | 'clone' | 'separate' | 'diarise';
   repo: string;
   revision: string;
   files: string[];
   description: string;
+  /** The weights' licence as their publisher states it: shown before anything is downloaded. */
+  licence: ModelLicence;
+  /** The download as published, MB (the hub states each file's exact size when it starts). */
+  megabytes?: number;
 }
+
+export interface ModelLicence {
+  name: string;
+  /** Where its text is. */
+  url: string;
+  /** Terms a user must know before using the output: non-commercial, attribution, gated. */
+  terms?: string;
+}
+
+const MIT = (url: string): ModelLicence => ({ name: 'MIT', url });
+const APACHE = (url: string): ModelLicence => ({ name: 'Apache-2.0', url });
+const CC_BY_NC = (url: string): ModelLicence => ({
+  name: 'CC-BY-NC-4.0',
+  url,
+  terms: 'Non-commercial use only: a dub made with it may not be used commercially.',
+});
 
 const TOKENIZER = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 const SEQ2SEQ_Q8 = ['onnx/encoder_model_quantized.onnx', 'onnx/decoder_model_merged_quantized.onnx'];
@@ -28,6 +48,7 @@ function whisper(size: string, repo = `onnx-community/whisper-${size}_timestampe
     revision: 'main',
     files: [...TOKENIZER, 'generation_config.json', 'preprocessor_config.json', ...SEQ2SEQ_Q8],
     description: `Whisper ${size}: speech recognition with word timestamps and language detection (99 languages)`,
+    licence: MIT('https://github.com/openai/whisper/blob/main/LICENSE'),
   };
 }
 
@@ -45,6 +66,7 @@ function mmsTts(language: string): CatalogModel {
     revision: 'main',
     files: [...TOKENIZER, 'onnx/model_quantized.onnx'],
     description: `MMS-TTS (VITS) voice for ${language}`,
+    licence: CC_BY_NC(`https://huggingface.co/facebook/mms-tts-${language}`),
   };
 }
 
@@ -60,6 +82,11 @@ function piper(language: string, voice: string): CatalogModel {
     revision: 'main',
     files: [`${voice}.onnx`, 'tokens.txt'],
     description: `Piper voice ${voice} (VITS, ${voice.endsWith('-low') ? '16' : '22.05'} kHz) for ${language}`,
+    licence: {
+      name: "the voice's own (per voice)",
+      url: `https://huggingface.co/rhasspy/piper-voices/tree/main/${voice.slice(0, 2)}`,
+      terms: "Each Piper voice has its dataset's licence in its MODEL_CARD: read it before commercial use.",
+    },
   };
 }
 
@@ -106,6 +133,11 @@ function opusMt(pair: (typeof OPUS_MT_PAIRS)[number]): CatalogModel {
     revision: 'main',
     files: [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8],
     description: `Opus-MT (Marian) ${pair.source} to ${pair.target}: small and fast, one pair per model`,
+    licence: {
+      name: 'CC-BY-4.0',
+      url: 'https://github.com/Helsinki-NLP/Opus-MT',
+      terms: 'Attribution: credit the Helsinki-NLP Opus-MT project.',
+    },
   };
 }
 
@@ -117,6 +149,7 @@ export const KOKORO_ENGLISH: CatalogModel = {
   revision: 'main',
   files: ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx', 'voices/af_heart.bin'],
   description: 'Kokoro 82M (StyleTTS 2, 24 kHz), American English voice af_heart',
+  licence: APACHE('https://huggingface.co/hexgrad/Kokoro-82M'),
 };
 
 /**
@@ -131,6 +164,7 @@ export const MDX_KIM_VOCAL_2: CatalogModel = {
   revision: 'main',
   files: ['Kim_Vocal_2.onnx'],
   description: 'MDX-Net Kim Vocal 2 (UVR): takes the voice out, keeps music and ambience (44.1 kHz stereo)',
+  licence: MIT('https://github.com/Anjok07/ultimatevocalremovergui/blob/master/LICENSE'),
 };
 
 /**
@@ -145,6 +179,7 @@ export const PYANNOTE_SEGMENTATION: CatalogModel = {
   revision: 'main',
   files: ['model.onnx'],
   description: 'pyannote segmentation 3.0: who speaks when, up to 3 voices per 10 s (with a speaker-embedding model)',
+  licence: MIT('https://huggingface.co/pyannote/segmentation-3.0'),
 };
 
 /**
@@ -158,6 +193,40 @@ export const SPEAKER_EMBEDDING: CatalogModel = {
   revision: 'main',
   files: ['3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx'],
   description: 'CAM++ speaker embedding (3D-Speaker, VoxCeleb): tells voices apart for diarisation',
+  licence: APACHE('https://github.com/modelscope/3D-Speaker/blob/main/LICENSE'),
+};
+
+/**
+ * Zero-shot voice cloning: Kyutai's Pocket TTS (about 100M parameters) as sherpa-onnx exports it
+ * (int8 LMs and decoder; the release layout of `sherpa-onnx-pocket-tts-int8-2026-01-26`). The
+ * export speaks English; it clones the voice of 5-10 s of reference speech at 24 kHz, about
+ * 2.5-6x faster than real time on two laptop cores (published). Kyutai published the weights as
+ * CC-BY-4.0; this ONNX export (KevinAHM/pocket-tts-onnx, which sherpa-onnx repackages) carries a
+ * non-commercial licence.
+ */
+export const POCKET_TTS: CatalogModel = {
+  id: 'pocket-tts-eng',
+  task: 'clone',
+  repo: 'csukuangfj2/sherpa-onnx-pocket-tts-int8-2026-01-26',
+  revision: 'main',
+  files: [
+    'lm_flow.int8.onnx',
+    'lm_main.int8.onnx',
+    'encoder.onnx',
+    'decoder.int8.onnx',
+    'text_conditioner.onnx',
+    'vocab.json',
+    'token_scores.json',
+    'LICENSE',
+  ],
+  description: "Pocket TTS (Kyutai, int8): speaks English in each speaker's own voice, cloned from their speech",
+  licence: {
+    name: 'Pocket TTS ONNX export licence (weights by Kyutai, CC-BY-4.0)',
+    url: 'https://huggingface.co/KevinAHM/pocket-tts-onnx/blob/main/onnx/LICENSE',
+    terms:
+      'Non-commercial use only, as the export states; credit Kyutai. Clone only voices you have the right to use.',
+  },
+  megabytes: 191,
 };
 
 export const CATALOG: readonly CatalogModel[] = [
@@ -172,6 +241,7 @@ export const CATALOG: readonly CatalogModel[] = [
     revision: 'main',
     files: [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8],
     description: 'NLLB-200 distilled 600M: translation between all 11 languages (yue_Hant included)',
+    licence: CC_BY_NC('https://huggingface.co/facebook/nllb-200-distilled-600M'),
   },
   ...MMS_TTS_LANGUAGES.map(mmsTts),
   ...Object.entries(PIPER_VOICES).map(([language, voice]) => piper(language, voice)),
@@ -180,10 +250,16 @@ export const CATALOG: readonly CatalogModel[] = [
   MDX_KIM_VOCAL_2,
   PYANNOTE_SEGMENTATION,
   SPEAKER_EMBEDDING,
+  POCKET_TTS,
 ];
 
-/** Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog offers. */
+/**
+ * Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog
+ * offers; `voice` clones the speakers' voices (with the speaker embedding that measures how alike
+ * a clone sounds).
+ */
 export const PRESETS: Readonly<Record<string, readonly string[]>> = {
+  voice: [POCKET_TTS.id, SPEAKER_EMBEDDING.id],
   small: [
     'whisper-base',
     'nllb-200-distilled-600M',

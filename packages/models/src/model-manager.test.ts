@@ -20,6 +20,7 @@ const tiny: CatalogModel = {
   revision: 'main',
   files: ['config.json', 'onnx/model.onnx'],
   description: 'test model',
+  licence: { name: 'MIT', url: 'https://example.invalid/licence' },
 };
 
 let hub: LoopbackHub;

@@ -33,6 +33,7 @@ export interface ModelStatus {
   id: string;
   task: CatalogModel['task'];
   description: string;
+  licence: CatalogModel['licence'];
   installed: boolean;
   bytes: number;
 }
@@ -66,11 +67,17 @@ export class ModelManager {
           id: model.id,
           task: model.task,
           description: model.description,
+          licence: model.licence,
           installed: await this.isInstalled(model.id),
           bytes,
         };
       }),
     );
+  }
+
+  /** The catalog entries a model id or preset names: what `add` would install, to show before it does. */
+  models(idOrPreset: string): CatalogModel[] {
+    return this.resolve(idOrPreset).map((id) => this.model(id));
   }
 
   /** Installs a model or every model of a preset; files already verified are skipped. */

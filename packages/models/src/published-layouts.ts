@@ -70,6 +70,22 @@ export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
   'onnx-community/Kokoro-82M-v1.0-ONNX': [...TOKENIZER, 'onnx/model_quantized.onnx', 'voices/af_heart.bin'],
   // https://huggingface.co/seanghay/uvr_models/tree/main (UVR's MDX-Net models, one ONNX file each)
   'seanghay/uvr_models': ['Kim_Vocal_2.onnx', 'UVR_MDXNET_1_9703.onnx', 'UVR-MDX-NET-Inst_HQ_3.onnx'],
+  // https://huggingface.co/csukuangfj2/sherpa-onnx-pocket-tts-int8-2026-01-26/tree/main (made by sherpa-onnx's
+  // .github/workflows/export-pocket-tts.yaml: the int8 LMs and decoder, the float encoder and text conditioner)
+  'csukuangfj2/sherpa-onnx-pocket-tts-int8-2026-01-26': [
+    'lm_flow.int8.onnx',
+    'lm_main.int8.onnx',
+    'encoder.onnx',
+    'decoder.int8.onnx',
+    'text_conditioner.onnx',
+    'vocab.json',
+    'token_scores.json',
+    'LICENSE',
+    'README.md',
+    'test_wavs/bria.wav',
+    'test_wavs/loona.wav',
+    'test_wavs/sample_fr_hibiki_crepes.wav',
+  ],
   // https://huggingface.co/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/tree/main
   'csukuangfj/sherpa-onnx-pyannote-segmentation-3-0': ['model.onnx'],
   // https://huggingface.co/csukuangfj/speaker-embedding-models/tree/main (the CAM++ and ERes2Net exports)

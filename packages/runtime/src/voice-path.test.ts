@@ -60,7 +60,7 @@ async function dubbedPitch(output: string, spans: { start: number; end: number }
 
 describe('Preserve Voice in the pipeline', () => {
   it('finds the two speakers and gives each their own voice at their own pitch', async () => {
-    const { run, output } = await dub('preserve');
+    const { run, output } = await dub('shaped');
     const { segments, speakers } = run.timeline;
     expect(speakers?.map((s) => s.speaker)).toEqual(['S1', 'S2']);
     const [man, woman] = speakers!;

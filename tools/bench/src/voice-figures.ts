@@ -36,7 +36,7 @@ export interface VoiceFigures {
   der: number;
 }
 
-/** Dubs every scene into Spanish with the voice neutral and preserved, and measures both. */
+/** Dubs every scene into Spanish with the voice neutral and shaped, and measures both. */
 export async function voiceQuality(registries: EngineRegistries, dir: string): Promise<VoiceFigures[]> {
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const shaper = await registries.voice.get('psola');
@@ -46,7 +46,7 @@ export async function voiceQuality(registries: EngineRegistries, dir: string): P
   const figures: VoiceFigures[] = [];
   for (const scene of voiceScenes(dir)) {
     const source = decode(scene.path);
-    for (const mode of ['neutral', 'preserve'] as const) {
+    for (const mode of ['neutral', 'shaped'] as const) {
       const output = join(dir, `dub-${mode}.wav`);
       // The original is muted under the dub (-90 dB) so that only the dubbed voice is measured.
       const run = await dubber.dub({

@@ -39,7 +39,7 @@ export async function voiceIntelligibility(
   const figures: IntelligibilityFigures[] = [];
   for (const scene of voiceScenes(dir)) {
     const subtitles = await spanishSubtitles(dubber, scene.path, dir);
-    for (const mode of ['neutral', 'preserve'] as const) {
+    for (const mode of ['neutral', 'shaped'] as const) {
       const output = join(dir, `english-${mode}.wav`);
       const run = await dubber.dub({
         input: scene.path,

@@ -24,7 +24,7 @@ export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
         `${num(f.pauseCorrelation).padStart(7)}  ${`${f.speakersFound}/${f.speakersTrue}`.padStart(8)}  ${pct(f.der).padStart(5)}`,
     );
   }
-  for (const mode of ['neutral', 'preserve'] as const) {
+  for (const mode of ['neutral', 'shaped'] as const) {
     const rows = figures.filter((f) => f.mode === mode);
     const lines = rows.reduce((sum, f) => sum + f.lines, 0);
     const within = rows.reduce((sum, f) => sum + f.f0Within10 * f.lines, 0) / Math.max(1, lines);
@@ -71,10 +71,10 @@ export function printIntelligibility(figures: readonly IntelligibilityFigures[])
     const words = rows.reduce((sum, f) => sum + f.words, 0);
     return rows.reduce((sum, f) => sum + f.wer * f.words, 0) / Math.max(1, words);
   };
-  const [neutral, preserve, harmed] = [total('neutral'), total('preserve'), total('harmed')];
+  const [neutral, shaped, harmed] = [total('neutral'), total('shaped'), total('harmed')];
   console.log(
-    `  summary: neutral WER ${pct1(neutral)}, preserve WER ${pct1(preserve)}, ` +
-      `shaping adds ${(100 * (preserve - neutral)).toFixed(1)} points (target: at most 5); ` +
+    `  summary: neutral WER ${pct1(neutral)}, shaped WER ${pct1(shaped)}, ` +
+      `shaping adds ${(100 * (shaped - neutral)).toFixed(1)} points (target: at most 5); ` +
       `control, neutral low-passed at 700 Hz: ${pct1(harmed)} (a measure that tells harm apart scores it clearly worse)`,
   );
 }

@@ -7,3 +7,4 @@ export * from './tiny-kokoro.js';
 export * from './tiny-mdx.js';
 export * from './tiny-pyannote.js';
 export * from './tiny-speaker-embedding.js';
+export * from './tiny-pocket.js';

@@ -9,7 +9,7 @@ import {
   type Timeline,
 } from '@voxlate/core';
 import type { DubFactsAnswer, ProvenanceManifestAnswer, SubtitleFiles } from '@voxlate/contract';
-import { segmentVoiceFields, speakerFields } from './voice-fields.js';
+import { segmentVoiceFields, speakerFields, voiceModeOf } from './voice-fields.js';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours), but its job id. */
 export function resultFields(
@@ -40,6 +40,7 @@ export function resultFields(
     // Every engine that made the dub, with its quality label (full/gist translation, offline/neural).
     engines_used: timeline.engines ?? [],
     speakers: speakerFields(timeline.speakers),
+    voice_mode: voiceModeOf(timeline),
     ...(timeline.diariser ? { diariser: timeline.diariser } : {}),
     ...(timeline.lipSync ? { lip_sync: timeline.lipSync } : {}),
     warnings: [...timeline.warnings, ...extraWarnings],

@@ -1,5 +1,5 @@
 import type { AnswerSegment, SpeakerAnswer } from '@voxlate/contract';
-import type { Segment, SpeakerVoice } from '@voxlate/core';
+import { voiceProvenance, type Segment, type SpeakerVoice, type Timeline, type VoiceMode } from '@voxlate/core';
 
 /** A segment's speaker, its source line's measured prosody and what was done to its voice, in snake_case. */
 export function segmentVoiceFields(segment: Segment): Pick<AnswerSegment, 'speaker' | 'source_prosody' | 'voice'> {
@@ -23,6 +23,7 @@ export function segmentVoiceFields(segment: Segment): Pick<AnswerSegment, 'speak
           voice: {
             mode: voice.mode,
             base_voice: voice.baseVoice,
+            ...(voice.reference ? { reference: voice.reference } : {}),
             rate: voice.rate,
             f0_median_hz: voice.f0MedianHz,
             contour: voice.contour,
@@ -54,5 +55,11 @@ export function speakerFields(speakers: readonly SpeakerVoice[] | undefined): Sp
       range_semitones: speaker.voice.rangeSemitones,
       formant_scale: speaker.voice.formantScale,
     },
+    ...(speaker.reference ? { reference: speaker.reference } : {}),
   }));
+}
+
+/** The voice the dub speaks in (a clone asked for is 'shaped' where nothing could be cloned). */
+export function voiceModeOf(timeline: Timeline): VoiceMode {
+  return voiceProvenance(timeline, timeline.voiceMode ?? 'shaped').mode;
 }

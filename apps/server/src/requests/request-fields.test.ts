@@ -4,11 +4,18 @@ import { BadInput } from '@voxlate/core';
 import { readForm, readJsonBody } from './request-fields.js';
 
 describe('readForm', () => {
-  it('keeps Preserve Voice on unless use_voice_cloning is "false", and reads an optional speaker count', () => {
+  it('keeps Preserve Voice (cloning) on unless use_voice_cloning is "false", and reads an optional speaker count', () => {
     const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
-    expect(read({}).choices.voice).toEqual({ mode: 'preserve' });
-    expect(read({ use_voice_cloning: 'true', speakers: '3' }).choices.voice).toEqual({ mode: 'preserve', speakers: 3 });
+    expect(read({}).choices.voice).toEqual({ mode: 'clone' });
+    expect(read({ use_voice_cloning: 'true', speakers: '3' }).choices.voice).toEqual({ mode: 'clone', speakers: 3 });
     expect(read({ use_voice_cloning: 'false', speakers: '' }).choices.voice).toEqual({ mode: 'neutral' });
+  });
+
+  it('takes the voice mode by name, over use_voice_cloning, and refuses an unknown one', () => {
+    const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
+    expect(read({ voice: 'shaped', use_voice_cloning: 'true' }).choices.voice).toEqual({ mode: 'shaped' });
+    expect(read({ voice: 'neutral' }).choices.voice).toEqual({ mode: 'neutral' });
+    expect(() => read({ voice: 'preserve' })).toThrow(/Unknown voice "preserve". Valid voices: clone, shaped, neutral./);
   });
 
   it('groups what the creator chose: lip sync and burn-in apart from the voice', () => {
@@ -21,7 +28,7 @@ describe('readForm', () => {
     expect(asked).toMatchObject({
       targetLanguage: 'fra',
       sourceLanguage: 'auto',
-      choices: { voice: { mode: 'preserve' }, lipSync: true, subtitles: { burnIn: false } },
+      choices: { voice: { mode: 'clone' }, lipSync: true, subtitles: { burnIn: false } },
       engines: { mt: 'apertium' },
     });
   });

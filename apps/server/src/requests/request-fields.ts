@@ -7,6 +7,7 @@ import {
   type EngineIds,
   type LanguageCode,
   type SourceLanguage,
+  type VoiceMode,
 } from '@voxlate/core';
 import { MAX_SUBTITLE_BYTES, SUBTITLES_TOO_LARGE, type ReceivedUpload } from './receive-upload.js';
 
@@ -70,13 +71,16 @@ function askedBy(fields: Fields): DubAsked {
   };
 }
 
-/** Preserve Voice stays on unless `use_voice_cloning` is "false"; picture choices are off unless "true". */
+/**
+ * Preserve Voice (cloning, shaped where nothing clones the language) stays on unless
+ * `use_voice_cloning` is "false"; `voice` names the mode outright. Picture choices are off unless "true".
+ */
 function choicesOf(fields: Fields): ChoicesGiven {
   const speakers = fields['speakers'];
   const tempoCap = fields['tempo_cap'];
   return {
     voice: {
-      mode: fields['use_voice_cloning'] === 'false' ? 'neutral' : 'preserve',
+      mode: (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
       ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
     },
     ...(tempoCap === undefined ? {} : { timing: { tempoCap: Number(tempoCap) } }),
@@ -91,6 +95,7 @@ function enginesOf(fields: Fields): EngineIds {
     ['asr', fields['asr_engine']],
     ['mt', fields['mt_engine']],
     ['tts', fields['tts_engine']],
+    ['clone', fields['clone_engine']],
     ['diarise', fields['diarise_engine']],
   ];
   return Object.fromEntries(named.filter(([, id]) => id !== undefined));

@@ -19,6 +19,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     asr: await registries.asr.describe(),
     mt: await registries.mt.describe(),
     tts: await registries.tts.describe(),
+    clone: await registries.clone.describe(),
     stretch: await registries.stretch.describe(),
     separate: await registries.separate.describe(),
     diarise: await registries.diarise.describe(),
@@ -37,6 +38,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
           ? await dubber.resolver.translator(fromEnglish).catch(() => undefined)
           : undefined;
         const quality = translator && fromEnglish ? translator.qualityFor(fromEnglish) : undefined;
+        const cloner = await dubber.resolver.voiceCloner(code);
         return {
           ...LANGUAGES[code],
           stages: {
@@ -47,6 +49,9 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
               .map((engine) => engine.id),
             translation_from_english: translator && quality ? { engine: translator.id, quality } : null,
             synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+            voice_cloning: cloner
+              ? { engine: cloner.id, name: cloner.name, speech_per_second: cloner.speechPerSecond }
+              : null,
             subtitles_as_source: true,
           },
         };

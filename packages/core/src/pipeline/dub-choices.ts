@@ -7,8 +7,9 @@ import type { VoiceMode } from '../voice/voice-types.js';
 export interface DubChoices {
   voice: {
     /**
-     * 'preserve': each speaker's pitch, range and timbre, each line's intonation, energy, rate
-     * and pauses; 'neutral': a plain voice per speaker (still a different one for each).
+     * 'clone': each speaker's own voice where a cloning engine covers the language, else
+     * 'shaped': a synthetic voice with their pitch, range and timbre; both with each line's
+     * intonation, energy, rate and pauses. 'neutral': a plain voice per speaker (a different one each).
      */
     mode: VoiceMode;
     /** How many people speak, when known; otherwise the diariser finds out. */
@@ -35,7 +36,7 @@ export interface ChoicesGiven {
 }
 
 export const DEFAULT_CHOICES: DubChoices = {
-  voice: { mode: 'preserve' },
+  voice: { mode: 'clone' },
   timing: {},
   lipSync: false,
   subtitles: { burnIn: false },

@@ -25,6 +25,7 @@ export interface RunState {
   info?: MediaInfo;
   analysis?: AudioSource;
   background?: PcmFile;
+  voiceStem?: PcmFile;
   voiceWork: { sourceTracks: Map<number, ProsodyTrack> };
 }
 
@@ -38,6 +39,8 @@ export interface SavedRun {
   info?: MediaInfo;
   analysis?: SavedAudio;
   background?: PcmFile;
+  /** The separated voice: cloned voices are taken from it again when edited lines are re-dubbed. */
+  voiceStem?: PcmFile;
   sourceTracks: SavedTrack[];
   container?: OutputContainer;
   stageSeconds: Partial<Record<string, number>>;
@@ -56,6 +59,7 @@ export function saveRun(
       ? { analysis: { path: analysis.path, sampleRate: analysis.sampleRate, duration: analysis.duration } }
       : {}),
     ...(ctx.background ? { background: ctx.background } : {}),
+    ...(ctx.voiceStem ? { voiceStem: ctx.voiceStem } : {}),
     sourceTracks: [...ctx.voiceWork.sourceTracks].map(([id, track]) => ({
       id,
       hopSeconds: track.hopSeconds,
@@ -74,6 +78,7 @@ export function restoreRun(ctx: RunState, saved: SavedRun, openAudio: (saved: Sa
   if (copy.info) ctx.info = copy.info;
   if (copy.analysis) ctx.analysis = openAudio(copy.analysis);
   if (copy.background) ctx.background = copy.background;
+  if (copy.voiceStem) ctx.voiceStem = copy.voiceStem;
   ctx.voiceWork.sourceTracks = new Map(copy.sourceTracks.map((track) => [track.id, trackOf(track)]));
 }
 

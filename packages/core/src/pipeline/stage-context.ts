@@ -38,6 +38,8 @@ export interface StageContext {
   separator?: Separator;
   /** Set by the separate stage when a separator ran: the original without its voice. */
   background?: PcmFile;
+  /** Set by the separate stage when a separator ran: the original's voice alone. */
+  voiceStem?: PcmFile;
   /** What the voice stages pass on to each other, per segment id (kept out of the Timeline: bulky). */
   voiceWork: VoiceWork;
   /** Set when only edited lines are rendered again: the per-line stages work on those alone. */

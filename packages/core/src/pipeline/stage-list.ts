@@ -129,7 +129,7 @@ const DECLARATIONS: Readonly<Record<StageName, Omit<StageDeclaration, 'id'>>> = 
     label: 'Matching voice and intonation',
     weight: 4,
     skippedBecause: (plan) =>
-      plan.choices.voice.mode === 'preserve' ? undefined : 'Preserve Voice is off: each speaker gets a plain voice',
+      plan.choices.voice.mode === 'neutral' ? 'Preserve Voice is off: each speaker gets a plain voice' : undefined,
     reads: ['segments (speech, prosody)', 'source pitch tracks'],
     writes: ['segments (speech, voice)'],
     run: shapeVoices,

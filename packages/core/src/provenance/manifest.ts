@@ -2,6 +2,7 @@ import type { LanguageCode } from '../languages.js';
 import type { OutputContainer } from '../media.js';
 import type { EngineIds } from '../timeline.js';
 import type { ToolInfo } from './output-tags.js';
+import type { VoiceProvenance } from './cloned-voices.js';
 
 export const MANIFEST_FORMAT = 'voxlate-provenance/1';
 export const SYNTHETIC_STATEMENT =
@@ -35,6 +36,8 @@ export interface ProvenanceManifest {
   };
   /** Engines that served some line, per task. */
   engines: Partial<Record<keyof EngineIds, string[]>>;
+  /** The voice the dub speaks in; `cloned` says whose voices were cloned and by what. */
+  voice: VoiceProvenance;
   signature: ManifestSignature;
 }
 

@@ -1,5 +1,6 @@
 import type { Timeline } from '../timeline.js';
 import { enginesUsed } from './engines-used.js';
+import { voiceProvenance } from './cloned-voices.js';
 
 /** The tool that made a dub, named in its metadata and manifest. */
 export interface ToolInfo {
@@ -19,9 +20,11 @@ export function outputTags(timeline: Timeline, tool: ToolInfo, made: Date): Reco
     .map(([task, ids]) => `${task} ${ids.join('+')}`)
     .join(', ');
   const iso = made.toISOString();
+  const cloned = voiceProvenance(timeline, timeline.voiceMode ?? 'shaped').cloned;
+  const voices = cloned ? ` Cloned voices of ${cloned.speakers.join(', ')} (${cloned.engine}).` : '';
   const statement = `Synthetic speech: dubbed by ${tool.name} ${tool.version} (${languages})`;
   return {
-    comment: `${statement}. Engines: ${engines}. ${iso}`,
+    comment: `${statement}.${voices} Engines: ${engines}. ${iso}`,
     description: statement.slice(0, 256),
     originator: `${tool.name} ${tool.version}`.slice(0, 32),
     origination_date: iso.slice(0, 10),

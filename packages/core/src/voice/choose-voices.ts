@@ -14,7 +14,7 @@ const FORMANT_SCALE_STEP = 0.02;
  * A base voice per speaker: the one whose natural pitch is nearest the speaker's, and a
  * different one for each speaker as long as the engine has enough, so that speakers stay
  * apart even when their pitch is alike. Speakers are served in order of how much they speak.
- * With 'preserve', the voice is then set to the speaker's median pitch and range.
+ * With 'clone' or 'shaped', the voice is then set to the speaker's median pitch and range.
  */
 export function chooseVoices(
   speakers: readonly Omit<SpeakerVoice, 'voice'>[],

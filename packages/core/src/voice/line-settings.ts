@@ -8,7 +8,7 @@ const SPEAKER_RATE_LIMITS = [0.85, 1.2] as const;
 const LONGEST_PAUSE_SECONDS = 1;
 
 /**
- * How one line is to be spoken: the speaker's voice, and with 'preserve' the line's own rate
+ * How one line is to be spoken: the speaker's voice, and with 'clone' or 'shaped' the line's own rate
  * (faster than the speaker's usual, faster dub) and its pauses at the same share of the line.
  */
 export function lineSettings(

@@ -64,7 +64,7 @@ const speaker = (name: string, hz: number | undefined, seconds = 10): Omit<Speak
 
 describe('chooseVoices', () => {
   it('gives each speaker the nearest free voice of their register, set to their pitch', () => {
-    const chosen = chooseVoices([speaker('S1', 105), speaker('S2', 210), speaker('S3', 120, 3)], VOICES, 'preserve');
+    const chosen = chooseVoices([speaker('S1', 105), speaker('S2', 210), speaker('S3', 120, 3)], VOICES, 'shaped');
     expect(chosen.map((s) => s.voice.voice)).toEqual(['m3', 'f3', 'm1']);
     expect(chosen[0]!.voice).toMatchObject({ pitchHz: 105, rangeSemitones: 6 });
   });
@@ -75,7 +75,7 @@ describe('chooseVoices', () => {
     expect(chosen.every((s) => s.voice.pitchHz === undefined)).toBe(true);
   });
 
-  it('scales the voice toward the speaker by their F2 and F3, within bounds, and only in preserve', () => {
+  it('scales the voice toward the speaker by their F2 and F3, within bounds, and only when shaping', () => {
     expect(formantScaleFor([600, 1650, 2750], [500, 1500, 2500])).toBe(1.1);
     // F1 alone differing (another vowel set) moves nothing; so does a voice already within a step.
     expect(formantScaleFor([800, 1500, 2500], [500, 1500, 2500])).toBeUndefined();
@@ -83,7 +83,7 @@ describe('chooseVoices', () => {
     expect(formantScaleFor(undefined, [500, 1500, 2500])).toBeUndefined();
     const measured = { ...speaker('S1', 105), formantsHz: [560, 1320, 2200] };
     const voices = VOICES.map((v) => ({ ...v, formantsHz: [500, 1500, 2500] }));
-    expect(chooseVoices([measured], voices, 'preserve')[0]!.voice.formantScale).toBe(0.88);
+    expect(chooseVoices([measured], voices, 'shaped')[0]!.voice.formantScale).toBe(0.88);
     expect(chooseVoices([measured], voices, 'neutral')[0]!.voice.formantScale).toBeUndefined();
   });
 });
@@ -96,9 +96,9 @@ describe('lineSettings', () => {
       { voicedSeconds: 2, syllablesPerSecond: 5.4, pauses: [{ at: 1, seconds: 0.4 }] },
       2,
       'uno dos tres cuatro',
-      'preserve',
+      'shaped',
     );
-    const slow = lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 3.6, pauses: [] }, 2, 'uno dos', 'preserve');
+    const slow = lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 3.6, pauses: [] }, 2, 'uno dos', 'shaped');
     expect(fast.rate).toBeGreaterThan(1.1);
     expect(slow.rate).toBeLessThan(0.9);
     expect(fast.pauses).toEqual([{ afterWord: 1, seconds: 0.4 }]);

@@ -1,8 +1,15 @@
+import { VOICE_MODES } from '@voxlate/contract';
 import type { PcmAudio } from '../audio.js';
 import type { EngineContext, EngineInfo } from '../engine-info.js';
 
-/** 'preserve': each speaker's pitch, range, timbre and each line's intonation, energy and rate; 'neutral': a distinct plain voice per speaker. */
-export type VoiceMode = 'preserve' | 'neutral';
+/**
+ * 'clone': each speaker's own voice, cloned from their speech by a voice-cloning engine (where
+ * one covers the target language; 'shaped' elsewhere, with a warning); 'shaped': a synthetic
+ * voice shaped to each speaker's pitch, range and timbre; both carry each line's intonation,
+ * energy and rate. 'neutral': a distinct plain voice per speaker.
+ */
+export type VoiceMode = (typeof VOICE_MODES)[number];
+export { VOICE_MODES };
 
 /** Pitch and level of a stretch of audio, frame by frame (frame i centred at i * hopSeconds). */
 export interface ProsodyTrack {
@@ -51,12 +58,27 @@ export interface SpeakerVoice {
   formantsHz?: number[];
   /** The base voice of the target language's synthesiser chosen for them, and the pitch it is set to. */
   voice: VoiceSettings;
+  /** Their cleanest speech, the voice a cloning engine copies (set when cloning). */
+  reference?: Omit<ReferenceUse, 'kind'>;
+}
+
+/** The speech a cloned line's voice was taken from, for the report. */
+export interface ReferenceUse {
+  /** 'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference. */
+  kind: 'line' | 'speaker';
+  /** The spans of the source it was cut from, seconds. */
+  spans: { start: number; end: number }[];
+  seconds: number;
+  /** Where the audio came from: the separated voice, or the original where no separator ran. */
+  from: 'separated voice' | 'original';
 }
 
 /** What was done to one dubbed line, for the report. */
 export interface AppliedVoice {
   mode: VoiceMode;
   baseVoice: string;
+  /** The line was spoken in a clone of its speaker's voice, from this reference. */
+  reference?: ReferenceUse;
   /** Speaking rate relative to the engine's normal rate. */
   rate: number;
   /** Median F0 of the dubbed line after shaping, Hz. */

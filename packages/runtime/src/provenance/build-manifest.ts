@@ -1,5 +1,6 @@
 import {
   enginesUsed,
+  voiceProvenance,
   MANIFEST_FORMAT,
   SYNTHETIC_STATEMENT,
   type DubRequest,
@@ -42,5 +43,6 @@ export function buildManifest(parts: {
       },
     },
     engines: enginesUsed(run.timeline),
+    voice: voiceProvenance(run.timeline, request.choices?.voice?.mode ?? 'clone'),
   };
 }

@@ -4,11 +4,13 @@ import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '.
 import type { RedoLines } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
+import { planVoiceCloning } from '../voice-cloning.js';
 
 /**
  * Measures every source line (pitch, level, rate, pauses) and every speaker over their lines
  * (pitch and range, loudness, rate, timbre), then gives each speaker the nearest base voice of
- * the target language's synthesiser, a different one per speaker while there are enough.
+ * the target language's synthesiser, a different one per speaker while there are enough, and,
+ * when voices are cloned, the reference their voice is copied from.
  */
 export async function measureVoices(ctx: StageContext): Promise<void> {
   if (ctx.redo) {
@@ -39,6 +41,7 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
   const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
   timeline.speakers = chooseVoices(profiles, voices, ctx.choices.voice.mode);
   warnAboutQuietSpeakers(ctx);
+  await planVoiceCloning(ctx);
 }
 
 /**
@@ -57,7 +60,7 @@ function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
 }
 
 function warnAboutQuietSpeakers(ctx: StageContext): void {
-  if (ctx.choices.voice.mode !== 'preserve') return;
+  if (ctx.choices.voice.mode === 'neutral') return;
   for (const speaker of ctx.timeline.speakers ?? []) {
     if (speaker.voicedSeconds >= MIN_SPEAKER_VOICED_SECONDS && speaker.f0MedianHz !== undefined) continue;
     ctx.warn(

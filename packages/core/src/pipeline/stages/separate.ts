@@ -44,6 +44,7 @@ export async function separate(ctx: StageContext): Promise<void> {
     },
   );
   ctx.background = stems.background;
+  ctx.voiceStem = stems.voice;
   ctx.timeline.background = { method: 'separated', engine: separator.id };
 }
 

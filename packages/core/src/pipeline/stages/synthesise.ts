@@ -1,47 +1,123 @@
 import { durationOf } from '../../audio.js';
 import { lineSettings } from '../../voice/line-settings.js';
-import type { VoiceSettings } from '../../voice/voice-types.js';
+import type { VoiceCloner } from '../../voice/voice-cloner.js';
+import type { PcmAudio } from '../../audio.js';
+import type { AppliedVoice, ReferenceUse, SpeakerVoice, VoiceSettings } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
+import type { Speech } from '../../engine.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
+import { expressiveness, referenceAudio, referenceFor } from '../voice-cloning.js';
 
 /**
- * Speaks each translated segment in its speaker's voice (and, preserving voices, at the line's
- * own rate with its pauses), keeping the phoneme and word timings.
+ * Speaks each translated segment in its speaker's voice: cloned from their own speech when the
+ * dub clones voices and the speaker has a reference, else the synthesiser's voice set to them
+ * (and, preserving voices, at the line's own rate with its pauses), keeping the phoneme timings.
  */
 export async function synthesise(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
   recordEngine(ctx.timeline, 'synthesis', synthesiser);
+  const cloner =
+    timeline.voiceMode === 'clone'
+      ? await ctx.ports.engines.voiceCloner(request.targetLanguage, request.engines?.clone)
+      : undefined;
+  const references = new ReferenceCache(ctx);
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
     if (!redoes(ctx.redo, segment)) continue;
     forgetSpeech(segment);
     if (segment.targetText.trim() !== '') {
-      const settings = settingsFor(ctx, segment);
-      const speech = await synthesiser.synthesise(
-        segment.targetText,
-        request.targetLanguage,
-        { signal: ctx.signal },
-        settings,
-      );
+      const reference = cloner ? referenceFor(ctx, segment, speakerOf(ctx, segment), cloner) : undefined;
+      const { speech, voice, engine } =
+        cloner && reference
+          ? await cloneLine(ctx, cloner, segment, reference, await references.audio(reference))
+          : await speakLine(ctx, segment, synthesiser.id, (settings) =>
+              synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings),
+            );
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;
       }
-      segment.engines.tts = synthesiser.id;
-      segment.voice = {
-        mode: ctx.choices.voice.mode,
-        baseVoice: settings.voice ?? synthesiser.id,
-        rate: settings.rate ?? 1,
-        contour: false,
-        energy: false,
-        timbre: false,
-        pauses: settings.pauses?.length ?? 0,
-      };
+      segment.engines.tts = engine;
+      segment.voice = voice;
     }
     ctx.progress('synthesise', i + 1, segments.length);
+  }
+}
+
+interface SpokenLine {
+  speech: Speech;
+  voice: AppliedVoice;
+  engine: string;
+}
+
+/** A line in the speaker's cloned voice; the seed is the line's, so a re-dub speaks it the same way. */
+async function cloneLine(
+  ctx: StageContext,
+  cloner: VoiceCloner,
+  segment: Segment,
+  reference: ReferenceUse,
+  audio: PcmAudio,
+): Promise<SpokenLine> {
+  const lively = expressiveness(segment);
+  const speech = await cloner.clone(
+    segment.targetText,
+    ctx.request.targetLanguage,
+    { audio },
+    { signal: ctx.signal },
+    { seed: segment.id + 1, ...(lively === undefined ? {} : { expressiveness: lively }) },
+  );
+  const voice: AppliedVoice = {
+    mode: 'clone',
+    baseVoice: `${cloner.id}: ${segment.speaker ?? 'S1'}`,
+    reference,
+    rate: 1,
+    contour: false,
+    energy: false,
+    timbre: false,
+    pauses: 0,
+  };
+  return { speech, voice, engine: cloner.id };
+}
+
+async function speakLine(
+  ctx: StageContext,
+  segment: Segment,
+  engine: string,
+  speak: (settings: VoiceSettings) => Promise<Speech>,
+): Promise<SpokenLine> {
+  const settings = settingsFor(ctx, segment);
+  const speech = await speak(settings);
+  // A cloning dub whose speaker could not be cloned speaks them in the shaped voice.
+  const mode = ctx.timeline.voiceMode === 'clone' ? 'shaped' : (ctx.timeline.voiceMode ?? ctx.choices.voice.mode);
+  const voice: AppliedVoice = {
+    mode,
+    baseVoice: settings.voice ?? engine,
+    rate: settings.rate ?? 1,
+    contour: false,
+    energy: false,
+    timbre: false,
+    pauses: settings.pauses?.length ?? 0,
+  };
+  return { speech, voice, engine };
+}
+
+/** Each reference's audio is read once per run: a speaker's reference serves all their lines. */
+class ReferenceCache {
+  private readonly read = new Map<string, Promise<PcmAudio>>();
+
+  constructor(private readonly ctx: StageContext) {}
+
+  audio(reference: ReferenceUse): Promise<PcmAudio> {
+    const key = reference.spans.map((span) => `${span.start}-${span.end}`).join(',');
+    let audio = this.read.get(key);
+    if (!audio) {
+      audio = referenceAudio(this.ctx, reference.spans);
+      this.read.set(key, audio);
+    }
+    return audio;
   }
 }
 
@@ -55,8 +131,12 @@ function forgetSpeech(segment: Segment): void {
   delete segment.lipSync;
 }
 
+function speakerOf(ctx: StageContext, segment: Segment): SpeakerVoice | undefined {
+  return ctx.timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
+}
+
 function settingsFor(ctx: StageContext, segment: Segment): VoiceSettings {
-  const speaker = ctx.timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
+  const speaker = speakerOf(ctx, segment);
   if (!speaker) return {};
   return lineSettings(
     speaker,

@@ -1,0 +1,138 @@
+import { LANGUAGES, type LanguageCode } from '../languages.js';
+import { Internal } from '../errors.js';
+import { recordEngine } from '../engines-used.js';
+import type { PcmAudio } from '../audio.js';
+import type { Segment } from '../timeline.js';
+import type { TimeSpan } from '../segmentation/segment-speech.js';
+import type { VoiceCloner } from '../voice/voice-cloner.js';
+import type { ReferenceUse, SpeakerVoice } from '../voice/voice-types.js';
+import { chooseSpeakerReferences, isOwnReference, type ReferenceLine } from '../voice/voice-references.js';
+import type { StageContext } from './stage-context.js';
+
+/** Silence between the spans of a reference, seconds: the model hears separate phrases, not a splice. */
+const SPAN_GAP_SECONDS = 0.12;
+
+/**
+ * Decides whether this dub clones voices: with Preserve Voice on and a cloning engine for the
+ * target language, each speaker gets a reference (their cleanest speech); otherwise the voices
+ * are shaped, and the creator is told why. A speaker with no clean speech is shaped alone.
+ * Slow engines are announced with the time they will take before they start.
+ */
+export async function planVoiceCloning(ctx: StageContext): Promise<void> {
+  const { timeline, request } = ctx;
+  if (ctx.choices.voice.mode !== 'clone') {
+    timeline.voiceMode = ctx.choices.voice.mode;
+    return;
+  }
+  const cloner = await ctx.ports.engines.voiceCloner(request.targetLanguage, request.engines?.clone);
+  if (!cloner) {
+    timeline.voiceMode = 'shaped';
+    ctx.warn('voices', noClonerMessage(request.targetLanguage));
+    return;
+  }
+  timeline.voiceMode = 'clone';
+  recordEngine(timeline, 'voice cloning', cloner);
+  const from: ReferenceUse['from'] = ctx.voiceStem ? 'separated voice' : 'original';
+  const references = chooseSpeakerReferences(timeline.segments.map(referenceLine));
+  for (const speaker of timeline.speakers ?? []) {
+    const reference = references.find((candidate) => candidate.speaker === speaker.speaker);
+    if (reference && reference.seconds >= cloner.referenceSeconds.min) {
+      speaker.reference = { spans: reference.spans, seconds: reference.seconds, from };
+    } else {
+      ctx.warn(
+        'voices',
+        `Speaker ${speaker.speaker} has no clean stretch of speech to clone their voice from (at least ` +
+          `${cloner.referenceSeconds.min} s alone, without overlap or silence): their lines are spoken in a shaped voice.`,
+      );
+    }
+  }
+  if (from === 'original') {
+    ctx.warn(
+      'voices',
+      'No voice/background separator ran: the voices are cloned from the original, so music or noise under the ' +
+        'speech can colour them (npm run models -- add mdx-kim-vocal-2 separates the voice first).',
+    );
+  }
+  announceSlowCloner(ctx, cloner);
+}
+
+function noClonerMessage(language: LanguageCode): string {
+  const name = LANGUAGES[language].name;
+  return (
+    `No voice-cloning engine for ${name} is installed: the speakers' voices are shaped instead (a synthetic voice ` +
+    `with each speaker's pitch, range, timbre and intonation). npm run models -- add voice installs the cloning ` +
+    `engines; see docs/engines.md for the languages each covers.`
+  );
+}
+
+/** An engine slower than real time says how long it will take before it starts. */
+function announceSlowCloner(ctx: StageContext, cloner: VoiceCloner): void {
+  if (cloner.speechPerSecond >= 1) return;
+  const speech = ctx.timeline.segments.reduce((sum, segment) => sum + (segment.end - segment.start), 0);
+  const minutes = speech / cloner.speechPerSecond / 60;
+  ctx.warn(
+    'voices',
+    `${cloner.name} makes about ${cloner.speechPerSecond} s of speech per second on two CPU cores: cloning ` +
+      `${Math.round(speech)} s of speech will take about ${minutes < 1 ? 'a minute' : `${Math.ceil(minutes)} minutes`} more.`,
+  );
+}
+
+function referenceLine(segment: Segment): ReferenceLine {
+  return {
+    id: segment.id,
+    start: segment.start,
+    end: segment.end,
+    ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }),
+    ...(segment.prosody ? { prosody: segment.prosody } : {}),
+  };
+}
+
+/** The reference a line is cloned from: its own speech when long and clean enough, else its speaker's. */
+export function referenceFor(
+  ctx: StageContext,
+  segment: Segment,
+  speaker: SpeakerVoice | undefined,
+  cloner: VoiceCloner,
+): ReferenceUse | undefined {
+  if (!speaker?.reference) return undefined;
+  const lines = ctx.timeline.segments.map(referenceLine);
+  if (isOwnReference(referenceLine(segment), lines)) {
+    const end = Math.min(segment.end, segment.start + cloner.referenceSeconds.max);
+    return {
+      kind: 'line',
+      spans: [{ start: segment.start, end }],
+      seconds: Math.round((end - segment.start) * 100) / 100,
+      from: speaker.reference.from,
+    };
+  }
+  return { kind: 'speaker', ...speaker.reference };
+}
+
+/** The reference's audio: its spans from the separated voice (or the original), a short silence between. */
+export async function referenceAudio(ctx: StageContext, spans: readonly TimeSpan[]): Promise<PcmAudio> {
+  const parts: PcmAudio[] = [];
+  for (const span of spans) parts.push(await readSpan(ctx, span));
+  const sampleRate = parts[0]?.sampleRate ?? 16000;
+  const gap = Math.round(SPAN_GAP_SECONDS * sampleRate);
+  const samples = new Float32Array(parts.reduce((sum, part) => sum + part.samples.length, 0) + gap * (parts.length - 1));
+  let offset = 0;
+  for (const part of parts) {
+    samples.set(part.samples, offset);
+    offset += part.samples.length + gap;
+  }
+  return { samples, sampleRate };
+}
+
+async function readSpan(ctx: StageContext, span: TimeSpan): Promise<PcmAudio> {
+  if (ctx.voiceStem) return ctx.ports.media.readStem(ctx.voiceStem, span.start, span.end);
+  const analysis = ctx.analysis;
+  if (!analysis) throw new Internal('The analysis audio is needed to clone a voice from the original.');
+  return { samples: await analysis.read(span.start, span.end), sampleRate: analysis.sampleRate };
+}
+
+/** How expressive a line was, 0-1, from its pitch range (about 2 semitones is flat, 10 lively). */
+export function expressiveness(segment: Segment): number | undefined {
+  const range = segment.prosody?.f0RangeSemitones;
+  if (range === undefined) return undefined;
+  return Math.min(1, Math.max(0, (range - 2) / 8));
+}
