@@ -25,6 +25,7 @@ export const POCKET_FILES = {
   textConditioner: 'text_conditioner.onnx',
   vocabJson: 'vocab.json',
   tokenScoresJson: 'token_scores.json',
+  licence: 'LICENSE',
 } as const;
 
 /**
@@ -33,7 +34,7 @@ export const POCKET_FILES = {
  * vocabulary with byte fallback. What it does is crude but real cloning: the encoder measures
  * the reference's energy in eight bands, the main LM keeps them in its state with the text's
  * token count (one frame per token, then end of speech), the flow LM's velocity field leads the
- * noise to those band weights, and the decoder speaks them as tones. A low reference gives a low
+ * noise to those band weights (keeping a trace of the noise, so the seed matters), and the decoder speaks them as tones. A low reference gives a low
  * voice; the text sets the length. It says nothing about how a real clone sounds.
  */
 export async function writeTinyPocket(folder: string, seed = 41): Promise<void> {
@@ -51,6 +52,7 @@ export async function writeTinyPocket(folder: string, seed = 41): Promise<void> 
     join(folder, POCKET_FILES.tokenScoresJson),
     Object.fromEntries(vocabulary.map((token) => [token, token.startsWith('<0x') ? -100 : token.length - 10])),
   );
+  await writeFile(join(folder, POCKET_FILES.licence), 'Tiny random test model written by Voxlate: no licence terms.\n');
 }
 
 /** `<unk>`, the 256 byte tokens, the word mark, ASCII letters and marks, a few whole words. */
@@ -154,9 +156,13 @@ function lmMain(random: () => number): Uint8Array {
     .toBytes();
 }
 
+/** How much of the starting noise stays in a latent: enough that the seed shows, too little to change the voice. */
+const NOISE_KEPT = 0.05;
+
 /**
- * c [1, 1024], s [1, 1], t [1, 1], x [1, 32] -> flow_dir [1, 32]: the straight-line velocity
- * from x to the target latent (the band weights), so sherpa-onnx's Euler steps end on it.
+ * c [1, 1024], s [1, 1], t [1, 1], x [1, 32] -> flow_dir [1, 32]: the velocity of the straight
+ * path from the noise x0 to the band weights plus a little of x0, so sherpa-onnx's Euler steps end
+ * on target + 0.05 * x0 (the noise, and so the seed, shows in the latent as in a real flow).
  */
 function lmFlow(): Uint8Array {
   const toLatent = new Float32Array(EMBEDDING * LATENT);
@@ -169,10 +175,18 @@ function lmFlow(): Uint8Array {
     .output('flow_dir', FLOAT, [1, LATENT])
     .floats('to_latent', [EMBEDDING, LATENT], toLatent)
     .floats('unit', [], Float32Array.of(1))
+    .floats('kept', [], Float32Array.of(NOISE_KEPT))
+    .floats('kept_less_one', [], Float32Array.of(NOISE_KEPT - 1))
     .node('MatMul', ['c', 'to_latent'], ['target'])
-    .node('Sub', ['target', 'x'], ['distance'])
+    // The path is x = (1 - s) x0 + s (target + kept x0): recover x0 from where the step starts.
+    .node('Mul', ['s', 'target'], ['target_share'])
+    .node('Sub', ['x', 'target_share'], ['noise_part'])
     .node('Sub', ['unit', 's'], ['time_left'])
-    .node('Div', ['distance', 'time_left'], ['velocity'])
+    .node('Mul', ['s', 'kept'], ['noise_kept'])
+    .node('Add', ['time_left', 'noise_kept'], ['noise_scale'])
+    .node('Div', ['noise_part', 'noise_scale'], ['x0'])
+    .node('Mul', ['x0', 'kept_less_one'], ['noise_velocity'])
+    .node('Add', ['target', 'noise_velocity'], ['velocity'])
     // t is the step's end; the straight path does not need it, the real flow LM does.
     .node('Sub', ['t', 't'], ['no_time'])
     .node('Add', ['velocity', 'no_time'], ['flow_dir'])

@@ -50,9 +50,17 @@ declare module 'sherpa-onnx-node' {
     }): Promise<GeneratedAudio>;
   }
 
+  /** Kaldi's windowed-sinc resampler ("linear" in that it is a linear filter). */
+  class LinearResampler {
+    constructor(inputSampleRate: number, outputSampleRate: number);
+    /** The last (or only) chunk: the samples buffered inside come out too. */
+    flush(samples: Float32Array): Float32Array;
+  }
+
   const sherpa: {
     OfflineTts: { createAsync(config: OfflineTtsConfig): Promise<OfflineTts> };
     GenerationConfig: typeof GenerationConfig;
+    LinearResampler: typeof LinearResampler;
   };
   export type { OfflineTts };
   export default sherpa;

@@ -15,6 +15,8 @@ import type { ModelManager } from '@voxlate/models';
 import { SessionCache } from '../../neural/session-cache.js';
 import { pocketFiles } from './pocket-files.js';
 
+/** Pocket TTS's rate: Mimi encodes and decodes 24 kHz audio. */
+const MODEL_RATE = 24000;
 /** Flow steps per latent frame: sherpa-onnx's examples use 5; fewer is faster and rougher. */
 const FLOW_STEPS = 5;
 /** The sampling temperature of a flat line and of the most expressive one (Pocket's default is 0.7). */
@@ -57,12 +59,13 @@ export class PocketCloner implements VoiceCloner {
       );
     }
     const tts = await this.sessions.get('pocket', () => this.load());
+    const voice = atModelRate(reference.audio);
     const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
     const generated = await tts.generateAsync({
       text,
       generationConfig: new sherpa.GenerationConfig({
-        referenceAudio: reference.audio.samples,
-        referenceSampleRate: reference.audio.sampleRate,
+        referenceAudio: voice.samples,
+        referenceSampleRate: voice.sampleRate,
         numSteps: FLOW_STEPS,
         // Pauses stay as the model speaks them: the timing fit shortens what must be shortened.
         silenceScale: 1,
@@ -97,3 +100,12 @@ export class PocketCloner implements VoiceCloner {
   }
 }
 
+
+/**
+ * The reference at the model's rate. sherpa-onnx would resample it too, but says so on stderr at
+ * every line; resampled here once per line, quietly, with the same resampler.
+ */
+function atModelRate(audio: PcmAudio): PcmAudio {
+  if (audio.sampleRate === MODEL_RATE) return audio;
+  return { samples: new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples), sampleRate: MODEL_RATE };
+}
