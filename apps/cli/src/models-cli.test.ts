@@ -65,4 +65,19 @@ describe('npm run models against a hub that serves like huggingface.co', () => {
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('whisper-base: config.json: wrong size');
   }, 120_000);
+
+  it("says each model's size and licence, non-commercial terms included, before downloading it", async () => {
+    const added = await models('add', 'voice');
+    const said = added.stdout;
+    const pocket = said.indexOf('pocket-tts-eng, about 191 MB:');
+    expect(pocket).toBeGreaterThanOrEqual(0);
+    expect(said).toContain('Licence: Pocket TTS ONNX export licence (weights by Kyutai, CC-BY-4.0)');
+    expect(said).toContain('Non-commercial use only, as the export states; credit Kyutai.');
+    expect(said).toContain('3dspeaker-campplus-voxceleb');
+    // Said before the download, whose end it reports.
+    expect(pocket).toBeLessThan(said.indexOf('Installed: pocket-tts-eng, 3dspeaker-campplus-voxceleb'));
+    const listed = await models('list');
+    expect(listed.stdout).toMatch(/pocket-tts-eng\s+clone\s+installed/);
+    expect(listed.stdout).toMatch(/licence: CC-BY-NC-4.0\. Non-commercial use only/);
+  }, 120_000);
 });

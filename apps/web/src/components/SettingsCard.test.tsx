@@ -48,6 +48,27 @@ describe('SettingsCard', () => {
     expect(screen.getByRole('button', { name: 'Translate Audio' })).toBeTruthy();
   });
 
+  it('says next to Preserve Voice that it clones the voices in the file, or shapes them where nothing clones the language', () => {
+    const cloning = {
+      eng: { name: 'Pocket TTS', speechPerSecond: 2.5 },
+      deu: { name: 'Slow Clone', speechPerSecond: 0.05 },
+    };
+    const { rerender } = render(<SettingsCard {...props} targetLanguage="eng" cloning={cloning} />);
+    const note = (): string =>
+      screen.getByRole('checkbox', { name: 'Preserve Voice' }).getAttribute('aria-describedby') ?? '';
+    const described = (): string => document.getElementById(note())?.textContent ?? '';
+    expect(described()).toBe(
+      'Preserve Voice clones the voice of each speaker in your file (Pocket TTS). Use it only on voices you have the right to use.',
+    );
+    rerender(<SettingsCard {...props} targetLanguage="deu" cloning={cloning} />);
+    expect(described()).toMatch(/\(Slow Clone\)\. It is slow here: about 20 s of work per second of speech\./);
+    rerender(<SettingsCard {...props} targetLanguage="yue" cloning={cloning} />);
+    expect(described()).toMatch(
+      /^Preserve Voice: no voice-cloning engine for Cantonese is installed here, so each speaker gets a synthetic voice shaped to theirs/,
+    );
+    expect(described()).toMatch(/Use it only on voices you have the right to use\.$/);
+  });
+
   it('groups the languages by what they give and says it next to the button', () => {
     const qualities = {
       fra: { quality: 'full', engine: 'apertium' },

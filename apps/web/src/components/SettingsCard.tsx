@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { qualityNote, type LanguageQuality } from '../lib/language-support.js';
+import { qualityNote, voiceNote, type CloneSupport, type LanguageQuality } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
@@ -21,6 +21,8 @@ interface Props {
   qualities?: Record<string, LanguageQuality>;
   /** The source language and subtitles controls, above the target. */
   source?: ReactNode;
+  /** The targets whose voices are cloned here (from /api/languages). */
+  cloning?: Record<string, CloneSupport>;
 }
 
 const GROUPS = [
@@ -86,10 +88,14 @@ export function SettingsCard(props: Props) {
               type="checkbox"
               checked={props.voiceCloning}
               disabled={props.working}
+              aria-describedby="voice-note"
               onChange={(event) => props.onVoiceCloning(event.target.checked)}
             />
             Preserve Voice
           </label>
+          <p id="voice-note" className="voice-note">
+            {voiceNote(languageInfo(props.targetLanguage)?.name ?? '', props.cloning?.[props.targetLanguage])}
+          </p>
           {props.onBurnSubtitles && (
             <label className="checkbox">
               <input

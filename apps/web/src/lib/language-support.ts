@@ -7,8 +7,17 @@ export interface LanguageQuality {
   engine: string;
 }
 
+/** The engine that clones the speakers' voices into a language here, and how fast it is. */
+export interface CloneSupport {
+  name: string;
+  /** Seconds of speech it makes per second on two cores (below 1: slower than real time). */
+  speechPerSecond: number;
+}
+
 /** What this installation can do with each language, from /api/languages. */
 export interface LanguageSupport {
+  /** The targets whose voices are cloned here (the others are shaped). */
+  cloning: Record<string, CloneSupport>;
   /** Each target's translation quality from English. */
   quality: Record<string, LanguageQuality>;
   /** Languages a recogniser here can hear (the others need a subtitles file as the source). */
@@ -17,7 +26,7 @@ export interface LanguageSupport {
   detected: string[];
 }
 
-export const NO_SUPPORT_KNOWN: LanguageSupport = { quality: {}, heard: [], detected: [] };
+export const NO_SUPPORT_KNOWN: LanguageSupport = { cloning: {}, quality: {}, heard: [], detected: [] };
 
 export async function fetchLanguageSupport(signal?: AbortSignal): Promise<LanguageSupport> {
   const response = await fetch('/api/languages', signal ? { signal } : {});
@@ -28,6 +37,12 @@ export async function fetchLanguageSupport(signal?: AbortSignal): Promise<Langua
       languages.flatMap((language) => {
         const translation = language.stages.translation_from_english;
         return translation ? [[language.code, translation]] : [];
+      }),
+    ),
+    cloning: Object.fromEntries(
+      languages.flatMap((language) => {
+        const cloner = language.stages.voice_cloning;
+        return cloner ? [[language.code, { name: cloner.name, speechPerSecond: cloner.speech_per_second }]] : [];
       }),
     ),
     heard: languages.filter((language) => language.stages.recognition.length > 0).map((language) => language.code),
@@ -51,6 +66,26 @@ export function useLanguageSupport(): LanguageSupport {
 /** The source language the studio sends when the creator has not chosen one. */
 export function defaultSourceLanguage(support: LanguageSupport): string {
   return support.detected.length > 0 ? 'auto' : 'eng';
+}
+
+/**
+ * What Preserve Voice does for the chosen language, and the consent it asks for: a clone of the
+ * voices in the file where an engine here clones that language, a voice shaped to them elsewhere.
+ */
+export function voiceNote(name: string, cloner: CloneSupport | undefined): string {
+  const consent = 'Use it only on voices you have the right to use.';
+  if (!name) return `Preserve Voice clones the voice of each speaker in your file. ${consent}`;
+  if (!cloner) {
+    return (
+      `Preserve Voice: no voice-cloning engine for ${name} is installed here, so each speaker gets a synthetic ` +
+      `voice shaped to theirs (pitch, range, timbre, intonation). With a cloning engine it clones the voices in your file. ${consent}`
+    );
+  }
+  const pace =
+    cloner.speechPerSecond < 1
+      ? ` It is slow here: about ${Math.round(1 / cloner.speechPerSecond)} s of work per second of speech.`
+      : '';
+  return `Preserve Voice clones the voice of each speaker in your file (${cloner.name}).${pace} ${consent}`;
 }
 
 /** What the creator is told next to the button about the chosen language. */

@@ -96,6 +96,7 @@ export function StudioPage() {
           onBurnSubtitles={(on) => dispatch({ type: 'set-burn-subtitles', on })}
           onTranslate={() => void translate()}
           qualities={support.quality}
+          cloning={support.cloning}
           source={source}
         />
       )}
