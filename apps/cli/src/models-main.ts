@@ -18,7 +18,9 @@ async function main([command, ...rest]: string[]): Promise<number> {
       for (const model of await manager.list()) {
         const state = model.installed ? `installed, ${Math.round(model.bytes / 1e6)} MB` : 'not installed';
         console.log(`${model.id.padEnd(26)} ${model.task.padEnd(8)} ${state.padEnd(24)} ${model.description}`);
-        console.log(`${''.padEnd(36)}licence: ${model.licence.name}${model.licence.terms ? `. ${model.licence.terms}` : ''}`);
+        console.log(
+          `${''.padEnd(36)}licence: ${model.licence.name}${model.licence.terms ? `. ${model.licence.terms}` : ''}`,
+        );
       }
       console.log(`\nModels folder: ${manager.settings.root}${manager.settings.offline ? ' (offline mode)' : ''}`);
       return 0;

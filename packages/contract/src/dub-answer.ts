@@ -48,7 +48,7 @@ export const ReferenceSpans = {
   }),
   seconds: Type.Number(),
   from: StringEnum(['separated voice', 'original'], {
-    description: "The separated voice, or the original where no separator ran (music and noise included).",
+    description: 'The separated voice, or the original where no separator ran (music and noise included).',
   }),
 };
 
@@ -101,14 +101,16 @@ export const SourceProsody = Type.Object(
 export const AppliedVoice = Type.Object(
   {
     mode: StringEnum([...VOICE_MODES], {
-      description: "'clone': the speaker's own voice, cloned; 'shaped': a synthetic voice shaped to them; 'neutral': a plain voice.",
+      description:
+        "'clone': the speaker's own voice, cloned; 'shaped': a synthetic voice shaped to them; 'neutral': a plain voice.",
     }),
     base_voice: Type.String(),
     reference: Type.Optional(
       Type.Object(
         {
           kind: StringEnum(['line', 'speaker'], {
-            description: "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
+            description:
+              "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
           }),
           ...ReferenceSpans,
         },
@@ -190,7 +192,10 @@ export const SpeakerAnswer = Type.Object(
       Closed,
     ),
     reference: Type.Optional(
-      Type.Object(ReferenceSpans, { ...Closed, description: "Their cleanest speech: the voice their lines are cloned in." }),
+      Type.Object(ReferenceSpans, {
+        ...Closed,
+        description: 'Their cleanest speech: the voice their lines are cloned in.',
+      }),
     ),
   },
   Closed,
@@ -258,7 +263,8 @@ export const DubFacts = {
   engines_used: Type.Array(EngineUse),
   speakers: Type.Array(SpeakerAnswer),
   voice_mode: StringEnum([...VOICE_MODES], {
-    description: "The voice the dub was spoken in: 'clone' asked for falls back to 'shaped' where no cloning engine covers the language.",
+    description:
+      "The voice the dub was spoken in: 'clone' asked for falls back to 'shaped' where no cloning engine covers the language.",
   }),
   diariser: Type.Optional(Type.String()),
   lip_sync: Type.Optional(

@@ -44,7 +44,10 @@ export function upgradeJobRequest(stored: unknown): JobRequest {
   if (request.choices !== undefined) {
     const mode = request.choices.voice?.mode as EarlierVoiceMode | undefined;
     if (mode === undefined) return request;
-    return { ...request, choices: { ...request.choices, voice: { ...request.choices.voice, mode: upgradeVoiceMode(mode) } } };
+    return {
+      ...request,
+      choices: { ...request.choices, voice: { ...request.choices.voice, mode: upgradeVoiceMode(mode) } },
+    };
   }
   if (request.options === undefined) return request;
   const { options, ...rest } = request;

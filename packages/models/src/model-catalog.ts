@@ -223,8 +223,7 @@ export const POCKET_TTS: CatalogModel = {
   licence: {
     name: 'Pocket TTS ONNX export licence (weights by Kyutai, CC-BY-4.0)',
     url: 'https://huggingface.co/KevinAHM/pocket-tts-onnx/blob/main/onnx/LICENSE',
-    terms:
-      'Non-commercial use only, as the export states; credit Kyutai. Clone only voices you have the right to use.',
+    terms: 'Non-commercial use only, as the export states; credit Kyutai. Clone only voices you have the right to use.',
   },
   megabytes: 191,
 };

@@ -144,8 +144,13 @@ describe('Preserve Voice with a cloning engine installed', () => {
       timeline.segments.flatMap((segment, i) => (segment.speaker === label ? [centre[i]!] : []));
     expect(Math.max(...bySpeaker(man!.speaker))).toBeLessThan(Math.min(...bySpeaker(woman!.speaker)));
     // Provenance: the signed manifest and the warnings say the voices were cloned.
-    expect(run.provenance.voice).toMatchObject({ mode: 'clone', cloned: { engine: 'pocket-tts', speakers: ['S1', 'S2'] } });
-    expect(timeline.warnings.join(' ')).toMatch(/No voice\/background separator ran: the voices are cloned from the original/);
+    expect(run.provenance.voice).toMatchObject({
+      mode: 'clone',
+      cloned: { engine: 'pocket-tts', speakers: ['S1', 'S2'] },
+    });
+    expect(timeline.warnings.join(' ')).toMatch(
+      /No voice\/background separator ran: the voices are cloned from the original/,
+    );
   }, 180_000);
 
   it('takes a long clean line as its own reference', async () => {
@@ -156,11 +161,18 @@ describe('Preserve Voice with a cloning engine installed', () => {
   }, 180_000);
 
   it('falls back to the shaped voice, with a warning that says why, where nothing clones the language', async () => {
-    const english = SPANISH.map(([start, end], i) => [start, end, ['Welcome back.', 'Today we cook.', 'First the onions.', 'Then we fry them.'][i]!] as const);
+    const english = SPANISH.map(
+      ([start, end], i) =>
+        [start, end, ['Welcome back.', 'Today we cook.', 'First the onions.', 'Then we fry them.'][i]!] as const,
+    );
     const run = await dubber.dub(request('shaped.wav', 'fra', english));
     expect(run.timeline.voiceMode).toBe('shaped');
     expect(run.timeline.segments.every((segment) => segment.voice?.mode === 'shaped')).toBe(true);
-    expect(run.timeline.warnings).toContainEqual(expect.stringMatching(/^No voice-cloning engine for French is installed: the speakers' voices are shaped instead/));
+    expect(run.timeline.warnings).toContainEqual(
+      expect.stringMatching(
+        /^No voice-cloning engine for French is installed: the speakers' voices are shaped instead/,
+      ),
+    );
     expect(run.provenance.voice).toEqual({ mode: 'shaped' });
   }, 180_000);
 

@@ -58,7 +58,7 @@ export async function writeTinyPocket(folder: string, seed = 41): Promise<void> 
 /** `<unk>`, the 256 byte tokens, the word mark, ASCII letters and marks, a few whole words. */
 function tinyVocabulary(): string[] {
   const bytes = Array.from({ length: 256 }, (_, byte) => `<0x${byte.toString(16).toUpperCase().padStart(2, '0')}>`);
-  const characters = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,!?\'-'];
+  const characters = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,!?'-"];
   const words = ['▁the', '▁and', '▁hello', '▁is'];
   // Unique: sherpa-onnx sizes its id table by the number of entries and indexes it by id.
   return [...new Set(['<unk>', ...bytes, '▁', ...characters, ...characters.map((c) => `▁${c}`), ...words])];
@@ -110,50 +110,52 @@ function mimiEncoder(): Uint8Array {
  */
 function lmMain(random: () => number): Uint8Array {
   const feedback = Float32Array.from({ length: LATENT * EMBEDDING }, () => (random() - 0.5) * 0.01);
-  return new OnnxGraph('tiny_pocket_flow_lm_main')
-    .input('sequence', FLOAT, [1, 'sequence_length', LATENT])
-    .input('text_embeddings', FLOAT, [1, 'text_length', EMBEDDING])
-    .input('state_memory', FLOAT, [1, EMBEDDING])
-    .input('state_tokens', FLOAT, [1, 1])
-    .input('state_steps', FLOAT, [1, 1])
-    .output('conditioning', FLOAT, [1, EMBEDDING])
-    .output('eos_logit', FLOAT, [1, 1])
-    .output('out_state_memory', FLOAT, [1, EMBEDDING])
-    .output('out_state_tokens', FLOAT, [1, 1])
-    .output('out_state_steps', FLOAT, [1, 1])
-    .ints('axis1', [1], [1])
-    .ints('zero', [1], [0])
-    .ints('one', [1], [1])
-    .ints('bands_end', [1], [1 + BANDS])
-    .ints('scalar_shape', [2], [1, 1])
-    .floats('nothing', [], Float32Array.of(0))
-    .floats('tiny', [], Float32Array.of(1e-6))
-    .floats('eos_offset', [], Float32Array.of(4))
-    .floats('feedback', [LATENT, EMBEDDING], feedback)
-    // Memory: the sum of every embedding row seen (voice frames' bands, text rows' count).
-    .node('ReduceSum', ['text_embeddings', 'axis1'], ['rows'], { keepdims: 0 })
-    .node('Add', ['state_memory', 'rows'], ['out_state_memory'])
-    .node('Slice', ['rows', 'zero', 'one', 'one'], ['tokens_here'])
-    .node('Add', ['state_tokens', 'tokens_here'], ['out_state_tokens'])
-    // Steps: latent frames fed so far.
-    .node('Shape', ['sequence'], ['sequence_shape'])
-    .node('Gather', ['sequence_shape', 'one'], ['frames_here_int'], { axis: 0 })
-    .node('Cast', ['frames_here_int'], ['frames_here_flat'], { to: FLOAT })
-    .node('Reshape', ['frames_here_flat', 'scalar_shape'], ['frames_here'])
-    .node('Add', ['state_steps', 'frames_here'], ['out_state_steps'])
-    .node('Sub', ['out_state_steps', 'out_state_tokens'], ['frames_over'])
-    .node('Sub', ['frames_over', 'eos_offset'], ['eos_logit'])
-    // Conditioning: the memory scaled to unit band sum, nudged by the frame fed back (NaN at start).
-    .node('Slice', ['out_state_memory', 'one', 'bands_end', 'one'], ['band_memory'])
-    .node('ReduceSum', ['band_memory', 'one'], ['band_total'], { keepdims: 1 })
-    .node('Add', ['band_total', 'tiny'], ['band_total_safe'])
-    .node('Div', ['out_state_memory', 'band_total_safe'], ['scaled_memory'])
-    .node('IsNaN', ['sequence'], ['is_start'])
-    .node('Where', ['is_start', 'nothing', 'sequence'], ['sequence_clean'])
-    .node('ReduceSum', ['sequence_clean', 'axis1'], ['sequence_sum'], { keepdims: 0 })
-    .node('MatMul', ['sequence_sum', 'feedback'], ['nudge'])
-    .node('Add', ['scaled_memory', 'nudge'], ['conditioning'])
-    .toBytes();
+  return (
+    new OnnxGraph('tiny_pocket_flow_lm_main')
+      .input('sequence', FLOAT, [1, 'sequence_length', LATENT])
+      .input('text_embeddings', FLOAT, [1, 'text_length', EMBEDDING])
+      .input('state_memory', FLOAT, [1, EMBEDDING])
+      .input('state_tokens', FLOAT, [1, 1])
+      .input('state_steps', FLOAT, [1, 1])
+      .output('conditioning', FLOAT, [1, EMBEDDING])
+      .output('eos_logit', FLOAT, [1, 1])
+      .output('out_state_memory', FLOAT, [1, EMBEDDING])
+      .output('out_state_tokens', FLOAT, [1, 1])
+      .output('out_state_steps', FLOAT, [1, 1])
+      .ints('axis1', [1], [1])
+      .ints('zero', [1], [0])
+      .ints('one', [1], [1])
+      .ints('bands_end', [1], [1 + BANDS])
+      .ints('scalar_shape', [2], [1, 1])
+      .floats('nothing', [], Float32Array.of(0))
+      .floats('tiny', [], Float32Array.of(1e-6))
+      .floats('eos_offset', [], Float32Array.of(4))
+      .floats('feedback', [LATENT, EMBEDDING], feedback)
+      // Memory: the sum of every embedding row seen (voice frames' bands, text rows' count).
+      .node('ReduceSum', ['text_embeddings', 'axis1'], ['rows'], { keepdims: 0 })
+      .node('Add', ['state_memory', 'rows'], ['out_state_memory'])
+      .node('Slice', ['rows', 'zero', 'one', 'one'], ['tokens_here'])
+      .node('Add', ['state_tokens', 'tokens_here'], ['out_state_tokens'])
+      // Steps: latent frames fed so far.
+      .node('Shape', ['sequence'], ['sequence_shape'])
+      .node('Gather', ['sequence_shape', 'one'], ['frames_here_int'], { axis: 0 })
+      .node('Cast', ['frames_here_int'], ['frames_here_flat'], { to: FLOAT })
+      .node('Reshape', ['frames_here_flat', 'scalar_shape'], ['frames_here'])
+      .node('Add', ['state_steps', 'frames_here'], ['out_state_steps'])
+      .node('Sub', ['out_state_steps', 'out_state_tokens'], ['frames_over'])
+      .node('Sub', ['frames_over', 'eos_offset'], ['eos_logit'])
+      // Conditioning: the memory scaled to unit band sum, nudged by the frame fed back (NaN at start).
+      .node('Slice', ['out_state_memory', 'one', 'bands_end', 'one'], ['band_memory'])
+      .node('ReduceSum', ['band_memory', 'one'], ['band_total'], { keepdims: 1 })
+      .node('Add', ['band_total', 'tiny'], ['band_total_safe'])
+      .node('Div', ['out_state_memory', 'band_total_safe'], ['scaled_memory'])
+      .node('IsNaN', ['sequence'], ['is_start'])
+      .node('Where', ['is_start', 'nothing', 'sequence'], ['sequence_clean'])
+      .node('ReduceSum', ['sequence_clean', 'axis1'], ['sequence_sum'], { keepdims: 0 })
+      .node('MatMul', ['sequence_sum', 'feedback'], ['nudge'])
+      .node('Add', ['scaled_memory', 'nudge'], ['conditioning'])
+      .toBytes()
+  );
 }
 
 /** How much of the starting noise stays in a latent: enough that the seed shows, too little to change the voice. */
@@ -167,30 +169,32 @@ const NOISE_KEPT = 0.05;
 function lmFlow(): Uint8Array {
   const toLatent = new Float32Array(EMBEDDING * LATENT);
   for (let band = 0; band < BANDS; band++) toLatent[(1 + band) * LATENT + band] = 1;
-  return new OnnxGraph('tiny_pocket_flow_lm_flow')
-    .input('c', FLOAT, [1, EMBEDDING])
-    .input('s', FLOAT, [1, 1])
-    .input('t', FLOAT, [1, 1])
-    .input('x', FLOAT, [1, LATENT])
-    .output('flow_dir', FLOAT, [1, LATENT])
-    .floats('to_latent', [EMBEDDING, LATENT], toLatent)
-    .floats('unit', [], Float32Array.of(1))
-    .floats('kept', [], Float32Array.of(NOISE_KEPT))
-    .floats('kept_less_one', [], Float32Array.of(NOISE_KEPT - 1))
-    .node('MatMul', ['c', 'to_latent'], ['target'])
-    // The path is x = (1 - s) x0 + s (target + kept x0): recover x0 from where the step starts.
-    .node('Mul', ['s', 'target'], ['target_share'])
-    .node('Sub', ['x', 'target_share'], ['noise_part'])
-    .node('Sub', ['unit', 's'], ['time_left'])
-    .node('Mul', ['s', 'kept'], ['noise_kept'])
-    .node('Add', ['time_left', 'noise_kept'], ['noise_scale'])
-    .node('Div', ['noise_part', 'noise_scale'], ['x0'])
-    .node('Mul', ['x0', 'kept_less_one'], ['noise_velocity'])
-    .node('Add', ['target', 'noise_velocity'], ['velocity'])
-    // t is the step's end; the straight path does not need it, the real flow LM does.
-    .node('Sub', ['t', 't'], ['no_time'])
-    .node('Add', ['velocity', 'no_time'], ['flow_dir'])
-    .toBytes();
+  return (
+    new OnnxGraph('tiny_pocket_flow_lm_flow')
+      .input('c', FLOAT, [1, EMBEDDING])
+      .input('s', FLOAT, [1, 1])
+      .input('t', FLOAT, [1, 1])
+      .input('x', FLOAT, [1, LATENT])
+      .output('flow_dir', FLOAT, [1, LATENT])
+      .floats('to_latent', [EMBEDDING, LATENT], toLatent)
+      .floats('unit', [], Float32Array.of(1))
+      .floats('kept', [], Float32Array.of(NOISE_KEPT))
+      .floats('kept_less_one', [], Float32Array.of(NOISE_KEPT - 1))
+      .node('MatMul', ['c', 'to_latent'], ['target'])
+      // The path is x = (1 - s) x0 + s (target + kept x0): recover x0 from where the step starts.
+      .node('Mul', ['s', 'target'], ['target_share'])
+      .node('Sub', ['x', 'target_share'], ['noise_part'])
+      .node('Sub', ['unit', 's'], ['time_left'])
+      .node('Mul', ['s', 'kept'], ['noise_kept'])
+      .node('Add', ['time_left', 'noise_kept'], ['noise_scale'])
+      .node('Div', ['noise_part', 'noise_scale'], ['x0'])
+      .node('Mul', ['x0', 'kept_less_one'], ['noise_velocity'])
+      .node('Add', ['target', 'noise_velocity'], ['velocity'])
+      // t is the step's end; the straight path does not need it, the real flow LM does.
+      .node('Sub', ['t', 't'], ['no_time'])
+      .node('Add', ['velocity', 'no_time'], ['flow_dir'])
+      .toBytes()
+  );
 }
 
 /** latent [1, C, 32] and a state -> audio [1, 1, C * 1920]: each band weight as a tone. */

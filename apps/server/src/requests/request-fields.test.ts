@@ -15,7 +15,9 @@ describe('readForm', () => {
     const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
     expect(read({ voice: 'shaped', use_voice_cloning: 'true' }).choices.voice).toEqual({ mode: 'shaped' });
     expect(read({ voice: 'neutral' }).choices.voice).toEqual({ mode: 'neutral' });
-    expect(() => read({ voice: 'preserve' })).toThrow(/Unknown voice "preserve". Valid voices: clone, shaped, neutral./);
+    expect(() => read({ voice: 'preserve' })).toThrow(
+      /Unknown voice "preserve". Valid voices: clone, shaped, neutral./,
+    );
   });
 
   it('groups what the creator chose: lip sync and burn-in apart from the voice', () => {

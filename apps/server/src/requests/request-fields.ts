@@ -80,7 +80,8 @@ function choicesOf(fields: Fields): ChoicesGiven {
   const tempoCap = fields['tempo_cap'];
   return {
     voice: {
-      mode: (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
+      mode:
+        (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
       ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
     },
     ...(tempoCap === undefined ? {} : { timing: { tempoCap: Number(tempoCap) } }),

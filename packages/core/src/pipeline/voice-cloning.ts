@@ -114,7 +114,9 @@ export async function referenceAudio(ctx: StageContext, spans: readonly TimeSpan
   for (const span of spans) parts.push(await readSpan(ctx, span));
   const sampleRate = parts[0]?.sampleRate ?? 16000;
   const gap = Math.round(SPAN_GAP_SECONDS * sampleRate);
-  const samples = new Float32Array(parts.reduce((sum, part) => sum + part.samples.length, 0) + gap * (parts.length - 1));
+  const samples = new Float32Array(
+    parts.reduce((sum, part) => sum + part.samples.length, 0) + gap * (parts.length - 1),
+  );
   let offset = 0;
   for (const part of parts) {
     samples.set(part.samples, offset);

@@ -63,8 +63,10 @@ async function shapeLine(
   const notes: string[] = [];
   // A cloned voice has the speaker's timbre already: only its intonation and energy are shaped.
   const cloned = segment.voice?.mode === 'clone';
-  if (!cloned && speaker?.spectrumDb) plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(audio, own));
-  else if (!cloned) notes.push(`Speaker ${segment.speaker ?? 'S1'} has too little voiced speech to match their timbre.`);
+  if (!cloned && speaker?.spectrumDb)
+    plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(audio, own));
+  else if (!cloned)
+    notes.push(`Speaker ${segment.speaker ?? 'S1'} has too little voiced speech to match their timbre.`);
   const shaped = await shaper.shape(audio, own, plan, { signal: ctx.signal });
   segment.speech = await ctx.ports.clips.put(`shaped-${segment.id}`, shaped);
   Object.assign(segment.voice!, applied(plan.f0Hz, plan.spectrumDb !== undefined));

@@ -90,11 +90,29 @@ describe('Pocket TTS on a tiny model installed from the hub double', () => {
     const cloner = (await resolver.voiceCloner('eng')) as VoiceCloner;
     const reference = { audio: voiceAt(150) };
     const short = await cloner.clone('Hi.', 'eng', reference, {}, { seed: 3 });
-    const long = await cloner.clone('Hi there, and thank you all for watching this.', 'eng', reference, {}, { seed: 3 });
-    const again = await cloner.clone('Hi there, and thank you all for watching this.', 'eng', reference, {}, { seed: 3 });
+    const long = await cloner.clone(
+      'Hi there, and thank you all for watching this.',
+      'eng',
+      reference,
+      {},
+      { seed: 3 },
+    );
+    const again = await cloner.clone(
+      'Hi there, and thank you all for watching this.',
+      'eng',
+      reference,
+      {},
+      { seed: 3 },
+    );
     expect(long.audio.samples.length).toBeGreaterThan(3 * short.audio.samples.length);
     expect(again.audio.samples).toEqual(long.audio.samples);
-    const otherSeed = await cloner.clone('Hi there, and thank you all for watching this.', 'eng', reference, {}, { seed: 4 });
+    const otherSeed = await cloner.clone(
+      'Hi there, and thank you all for watching this.',
+      'eng',
+      reference,
+      {},
+      { seed: 4 },
+    );
     expect(otherSeed.audio.samples).not.toEqual(long.audio.samples);
   });
 
@@ -106,8 +124,8 @@ describe('Pocket TTS on a tiny model installed from the hub double', () => {
     );
     const abort = new AbortController();
     abort.abort();
-    await expect(
-      cloner.clone('Hello.', 'eng', { audio: voiceAt(150) }, { signal: abort.signal }),
-    ).rejects.toThrow(Cancelled);
+    await expect(cloner.clone('Hello.', 'eng', { audio: voiceAt(150) }, { signal: abort.signal })).rejects.toThrow(
+      Cancelled,
+    );
   });
 });

@@ -100,12 +100,14 @@ export class PocketCloner implements VoiceCloner {
   }
 }
 
-
 /**
  * The reference at the model's rate. sherpa-onnx would resample it too, but says so on stderr at
  * every line; resampled here once per line, quietly, with the same resampler.
  */
 function atModelRate(audio: PcmAudio): PcmAudio {
   if (audio.sampleRate === MODEL_RATE) return audio;
-  return { samples: new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples), sampleRate: MODEL_RATE };
+  return {
+    samples: new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples),
+    sampleRate: MODEL_RATE,
+  };
 }
