@@ -34,15 +34,17 @@ const WOMAN = '/usr/share/codec2/raw/hts2.raw';
 const RATE = 16000;
 let input = '';
 
+type Cue = readonly [number, number, string];
+
 /** The turns: man 0-4 s, woman 4.7-7.7 s, man 8.4-11.5 s, woman 12.2-15.2 s. */
-const SPANISH = [
+const SPANISH: readonly Cue[] = [
   [0.1, 3.9, 'Bienvenidos de nuevo al canal.'],
   [4.8, 7.6, 'Hoy vamos a cocinar una cena sencilla.'],
   [8.5, 11.4, 'Primero cortamos las cebollas.'],
   [12.3, 15.1, 'Después las freímos en la sartén.'],
-] as const;
+];
 
-function srt(cues: readonly (readonly [number, number, string])[]): string {
+function srt(cues: readonly Cue[]): string {
   const time = (seconds: number): string => {
     const ms = Math.round(seconds * 1000);
     const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
@@ -74,7 +76,7 @@ class MemoryCheckpoints implements StageCheckpoints {
   }
 }
 
-function request(output: string, target: 'eng' | 'fra', cues = SPANISH): DubRequest {
+function request(output: string, target: 'eng' | 'fra', cues: readonly Cue[] = SPANISH): DubRequest {
   return {
     input,
     output: join(root, output),
@@ -154,7 +156,7 @@ describe('Preserve Voice with a cloning engine installed', () => {
   }, 180_000);
 
   it('takes a long clean line as its own reference', async () => {
-    const cues = [[0.1, 4.6, 'Bienvenidos de nuevo al canal, amigos.'], ...SPANISH.slice(1)] as const;
+    const cues: Cue[] = [[0.1, 4.6, 'Bienvenidos de nuevo al canal, amigos.'], ...SPANISH.slice(1)];
     const run = await dubber.dub(request('own-line.wav', 'eng', cues));
     const first = run.timeline.segments[0]!;
     expect(first.voice?.reference).toMatchObject({ kind: 'line', spans: [{ start: 0.1, end: 4.6 }] });

@@ -3,7 +3,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCORES_FILE, defaultRegistries, type MeasuredScores } from '@voxlate/engines';
-import { modelSettingsFromEnv } from '@voxlate/models';
+import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
+import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
@@ -30,7 +31,8 @@ const { values } = parseArgs({
 });
 const parts = new Set(values.only.split(','));
 const sentences = Number(values.sentences);
-const registries = defaultRegistries();
+const manager = new ModelManager();
+const registries = defaultRegistries(manager);
 
 console.log(
   `Voxlate eval, ${cpus().length} cores, load ${loadavg()
@@ -68,16 +70,24 @@ if (parts.has('separation')) {
 }
 const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
 if (parts.has('voice')) printVoiceFigures(voice);
+if (parts.has('voice')) {
+  const models = await describeVoiceModels(manager);
+  console.log(
+    `voice models: ${models.length > 0 ? models.join('; ') : 'none installed (npm run models -- add voice)'}`,
+  );
+}
 const intelligibility = parts.has('voice')
-  ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, dir))
+  ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, manager, dir))
   : [];
 if (parts.has('voice')) printIntelligibility(intelligibility);
+const speeds = parts.has('voice') ? await synthesisSpeeds(registries) : [];
+if (parts.has('voice')) printSynthesisSpeeds(speeds);
 const lipSync = parts.has('lipsync') ? await inTempDir('lipsync', (dir) => lipSyncQuality(registries, dir)) : [];
 if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

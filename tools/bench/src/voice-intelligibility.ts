@@ -9,20 +9,31 @@ import {
   type RecognisedSpan,
   type Segment,
   type VoiceMode,
+  concatSamples,
 } from '@voxlate/core';
-import type { EngineRegistries } from '@voxlate/engines';
+import { cosine, loadSpeakerVerifier, type EngineRegistries, type SpeakerVerifier } from '@voxlate/engines';
+import type { ModelManager } from '@voxlate/models';
 import { RawPcmFile } from '@voxlate/media';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
-import { voiceScenes } from './voice-scenes.js';
+import { voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
 
-/** How well the recogniser understands one scene's English dub, in one voice mode. */
+/** How well the recogniser understands one scene's English dub, in one voice mode, and how like the speakers it sounds. */
 export interface IntelligibilityFigures {
   scene: string;
   /** `harmed`: the neutral dub low-passed at 700 Hz, the control a useful measure must score worse. */
   mode: VoiceMode | 'harmed';
   words: number;
   wer: number;
+  /**
+   * Mean over lines of the CAM++ cosine similarity of the dubbed line to its own speaker's
+   * speech in the source (absent without the CAM++ model), and, as the bad case, to the other
+   * speakers' speech (two-speaker scenes).
+   */
+  similarity?: { own: number; others?: number };
 }
+
+/** What each dub is measured against: every true speaker's voice (embedding) in the source. */
+type SpeakerVoices = Map<string, Float32Array>;
 
 /**
  * The "no harm" check of voice shaping: English dubs of the real scenes, made from Spanish
@@ -32,14 +43,19 @@ export interface IntelligibilityFigures {
  */
 export async function voiceIntelligibility(
   registries: EngineRegistries,
+  manager: ModelManager,
   dir: string,
 ): Promise<IntelligibilityFigures[]> {
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const recogniser = await registries.asr.get('pocketsphinx');
+  const verifier = await loadSpeakerVerifier(manager);
+  const modes: VoiceMode[] = ['neutral', 'shaped'];
+  if (await dubber.resolver.voiceCloner('eng')) modes.push('clone');
   const figures: IntelligibilityFigures[] = [];
   for (const scene of voiceScenes(dir)) {
     const subtitles = await spanishSubtitles(dubber, scene.path, dir);
-    for (const mode of ['neutral', 'shaped'] as const) {
+    const speakers = verifier ? speakerVoices(verifier, scene) : new Map<string, Float32Array>();
+    for (const mode of modes) {
       const output = join(dir, `english-${mode}.wav`);
       const run = await dubber.dub({
         input: scene.path,
@@ -58,11 +74,73 @@ export async function voiceIntelligibility(
           'eng',
           {},
         );
-      figures.push({ scene: scene.name, mode, ...score(lines, await heard('anull')) });
+      figures.push({
+        scene: scene.name,
+        mode,
+        ...score(lines, await heard('anull')),
+        ...(verifier ? { similarity: likeness(verifier, scene, speakers, run.timeline.segments, output) } : {}),
+      });
       if (mode === 'neutral') figures.push({ scene: scene.name, mode: 'harmed', ...score(lines, await heard(HARM)) });
     }
   }
   return figures;
+}
+
+/** Each true speaker's turns in the source, joined and embedded: the voice their dubbed lines should sound like. */
+function speakerVoices(verifier: SpeakerVerifier, scene: VoiceScene): SpeakerVoices {
+  const source = decode16k(scene.path);
+  const voices: SpeakerVoices = new Map();
+  for (const speaker of new Set(scene.turns.map((turn) => turn.speaker))) {
+    const turns = scene.turns.filter((turn) => turn.speaker === speaker);
+    const parts = turns.map((turn) => source.subarray(Math.round(turn.start * 16000), Math.round(turn.end * 16000)));
+    voices.set(speaker, verifier.embed({ samples: concatSamples(parts), sampleRate: 16000 }));
+  }
+  return voices;
+}
+
+/** Mean similarity of each dubbed line to its own speaker, and to the others (the bad case). */
+function likeness(
+  verifier: SpeakerVerifier,
+  scene: VoiceScene,
+  speakers: SpeakerVoices,
+  segments: readonly Segment[],
+  output: string,
+): { own: number; others?: number } {
+  const dub = decode16k(output);
+  const own: number[] = [];
+  const others: number[] = [];
+  for (const segment of segments) {
+    const span = placedSpan(segment);
+    if (!span || span.end - span.start < 1) continue;
+    const line = {
+      samples: dub.subarray(Math.round(span.start * 16000), Math.round(span.end * 16000)),
+      sampleRate: 16000,
+    };
+    const speaker = trueSpeaker(scene.turns, segment);
+    const embedding = verifier.embed(line);
+    for (const [name, voice] of speakers) {
+      const similarity = cosine(embedding, voice);
+      (name === speaker ? own : others).push(similarity);
+    }
+  }
+  return { own: mean(own), ...(others.length > 0 ? { others: mean(others) } : {}) };
+}
+
+function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
+  const overlap = (turn: Turn): number =>
+    Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
+  return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
+}
+
+function mean(values: readonly number[]): number {
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+}
+
+function decode16k(path: string): Float32Array {
+  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+    maxBuffer: 1 << 30,
+  });
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
 }
 
 /** Muffled speech: what every listener and recogniser should find harder to follow. */

@@ -62,8 +62,12 @@ export function printIntelligibility(figures: readonly IntelligibilityFigures[])
     'no harm: English dubs from Spanish subtitles, recognised back by pocketsphinx (WER against the dubbed text):',
   );
   for (const f of figures) {
+    const likeness = f.similarity
+      ? `  speaker similarity ${num(f.similarity.own)}` +
+        (f.similarity.others === undefined ? '' : ` (to the other speaker: ${num(f.similarity.others)})`)
+      : '';
     console.log(
-      `  ${f.scene.padEnd(38)} ${f.mode.padEnd(9)} ${String(f.words).padStart(5)} words  WER ${pct1(f.wer).padStart(7)}`,
+      `  ${f.scene.padEnd(38)} ${f.mode.padEnd(9)} ${String(f.words).padStart(5)} words  WER ${pct1(f.wer).padStart(7)}${likeness}`,
     );
   }
   const total = (mode: IntelligibilityFigures['mode']): number => {
@@ -77,6 +81,28 @@ export function printIntelligibility(figures: readonly IntelligibilityFigures[])
       `shaping adds ${(100 * (shaped - neutral)).toFixed(1)} points (target: at most 5); ` +
       `control, neutral low-passed at 700 Hz: ${pct1(harmed)} (a measure that tells harm apart scores it clearly worse)`,
   );
+  const similar = (mode: IntelligibilityFigures['mode'], key: 'own' | 'others'): number =>
+    mean(
+      figures
+        .filter((f) => f.mode === mode)
+        .flatMap((f) => (f.similarity?.[key] === undefined ? [] : [f.similarity[key]])),
+    );
+  if (figures.some((f) => f.similarity)) {
+    console.log(
+      `  speaker similarity (CAM++ cosine, dubbed line to its speaker): neutral ${num(similar('neutral', 'own'))}, ` +
+        `shaped ${num(similar('shaped', 'own'))}, clone ${num(similar('clone', 'own'))}; bad case, a line to the ` +
+        `other speaker: ${num(similar('clone', 'others'))} (the clone must beat the shaped and neutral voices and lose no WER)`,
+    );
+  } else {
+    console.log('  speaker similarity: needs the CAM++ model (npm run models -- add voice)');
+  }
+  if (figures.some((f) => f.mode === 'clone')) {
+    console.log(`  clone WER ${pct1(total('clone'))} (against shaped ${pct1(shaped)})`);
+  }
+}
+
+function mean(values: readonly number[]): number {
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
 }
 
 function pct1(value: number): string {

@@ -1,4 +1,4 @@
-// sherpa-onnx-node (CommonJS) ships JSDoc only; these describe the text-to-speech parts we call.
+// sherpa-onnx-node (CommonJS) ships JSDoc only; these describe the parts we call (speech, resampling, speaker embeddings).
 declare module 'sherpa-onnx-node' {
   interface OfflineTtsConfig {
     model: {
@@ -57,11 +57,27 @@ declare module 'sherpa-onnx-node' {
     flush(samples: Float32Array): Float32Array;
   }
 
+  /** A stream of audio for one embedding. */
+  interface OnlineStream {
+    acceptWaveform(audio: { samples: Float32Array; sampleRate: number }): void;
+    inputFinished(): void;
+  }
+
+  /** Speaker embeddings (3D-Speaker's CAM++ and the like). */
+  class SpeakerEmbeddingExtractor {
+    constructor(config: { model: string; numThreads?: number; debug?: boolean; provider?: 'cpu' });
+    readonly dim: number;
+    createStream(): OnlineStream;
+    isReady(stream: OnlineStream): boolean;
+    compute(stream: OnlineStream): Float32Array;
+  }
+
   const sherpa: {
     OfflineTts: { createAsync(config: OfflineTtsConfig): Promise<OfflineTts> };
     GenerationConfig: typeof GenerationConfig;
     LinearResampler: typeof LinearResampler;
+    SpeakerEmbeddingExtractor: typeof SpeakerEmbeddingExtractor;
   };
-  export type { OfflineTts };
+  export type { OfflineTts, SpeakerEmbeddingExtractor };
   export default sherpa;
 }
