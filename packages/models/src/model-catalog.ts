@@ -193,6 +193,7 @@ export const SPEAKER_EMBEDDING: CatalogModel = {
   revision: 'main',
   files: ['3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx'],
   description: 'CAM++ speaker embedding (3D-Speaker, VoxCeleb): tells voices apart for diarisation',
+  megabytes: 29.6,
   licence: APACHE('https://github.com/modelscope/3D-Speaker/blob/main/LICENSE'),
 };
 

@@ -25,8 +25,9 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, lipsync.
-    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,lipsync' },
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, clone, lipsync
+    // (voice: shaping figures and intelligibility; clone: intelligibility, speaker similarity and speed).
+    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,clone,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -70,18 +71,19 @@ if (parts.has('separation')) {
 }
 const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
 if (parts.has('voice')) printVoiceFigures(voice);
-if (parts.has('voice')) {
+const likeness = parts.has('voice') || parts.has('clone');
+if (likeness) {
   const models = await describeVoiceModels(manager);
   console.log(
     `voice models: ${models.length > 0 ? models.join('; ') : 'none installed (npm run models -- add voice)'}`,
   );
 }
-const intelligibility = parts.has('voice')
+const intelligibility = likeness
   ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, manager, dir))
   : [];
-if (parts.has('voice')) printIntelligibility(intelligibility);
-const speeds = parts.has('voice') ? await synthesisSpeeds(registries) : [];
-if (parts.has('voice')) printSynthesisSpeeds(speeds);
+if (likeness) printIntelligibility(intelligibility);
+const speeds = parts.has('clone') ? await synthesisSpeeds(registries) : [];
+if (parts.has('clone')) printSynthesisSpeeds(speeds);
 const lipSync = parts.has('lipsync') ? await inTempDir('lipsync', (dir) => lipSyncQuality(registries, dir)) : [];
 if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });

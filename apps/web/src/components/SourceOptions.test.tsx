@@ -6,8 +6,13 @@ import { SourceOptions } from './SourceOptions.js';
 
 afterEach(cleanup);
 
-const offline: LanguageSupport = { quality: {}, heard: ['eng'], detected: [] };
-const withWhisper: LanguageSupport = { quality: {}, heard: ['eng', 'fra', 'spa'], detected: ['eng', 'fra', 'spa'] };
+const offline: LanguageSupport = { cloning: {}, quality: {}, heard: ['eng'], detected: [] };
+const withWhisper: LanguageSupport = {
+  cloning: {},
+  quality: {},
+  heard: ['eng', 'fra', 'spa'],
+  detected: ['eng', 'fra', 'spa'],
+};
 
 const props = {
   sourceLanguage: 'eng',
