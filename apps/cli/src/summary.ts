@@ -1,4 +1,4 @@
-import { describeEngines, fitOf, reviewSummary, type DubRun } from '@voxlate/core';
+import { describeEngines, fitOf, reviewSummary, voiceProvenance, type DubRun } from '@voxlate/core';
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -23,6 +23,19 @@ function speakersLine(run: DubRun): string {
   return `  speakers: ${count}${by}`;
 }
 
+/** The voice the dub speaks in: whose voices were cloned, from which reference, or shaped or plain voices. */
+function voiceLine(run: DubRun): string {
+  const voice = voiceProvenance(run.timeline, run.timeline.voiceMode ?? 'shaped');
+  if (!voice.cloned)
+    return `  voice: ${voice.mode === 'shaped' ? 'shaped to each speaker' : 'a plain voice per speaker'}`;
+  const lines = run.timeline.segments.filter((segment) => segment.voice?.reference);
+  const own = lines.filter((segment) => segment.voice?.reference?.kind === 'line').length;
+  return (
+    `  voice: cloned (${voice.cloned.engine}) for ${voice.cloned.speakers.join(', ')}; ` +
+    `${own} of ${lines.length} lines from their own speech, the rest from their speaker's reference`
+  );
+}
+
 /** How many lines got new mouths, when lip sync ran. */
 function lipSyncLines(run: DubRun): string[] {
   const lipSync = run.timeline.lipSync;
@@ -45,6 +58,7 @@ export function summarise(run: DubRun, seconds: number): string {
         `${overflowing} overflowing`
       : '  tempo: no dubbed lines',
     speakersLine(run),
+    voiceLine(run),
     backgroundLine(run),
     ...lipSyncLines(run),
     `  engines: ${describeEngines(run.timeline.engines)}`,
