@@ -6,6 +6,8 @@ import {
   DEFAULT_DUB_OPTIONS,
   DEFAULT_MIX,
   type DubRequest,
+  type PipelineEvent,
+  type VoiceCloner,
   type SavedRun,
   type Segment,
   type StageCheckpoints,
@@ -176,6 +178,49 @@ describe('Preserve Voice with a cloning engine installed', () => {
       ),
     );
     expect(run.provenance.voice).toEqual({ mode: 'shaped' });
+  }, 180_000);
+
+  it('says how long a cloning engine slower than real time will take, before it starts', async () => {
+    const registries = defaultRegistries(manager);
+    const pocket = await registries.clone.get('pocket-tts');
+    // Pocket's work under the name and speed of an engine 20 times slower than real time.
+    const slow: VoiceCloner = {
+      id: 'slow-clone',
+      kind: 'neural',
+      name: 'Slow Clone',
+      languages: ['eng'],
+      speechPerSecond: 0.05,
+      referenceSeconds: pocket.referenceSeconds,
+      clone: (...args) => pocket.clone(...args),
+    };
+    registries.clone.register({
+      id: 'slow-clone',
+      kind: 'neural',
+      rank: 99,
+      isInstalled: () => Promise.resolve(true),
+      load: () => Promise.resolve(slow),
+    });
+    const slowDubber = new Dubber(
+      { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+      registries,
+    );
+    const events: PipelineEvent[] = [];
+    try {
+      const run = await slowDubber.dub(request('slow.wav', 'eng'), { onEvent: (event) => events.push(event) });
+      expect(run.timeline.segments.every((segment) => segment.engines.tts === 'slow-clone')).toBe(true);
+    } finally {
+      await slowDubber.close();
+    }
+    const announced = events.findIndex(
+      (event) =>
+        event.type === 'warning' &&
+        /^Slow Clone makes about 0.05 s of speech per second on two CPU cores: cloning 12 s of speech will take about 5 minutes more\.$/.test(
+          event.message,
+        ),
+    );
+    const synthesis = events.findIndex((event) => event.type === 'stage-started' && event.stage === 'synthesise');
+    expect(announced).toBeGreaterThanOrEqual(0);
+    expect(announced).toBeLessThan(synthesis);
   }, 180_000);
 
   it('re-dubs an edited line in the same cloned voice: the same reference and seed, the same speech', async () => {
