@@ -109,6 +109,12 @@ export interface MediaPort {
   ): Promise<PcmFile>;
   /** The stem's audio between two times, mixed down to mono at the stem's rate. */
   readStem(stem: PcmFile, start: number, end: number): Promise<PcmAudio>;
+  /** The input's audio between two times, mono at `sampleRate` (full band, unlike the analysis audio). */
+  readSourceSpan(
+    input: string,
+    span: { start: number; end: number; sampleRate: number },
+    context: EngineContext,
+  ): Promise<PcmAudio>;
   /**
    * Lays the clips over the separated background, or ducks the original under them, normalises
    * loudness and writes the output.

@@ -20,6 +20,7 @@ import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
 import { readStem } from './read-stem.js';
+import { readSourceSpan } from './read-source-span.js';
 import { probeMedia } from './probe.js';
 import { patchDub } from './render-patch.js';
 import { renderDub } from './render.js';
@@ -59,6 +60,14 @@ export class FfmpegMedia implements MediaPort {
 
   readStem(stem: PcmFile, start: number, end: number): Promise<PcmAudio> {
     return readStem(stem, start, end);
+  }
+
+  readSourceSpan(
+    input: string,
+    span: { start: number; end: number; sampleRate: number },
+    context: EngineContext,
+  ): Promise<PcmAudio> {
+    return readSourceSpan(input, span, this.workDir, context);
   }
 
   render(request: RenderRequest, context: EngineContext): Promise<RenderOutcome> {

@@ -6,6 +6,7 @@ import {
   DEFAULT_DUB_OPTIONS,
   DEFAULT_MIX,
   type DubRequest,
+  type PcmAudio,
   type PipelineEvent,
   type VoiceCloner,
   type SavedRun,
@@ -184,6 +185,7 @@ describe('Preserve Voice with a cloning engine installed', () => {
     const registries = defaultRegistries(manager);
     const pocket = await registries.clone.get('pocket-tts');
     // Pocket's work under the name and speed of an engine 20 times slower than real time.
+    const heard: PcmAudio[] = [];
     const slow: VoiceCloner = {
       id: 'slow-clone',
       kind: 'neural',
@@ -191,7 +193,11 @@ describe('Preserve Voice with a cloning engine installed', () => {
       languages: ['eng'],
       speechPerSecond: 0.05,
       referenceSeconds: pocket.referenceSeconds,
-      clone: (...args) => pocket.clone(...args),
+      referenceRate: pocket.referenceRate,
+      clone: (...args) => {
+        heard.push(args[2].audio);
+        return pocket.clone(...args);
+      },
     };
     registries.clone.register({
       id: 'slow-clone',
@@ -208,6 +214,12 @@ describe('Preserve Voice with a cloning engine installed', () => {
     try {
       const run = await slowDubber.dub(request('slow.wav', 'eng'), { onEvent: (event) => events.push(event) });
       expect(run.timeline.segments.every((segment) => segment.engines.tts === 'slow-clone')).toBe(true);
+      // No separator ran: the references come from the original decoded at the cloner's rate, not
+      // from the 16 kHz analysis audio, and last as long as the spans they were cut from.
+      expect(heard.map((audio) => audio.sampleRate)).toEqual(run.timeline.segments.map(() => 24000));
+      const speaker = run.timeline.speakers![0]!.reference!;
+      const gaps = 0.12 * (speaker.spans.length - 1);
+      expect(heard[0]!.samples.length / 24000).toBeCloseTo(speaker.seconds + gaps, 1);
     } finally {
       await slowDubber.close();
     }

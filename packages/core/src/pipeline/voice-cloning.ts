@@ -1,5 +1,4 @@
 import { LANGUAGES, type LanguageCode } from '../languages.js';
-import { Internal } from '../errors.js';
 import { recordEngine } from '../engines-used.js';
 import type { PcmAudio } from '../audio.js';
 import type { Segment } from '../timeline.js';
@@ -108,11 +107,18 @@ export function referenceFor(
   return { kind: 'speaker', ...speaker.reference };
 }
 
-/** The reference's audio: its spans from the separated voice (or the original), a short silence between. */
-export async function referenceAudio(ctx: StageContext, spans: readonly TimeSpan[]): Promise<PcmAudio> {
+/**
+ * The reference's audio: its spans from the separated voice, or from the original decoded at the
+ * cloner's rate (the 16 kHz analysis audio would lose the top of the voice), a short silence between.
+ */
+export async function referenceAudio(
+  ctx: StageContext,
+  spans: readonly TimeSpan[],
+  cloner: Pick<VoiceCloner, 'referenceRate'>,
+): Promise<PcmAudio> {
   const parts: PcmAudio[] = [];
-  for (const span of spans) parts.push(await readSpan(ctx, span));
-  const sampleRate = parts[0]?.sampleRate ?? 16000;
+  for (const span of spans) parts.push(await readSpan(ctx, span, cloner.referenceRate));
+  const sampleRate = parts[0]?.sampleRate ?? cloner.referenceRate;
   const gap = Math.round(SPAN_GAP_SECONDS * sampleRate);
   const samples = new Float32Array(
     parts.reduce((sum, part) => sum + part.samples.length, 0) + gap * (parts.length - 1),
@@ -125,11 +131,9 @@ export async function referenceAudio(ctx: StageContext, spans: readonly TimeSpan
   return { samples, sampleRate };
 }
 
-async function readSpan(ctx: StageContext, span: TimeSpan): Promise<PcmAudio> {
+function readSpan(ctx: StageContext, span: TimeSpan, sampleRate: number): Promise<PcmAudio> {
   if (ctx.voiceStem) return ctx.ports.media.readStem(ctx.voiceStem, span.start, span.end);
-  const analysis = ctx.analysis;
-  if (!analysis) throw new Internal('The analysis audio is needed to clone a voice from the original.');
-  return { samples: await analysis.read(span.start, span.end), sampleRate: analysis.sampleRate };
+  return ctx.ports.media.readSourceSpan(ctx.request.input, { ...span, sampleRate }, { signal: ctx.signal });
 }
 
 /** How expressive a line was, 0-1, from its pitch range (about 2 semitones is flat, 10 lively). */

@@ -31,6 +31,8 @@ export interface VoiceCloner extends EngineInfo {
   readonly speechPerSecond: number;
   /** Reference lengths it works with, seconds: shorter is refused, longer is cut. */
   readonly referenceSeconds: { min: number; max: number };
+  /** The rate it hears references at: a reference is taken from the source at this rate (full band). */
+  readonly referenceRate: number;
   clone(
     text: string,
     language: LanguageCode,

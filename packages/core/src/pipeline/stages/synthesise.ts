@@ -32,7 +32,7 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       const reference = cloner ? referenceFor(ctx, segment, speakerOf(ctx, segment), cloner) : undefined;
       const { speech, voice, engine } =
         cloner && reference
-          ? await cloneLine(ctx, cloner, segment, reference, await references.audio(reference))
+          ? await cloneLine(ctx, cloner, segment, reference, await references.audio(reference, cloner))
           : await speakLine(ctx, segment, synthesiser.id, (settings) =>
               synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings),
             );
@@ -110,11 +110,11 @@ class ReferenceCache {
 
   constructor(private readonly ctx: StageContext) {}
 
-  audio(reference: ReferenceUse): Promise<PcmAudio> {
+  audio(reference: ReferenceUse, cloner: VoiceCloner): Promise<PcmAudio> {
     const key = reference.spans.map((span) => `${span.start}-${span.end}`).join(',');
     let audio = this.read.get(key);
     if (!audio) {
-      audio = referenceAudio(this.ctx, reference.spans);
+      audio = referenceAudio(this.ctx, reference.spans, cloner);
       this.read.set(key, audio);
     }
     return audio;

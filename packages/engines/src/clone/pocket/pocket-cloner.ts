@@ -37,6 +37,7 @@ export class PocketCloner implements VoiceCloner {
   readonly speechPerSecond = 2.5;
   /** The model copies a voice from 5-10 s best; sherpa-onnx uses the first 10 s of a longer one. */
   readonly referenceSeconds = { min: 2, max: 10 };
+  readonly referenceRate = MODEL_RATE;
   private readonly sessions = new SessionCache<'pocket', OfflineTts>();
 
   constructor(private readonly manager: ModelManager) {}
