@@ -12,6 +12,7 @@ import { separationQuality } from './separation-figures.js';
 import { printSubtitleFigures, subtitleQuality } from './subtitle-figures.js';
 import { printSpeechDetectorFigures, speechDetectorQuality } from './speech-detector-figures.js';
 import { voiceQuality } from './voice-figures.js';
+import { heldOutVoiceScenes } from './voice-scenes.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
 import { printIntelligibility, printVoiceFigures } from './voice-table.js';
@@ -25,9 +26,10 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, clone, lipsync
-    // (voice: shaping figures and intelligibility; clone: intelligibility, speaker similarity and speed).
-    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,clone,lipsync' },
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, heldout, clone, lipsync
+    // (voice: shaping figures and intelligibility; heldout: shaping figures on speech nothing was tuned on;
+    // clone: intelligibility, speaker similarity and speed).
+    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,heldout,clone,lipsync' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -70,7 +72,11 @@ if (parts.has('separation')) {
   if (separation.length === 2) console.log('    (no separator installed: npm run models -- add mdx-kim-vocal-2)');
 }
 const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
-if (parts.has('voice')) printVoiceFigures(voice);
+if (parts.has('voice')) printVoiceFigures(voice, 'voice, Spanish dubs of real speech');
+const heldOut = parts.has('heldout')
+  ? await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes))
+  : [];
+if (parts.has('heldout')) printVoiceFigures(heldOut, 'voice on held-out speech (nothing was tuned on it)');
 const likeness = parts.has('voice') || parts.has('clone');
 if (likeness) {
   const models = await describeVoiceModels(manager);
@@ -89,7 +95,7 @@ if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice, intelligibility, speeds, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice, heldOut, intelligibility, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

@@ -37,14 +37,18 @@ export interface VoiceFigures {
 }
 
 /** Dubs every scene into Spanish with the voice neutral and shaped, and measures both. */
-export async function voiceQuality(registries: EngineRegistries, dir: string): Promise<VoiceFigures[]> {
+export async function voiceQuality(
+  registries: EngineRegistries,
+  dir: string,
+  scenes: (dir: string) => VoiceScene[] = voiceScenes,
+): Promise<VoiceFigures[]> {
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const shaper = await registries.voice.get('psola');
   const track = (samples: Float32Array): ProsodyTrack => shaper.measure({ samples, sampleRate: 16000 });
   const formants = (samples: Float32Array): number[] | undefined =>
     shaper.formants({ samples, sampleRate: 16000 }, track(samples));
   const figures: VoiceFigures[] = [];
-  for (const scene of voiceScenes(dir)) {
+  for (const scene of scenes(dir)) {
     const source = decode(scene.path);
     for (const mode of ['neutral', 'shaped'] as const) {
       const output = join(dir, `dub-${mode}.wav`);

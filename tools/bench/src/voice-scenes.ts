@@ -74,6 +74,40 @@ export function voiceScenes(dir: string): VoiceScene[] {
   ];
 }
 
+/**
+ * Real speech no voice setting was tuned on: codec2-examples' other recordings (speech_orig_16k,
+ * a 16 kHz clip; kristoff, g3plx, mmt1, big_dog: 8 kHz), cut into lines. The contour and energy
+ * figures are judged here, not on the scenes above.
+ */
+export function heldOutVoiceScenes(dir: string): VoiceScene[] {
+  const cut = (name: string, from: number, seconds: number, raw = true): Piece =>
+    piece(
+      dir,
+      `held-${name}-${from}`,
+      join(CODEC2_RAW, raw ? `${name}.raw` : `${name}.wav`),
+      raw ? ['-f', 's16le', '-ar', '8000', '-ac', '1'] : [],
+      from,
+      seconds,
+    );
+  return [
+    scene(
+      dir,
+      'held out: speech_orig_16k',
+      [0, 3.6, 7.2].map((from) => ['H', cut('speech_orig_16k', from, 3.6, false)]),
+    ),
+    scene(dir, 'held out: kristoff and g3plx', [
+      ['K', cut('kristoff', 0, 2.5)],
+      ['G', cut('g3plx', 0, 2.8)],
+      ['K', cut('kristoff', 2.5, 2.5)],
+      ['G', cut('g3plx', 2.8, 2.9)],
+    ]),
+    scene(dir, 'held out: mmt1 and big_dog', [
+      ['M', cut('mmt1', 0, 4)],
+      ['B', cut('big_dog', 0, 2.5)],
+    ]),
+  ];
+}
+
 interface Piece {
   path: string;
   seconds: number;

@@ -5,8 +5,8 @@ const TARGETS =
   'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %';
 
 /** The voice figures per scene and mode, and a summary of each mode against the issue's targets. */
-export function printVoiceFigures(figures: readonly VoiceFigures[]): void {
-  console.log('voice, Spanish dubs of real speech (neutral = no voice shaping, the bad case):');
+export function printVoiceFigures(figures: readonly VoiceFigures[], title: string): void {
+  console.log(`${title} (neutral = no voice shaping, the bad case):`);
   console.log(
     '  scene                                  mode      lines  F0<=10%  F0 err  range ratio  formants  pitch r  level r  rate rho  pause r  speakers  DER',
   );
