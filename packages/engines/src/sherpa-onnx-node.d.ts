@@ -1,19 +1,22 @@
 // sherpa-onnx-node (CommonJS) ships JSDoc only; these describe the parts we call (speech, resampling, speaker embeddings).
 declare module 'sherpa-onnx-node' {
+  /** Pocket TTS's five graphs and its SentencePiece vocabulary. */
+  interface OfflineTtsPocketModelConfig {
+    lmFlow: string;
+    lmMain: string;
+    encoder: string;
+    decoder: string;
+    textConditioner: string;
+    vocabJson: string;
+    tokenScoresJson: string;
+    /** Voice embeddings kept by the hash of their reference audio (the encoder runs once per voice). */
+    voiceEmbeddingCacheCapacity?: number;
+  }
+
   interface OfflineTtsConfig {
     model: {
       vits?: { model: string; tokens: string; dataDir?: string };
-      pocket?: {
-        lmFlow: string;
-        lmMain: string;
-        encoder: string;
-        decoder: string;
-        textConditioner: string;
-        vocabJson: string;
-        tokenScoresJson: string;
-        /** Voice embeddings kept by the hash of their reference audio (the encoder runs once per voice). */
-        voiceEmbeddingCacheCapacity?: number;
-      };
+      pocket?: OfflineTtsPocketModelConfig;
       numThreads?: number;
       provider?: 'cpu';
       debug?: boolean;
@@ -78,6 +81,6 @@ declare module 'sherpa-onnx-node' {
     LinearResampler: typeof LinearResampler;
     SpeakerEmbeddingExtractor: typeof SpeakerEmbeddingExtractor;
   };
-  export type { OfflineTts, SpeakerEmbeddingExtractor };
+  export type { OfflineTts, OfflineTtsPocketModelConfig, SpeakerEmbeddingExtractor };
   export default sherpa;
 }

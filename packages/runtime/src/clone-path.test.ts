@@ -9,15 +9,13 @@ import {
   type PcmAudio,
   type PipelineEvent,
   type VoiceCloner,
-  type SavedRun,
   type Segment,
-  type StageCheckpoints,
-  type StageName,
 } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { ModelManager, POCKET_TTS } from '@voxlate/models';
 import { TINY_POCKET_BANDS_HZ, writeTinyPocket } from '@voxlate/tiny-models';
 import { Dubber } from './dubber.js';
+import { MemoryCheckpoints } from './test/memory-checkpoints.js';
 import { decodedSamples, ffmpeg } from './test/make-media.js';
 
 /**
@@ -66,18 +64,6 @@ afterAll(async () => {
   await dubber.close();
   rmSync(root, { recursive: true, force: true });
 });
-
-class MemoryCheckpoints implements StageCheckpoints {
-  readonly saved = new Map<StageName, SavedRun>();
-  load(stage: StageName): Promise<SavedRun | undefined> {
-    const state = this.saved.get(stage);
-    return Promise.resolve(state ? (JSON.parse(JSON.stringify(state)) as SavedRun) : undefined);
-  }
-  save(stage: StageName, state: SavedRun): Promise<void> {
-    this.saved.set(stage, JSON.parse(JSON.stringify(state)) as SavedRun);
-    return Promise.resolve();
-  }
-}
 
 function request(output: string, target: 'eng' | 'fra', cues: readonly Cue[] = SPANISH): DubRequest {
   return {

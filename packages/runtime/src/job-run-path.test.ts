@@ -9,14 +9,13 @@ import {
   STAGES,
   type DubRequest,
   type PipelineEvent,
-  type SavedRun,
-  type StageCheckpoints,
   type Segment,
   type StageName,
   type Timeline,
 } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
+import { MemoryCheckpoints } from './test/memory-checkpoints.js';
 import { decodedSamples, largestDifferences, makeSpeechWav, makeVideo, videoStreamHash } from './test/make-media.js';
 
 /**
@@ -41,19 +40,6 @@ afterAll(async () => {
   await dubber.close();
   rmSync(root, { recursive: true, force: true });
 });
-
-/** Checkpoints in memory (the job store's are tested in packages/jobs), copied like JSON would be. */
-class MemoryCheckpoints implements StageCheckpoints {
-  readonly saved = new Map<StageName, SavedRun>();
-  load(stage: StageName): Promise<SavedRun | undefined> {
-    const state = this.saved.get(stage);
-    return Promise.resolve(state ? (JSON.parse(JSON.stringify(state)) as SavedRun) : undefined);
-  }
-  save(stage: StageName, state: SavedRun): Promise<void> {
-    this.saved.set(stage, JSON.parse(JSON.stringify(state)) as SavedRun);
-    return Promise.resolve();
-  }
-}
 
 const request = (work: string, output: string): [string, DubRequest] => [
   join(root, work),

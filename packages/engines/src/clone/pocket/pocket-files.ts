@@ -1,16 +1,9 @@
 import { join } from 'node:path';
+import type { OfflineTtsPocketModelConfig } from 'sherpa-onnx-node';
 import { POCKET_TTS, type ModelManager } from '@voxlate/models';
 
 /** The files sherpa-onnx's Pocket TTS reads, in the installed model's folder. */
-export interface PocketFiles {
-  lmFlow: string;
-  lmMain: string;
-  encoder: string;
-  decoder: string;
-  textConditioner: string;
-  vocabJson: string;
-  tokenScoresJson: string;
-}
+export type PocketFiles = Omit<OfflineTtsPocketModelConfig, 'voiceEmbeddingCacheCapacity'>;
 
 export function pocketFiles(manager: ModelManager): PocketFiles {
   const folder = manager.folderOf(POCKET_TTS);
