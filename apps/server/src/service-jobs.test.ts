@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@voxlate/contract';
 import { decodedSamples, largestDifferences, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
@@ -23,22 +24,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface JobBody {
-  id: string;
-  state: string;
-  revision: number;
-  progress: number;
-  edited_lines: number[];
-  segments?: {
-    id: number;
-    source_text: string;
-    target_text: string;
-    dubbed?: { start: number; end: number };
-    review: { reason: string; words?: { text: string; start: number; end: number; confidence?: number }[] }[];
-  }[];
-  engines_used?: { task: string; engine: string; quality: string }[];
-  error?: { message: string };
-}
+/** A job as the jobs API answers it (the contract's declaration). */
+type JobBody = Job;
 
 const api = (path: string, init?: RequestInit): Promise<Response> => fetch(`${service.url}/api/jobs${path}`, init);
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
@@ -263,10 +250,14 @@ describe('the jobs API', () => {
       method: 'POST',
       body: await form({ target_language: 'fra', backend: 'cascaded' }, { file: speech }),
     });
-    const body = await json<{ job_id: string }>(response);
+    const body = await json<{ job_id: string; voice_mode: string }>(response);
     const opened = await json<JobBody>(await api(`/${body.job_id}`));
     expect(opened.state).toBe('ready');
     expect(opened.segments!.length).toBeGreaterThan(0);
+    // Preserve Voice asked a clone; nothing clones French here, so the voices were shaped, and each line says so.
+    expect(body.voice_mode).toBe('shaped');
+    expect(opened).toMatchObject({ voice: 'clone', voice_mode: 'shaped' });
+    expect(opened.segments!.every((line) => line.voice?.mode === 'shaped')).toBe(true);
   }, 120_000);
 });
 

@@ -98,6 +98,18 @@ export const SourceProsody = Type.Object(
   Closed,
 );
 
+/** The voice a cloned line was copied from. */
+export const LineReference = Type.Object(
+  {
+    kind: StringEnum(['line', 'speaker'], {
+      description:
+        "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
+    }),
+    ...ReferenceSpans,
+  },
+  { ...Closed, description: 'The voice this line was cloned from.' },
+);
+
 export const AppliedVoice = Type.Object(
   {
     mode: StringEnum([...VOICE_MODES], {
@@ -105,18 +117,7 @@ export const AppliedVoice = Type.Object(
         "'clone': the speaker's own voice, cloned; 'shaped': a synthetic voice shaped to them; 'neutral': a plain voice.",
     }),
     base_voice: Type.String(),
-    reference: Type.Optional(
-      Type.Object(
-        {
-          kind: StringEnum(['line', 'speaker'], {
-            description:
-              "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
-          }),
-          ...ReferenceSpans,
-        },
-        { ...Closed, description: 'The voice this line was cloned from.' },
-      ),
-    ),
+    reference: Type.Optional(LineReference),
     rate: Type.Number(),
     f0_median_hz: Type.Optional(Type.Number()),
     contour: Type.Boolean(),

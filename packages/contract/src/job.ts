@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { EngineUse, Fit, ReviewFlag, SegmentEngines } from './dub-answer.js';
+import { EngineUse, Fit, LineReference, ReviewFlag, SegmentEngines } from './dub-answer.js';
+import { VOICE_MODES } from './dub-fields.js';
 import { LANGUAGE_CODES } from './languages.js';
 import { Nullable, StringEnum } from './schema-kit.js';
 
@@ -36,6 +37,12 @@ export const JobLine = Type.Object(
       ),
     ),
     lip_sync: Type.Optional(StringEnum(['synced', 'skipped'])),
+    voice: Type.Optional(
+      Type.Object(
+        { mode: StringEnum([...VOICE_MODES]), reference: Type.Optional(LineReference) },
+        { ...Closed, description: 'The voice the line was spoken in, and the speech a cloned one was copied from.' },
+      ),
+    ),
     review: Type.Array(ReviewFlag),
     stale: Type.Boolean({ description: 'Edited since the last render.' }),
   },
@@ -69,6 +76,13 @@ export const Job = Type.Object(
     apply_lip_sync: Type.Boolean(),
     burn_subtitles: Type.Boolean(),
     use_voice_cloning: Type.Boolean(),
+    voice: StringEnum([...VOICE_MODES], { description: 'The voice asked for.' }),
+    voice_mode: Type.Optional(
+      StringEnum([...VOICE_MODES], {
+        description:
+          "The voice the dub speaks in, once it has a run ('clone' asked for is 'shaped' where nothing clones the language).",
+      }),
+    ),
     warnings: Type.Array(Type.String()),
     stage_seconds: Type.Record(Type.String(), Type.Number()),
     edited_lines: Type.Array(Type.Integer()),

@@ -1,5 +1,14 @@
 import type { Job as JobAnswer, JobLine } from '@voxlate/contract';
-import { fitOf, placedSpan, stageLabel, type SavedRun, type Segment, type StageName } from '@voxlate/core';
+import {
+  DEFAULT_CHOICES,
+  fitOf,
+  placedSpan,
+  stageLabel,
+  type SavedRun,
+  type Segment,
+  type StageName,
+} from '@voxlate/core';
+import { voiceModeOf } from './voice-fields.js';
 import type { Job } from '../jobs/job-board.js';
 
 /** Where a job's files are served from (the answers carry these links). */
@@ -42,6 +51,8 @@ export function jobFields(
     apply_lip_sync: request.choices.lipSync === true,
     burn_subtitles: request.choices.subtitles?.burnIn === true,
     use_voice_cloning: request.choices.voice?.mode !== 'neutral',
+    voice: request.choices.voice?.mode ?? DEFAULT_CHOICES.voice.mode,
+    ...(timeline ? { voice_mode: voiceModeOf(timeline) } : {}),
     warnings: job.warnings,
     stage_seconds: job.stageSeconds,
     edited_lines: [...edited],
@@ -71,6 +82,14 @@ function segmentFields(segment: Segment, edited: boolean): JobLine {
     // Where the dubbed line sits in the result (it may start late or run long).
     ...(placed ? { dubbed: { start: placed.start, end: placed.end } } : {}),
     ...(segment.lipSync ? { lip_sync: segment.lipSync.status } : {}),
+    ...(segment.voice
+      ? {
+          voice: {
+            mode: segment.voice.mode,
+            ...(segment.voice.reference ? { reference: segment.voice.reference } : {}),
+          },
+        }
+      : {}),
     review: segment.review ?? [],
     stale: edited,
   };

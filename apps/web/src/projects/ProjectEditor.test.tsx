@@ -28,6 +28,7 @@ function line(id: number, fields: Partial<JobLine>): JobLine {
 
 const JOB: Job = {
   id: 'job-1',
+  voice: 'clone',
   state: 'ready',
   progress: 100,
   revision: 1,
