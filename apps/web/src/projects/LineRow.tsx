@@ -16,6 +16,22 @@ function tempoLabel(line: JobLine): string {
   return line.fit.tempo > 1.0005 ? `${line.fit.tempo.toFixed(2)}×` : '1×';
 }
 
+/** The voice the line was spoken in, in words, and where a cloned one came from. */
+function voiceLabel(line: JobLine): { text: string; detail?: string } | undefined {
+  const voice = line.voice;
+  if (!voice) return undefined;
+  if (voice.mode === 'neutral') return { text: 'plain voice' };
+  if (voice.mode === 'shaped') return { text: 'shaped voice' };
+  const reference = voice.reference;
+  if (!reference) return { text: 'own voice' };
+  const spans = reference.spans.map((span) => `${clock(span.start)}–${clock(span.end)}`).join(', ');
+  const from = reference.kind === 'line' ? 'this line' : `their speech at ${spans}`;
+  return {
+    text: reference.kind === 'line' ? 'own voice, from this line' : 'own voice',
+    detail: `Cloned from ${from} (${reference.seconds.toFixed(1)} s of the ${reference.from})`,
+  };
+}
+
 /**
  * One line of the project: its time and speaker, the original and the translation editable in
  * place (saved when the field is left), its quality and tempo, and buttons to hear the original
@@ -66,13 +82,21 @@ export function LineRow({
     );
   };
   const flags = line.review ?? [];
+  const voice = voiceLabel(line);
   const classes = ['line', line.stale ? 'stale' : '', flags.length > 0 ? 'flagged' : ''].filter(Boolean).join(' ');
   return (
     <tr className={classes} data-testid={`line-${line.id}`}>
       <td data-label="Time">
         {clock(line.start)}–{clock(line.end)}
       </td>
-      <td data-label="Speaker">{line.speaker}</td>
+      <td data-label="Speaker">
+        {line.speaker}
+        {voice && (
+          <span className="voice-label" title={voice.detail}>
+            {voice.text}
+          </span>
+        )}
+      </td>
       <td data-label="Original">
         <textarea
           aria-label={`Original text of line ${number}`}

@@ -58,8 +58,14 @@ const JOB: Job = {
     { task: 'translation', engine: 'apertium', quality: 'full' },
   ],
   segments: [
-    line(0, {}),
+    line(0, {
+      voice: {
+        mode: 'clone',
+        reference: { kind: 'speaker', spans: [{ start: 0, end: 4.5 }], seconds: 4.5, from: 'separated voice' },
+      },
+    }),
     line(1, {
+      voice: { mode: 'shaped' },
       source_text: 'he was not until exposed',
       review: [{ reason: 'unsure-words', words: [{ text: 'until', start: 4, end: 4.3, confidence: 0.87 }] }],
     }),
@@ -88,5 +94,19 @@ describe('ProjectEditor review flags', () => {
     fireEvent.click(screen.getByLabelText('Show only lines to check'));
     expect(screen.queryByTestId('line-0')).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('says in which voice each line was spoken, and where a cloned one came from', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(JOB)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    const cloned = await within(await screen.findByTestId('line-0')).findByText('own voice');
+    expect(cloned.getAttribute('title')).toBe(
+      'Cloned from their speech at 0:00.0–0:04.5 (4.5 s of the separated voice)',
+    );
+    expect(within(screen.getByTestId('line-1')).getByText('shaped voice')).toBeTruthy();
+    expect(within(screen.getByTestId('line-2')).queryByText(/voice/)).toBeNull();
   });
 });
