@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
   DEFAULT_MIX,
@@ -11,8 +10,17 @@ import {
 } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
-import { diarisationErrorRate, levelContour, pauseSeconds, pearson, pitchContour, spearman } from './voice-metrics.js';
-import { voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
+import {
+  decode16k,
+  diarisationErrorRate,
+  levelContour,
+  mean,
+  pauseSeconds,
+  pearson,
+  pitchContour,
+  spearman,
+} from './voice-metrics.js';
+import { trueSpeaker, voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
 
 /** The figures of one dub of one scene. */
 export interface VoiceFigures {
@@ -49,7 +57,7 @@ export async function voiceQuality(
     shaper.formants({ samples, sampleRate: 16000 }, track(samples));
   const figures: VoiceFigures[] = [];
   for (const scene of scenes(dir)) {
-    const source = decode(scene.path);
+    const source = decode16k(scene.path);
     for (const mode of ['neutral', 'shaped'] as const) {
       const output = join(dir, `dub-${mode}.wav`);
       // The original is muted under the dub (-90 dB) so that only the dubbed voice is measured.
@@ -61,7 +69,7 @@ export async function voiceQuality(
         choices: { voice: { mode } },
         options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
       });
-      const dub = decode(output);
+      const dub = decode16k(output);
       figures.push({
         ...measureDub(scene, mode, run.timeline.segments, source, dub, track),
         formantRatios: formantRatios(scene, run.timeline.segments, source, dub, formants),
@@ -159,23 +167,9 @@ function formantRatios(
   });
 }
 
-/** The true speaker of a segment: the one who talks most of its time. */
-function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
-  const overlap = (turn: Turn): number =>
-    Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
-  return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
-}
-
 /** Seconds `start` to `end` of audio decoded at 16 kHz (a view, not a copy). */
 function slice(audio: Float32Array, start: number, end: number): Float32Array {
   return audio.subarray(Math.round(start * 16000), Math.round(end * 16000));
-}
-
-function decode(path: string): Float32Array {
-  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
-    maxBuffer: 1 << 30,
-  });
-  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
 }
 
 function spread(f0: readonly number[]): number {
@@ -186,8 +180,4 @@ function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.round(q * (sorted.length - 1)))]!;
-}
-
-function mean(values: readonly number[]): number {
-  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
 }

@@ -15,7 +15,8 @@ import { cosine, loadSpeakerVerifier, type EngineRegistries, type SpeakerVerifie
 import type { ModelManager } from '@voxlate/models';
 import { RawPcmFile } from '@voxlate/media';
 import { Dubber, configFromEnv } from '@voxlate/runtime';
-import { voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
+import { decode16k, mean } from './voice-metrics.js';
+import { trueSpeaker, voiceScenes, type VoiceScene } from './voice-scenes.js';
 
 /** How well the recogniser understands one scene's English dub, in one voice mode, and how like the speakers it sounds. */
 export interface IntelligibilityFigures {
@@ -124,23 +125,6 @@ function likeness(
     }
   }
   return { own: mean(own), ...(others.length > 0 ? { others: mean(others) } : {}) };
-}
-
-function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
-  const overlap = (turn: Turn): number =>
-    Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
-  return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
-}
-
-function mean(values: readonly number[]): number {
-  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
-}
-
-function decode16k(path: string): Float32Array {
-  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
-    maxBuffer: 1 << 30,
-  });
-  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
 }
 
 /** Muffled speech: what every listener and recogniser should find harder to follow. */

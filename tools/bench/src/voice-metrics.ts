@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { loudestDb, type ProsodyTrack } from '@voxlate/core';
 import type { Turn } from './voice-scenes.js';
 
@@ -125,4 +126,17 @@ function* mappings(found: readonly string[], truth: readonly string[]): Generato
       yield mapping;
     }
   }
+}
+
+/** The mean, NaN for none. */
+export function mean(values: readonly number[]): number {
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+}
+
+/** A file's audio decoded to 16 kHz mono float samples. */
+export function decode16k(path: string): Float32Array {
+  const bytes = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+    maxBuffer: 1 << 30,
+  });
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
 }

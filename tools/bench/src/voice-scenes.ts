@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import type { Segment } from '@voxlate/core';
 import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
 import { CODEC2_RAW, concatList, librivoxClips } from './make-inputs.js';
 
@@ -18,6 +19,13 @@ export interface VoiceScene {
 }
 
 const GAP_SECONDS = 0.7;
+
+/** The true speaker of a dubbed line: the one who talks most of its time. */
+export function trueSpeaker(turns: readonly Turn[], segment: Segment): string {
+  const overlap = (turn: Turn): number =>
+    Math.max(0, Math.min(turn.end, segment.end) - Math.max(turn.start, segment.start));
+  return [...turns].sort((a, b) => overlap(b) - overlap(a))[0]!.speaker;
+}
 
 /**
  * Real speech from Debian packages (pocketsphinx-testdata, codec2-examples), men and a woman:

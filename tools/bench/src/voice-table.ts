@@ -1,5 +1,6 @@
 import type { VoiceFigures } from './voice-figures.js';
 import type { IntelligibilityFigures } from './voice-intelligibility.js';
+import { mean } from './voice-metrics.js';
 
 const TARGETS =
   'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %';
@@ -99,10 +100,6 @@ export function printIntelligibility(figures: readonly IntelligibilityFigures[])
   if (figures.some((f) => f.mode === 'clone')) {
     console.log(`  clone WER ${pct1(total('clone'))} (against shaped ${pct1(shaped)})`);
   }
-}
-
-function mean(values: readonly number[]): number {
-  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
 }
 
 function pct1(value: number): string {

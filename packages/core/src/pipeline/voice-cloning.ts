@@ -1,6 +1,7 @@
 import { LANGUAGES, type LanguageCode } from '../languages.js';
 import { recordEngine } from '../engines-used.js';
-import type { PcmAudio } from '../audio.js';
+import { concatSamples, type PcmAudio } from '../audio.js';
+import { roundTo } from '../voice/track-math.js';
 import type { Segment } from '../timeline.js';
 import type { TimeSpan } from '../segmentation/segment-speech.js';
 import type { VoiceCloner } from '../voice/voice-cloner.js';
@@ -32,7 +33,7 @@ export async function planVoiceCloning(ctx: StageContext): Promise<void> {
   timeline.voiceMode = 'clone';
   recordEngine(timeline, 'voice cloning', cloner);
   const from: ReferenceUse['from'] = ctx.voiceStem ? 'separated voice' : 'original';
-  const references = chooseSpeakerReferences(timeline.segments.map(referenceLine));
+  const references = chooseSpeakerReferences(referenceLines(timeline.segments));
   for (const speaker of timeline.speakers ?? []) {
     const reference = references.find((candidate) => candidate.speaker === speaker.speaker);
     if (reference && reference.seconds >= cloner.referenceSeconds.min) {
@@ -76,6 +77,11 @@ function announceSlowCloner(ctx: StageContext, cloner: VoiceCloner): void {
   );
 }
 
+/** The lines as reference selection reads them: times, speaker, measured prosody. */
+export function referenceLines(segments: readonly Segment[]): ReferenceLine[] {
+  return segments.map(referenceLine);
+}
+
 function referenceLine(segment: Segment): ReferenceLine {
   return {
     id: segment.id,
@@ -86,21 +92,23 @@ function referenceLine(segment: Segment): ReferenceLine {
   };
 }
 
-/** The reference a line is cloned from: its own speech when long and clean enough, else its speaker's. */
+/**
+ * The reference a line is cloned from: its own speech when long and clean enough (judged against
+ * all `lines`, from referenceLines), else its speaker's.
+ */
 export function referenceFor(
-  ctx: StageContext,
+  lines: readonly ReferenceLine[],
   segment: Segment,
   speaker: SpeakerVoice | undefined,
   cloner: VoiceCloner,
 ): ReferenceUse | undefined {
   if (!speaker?.reference) return undefined;
-  const lines = ctx.timeline.segments.map(referenceLine);
   if (isOwnReference(referenceLine(segment), lines)) {
     const end = Math.min(segment.end, segment.start + cloner.referenceSeconds.max);
     return {
       kind: 'line',
       spans: [{ start: segment.start, end }],
-      seconds: Math.round((end - segment.start) * 100) / 100,
+      seconds: roundTo(end - segment.start, 2),
       from: speaker.reference.from,
     };
   }
@@ -119,16 +127,11 @@ export async function referenceAudio(
   const parts: PcmAudio[] = [];
   for (const span of spans) parts.push(await readSpan(ctx, span, cloner.referenceRate));
   const sampleRate = parts[0]?.sampleRate ?? cloner.referenceRate;
-  const gap = Math.round(SPAN_GAP_SECONDS * sampleRate);
-  const samples = new Float32Array(
-    parts.reduce((sum, part) => sum + part.samples.length, 0) + gap * (parts.length - 1),
-  );
-  let offset = 0;
-  for (const part of parts) {
-    samples.set(part.samples, offset);
-    offset += part.samples.length + gap;
-  }
-  return { samples, sampleRate };
+  const gap = new Float32Array(Math.round(SPAN_GAP_SECONDS * sampleRate));
+  return {
+    samples: concatSamples(parts.flatMap((part, i) => (i === 0 ? [part.samples] : [gap, part.samples]))),
+    sampleRate,
+  };
 }
 
 function readSpan(ctx: StageContext, span: TimeSpan, sampleRate: number): Promise<PcmAudio> {

@@ -1,4 +1,5 @@
 import type { TimeSpan } from '../segmentation/segment-speech.js';
+import { roundTo } from './track-math.js';
 import type { LineProsody } from './voice-types.js';
 
 /** What reference selection needs of a source line. */
@@ -78,7 +79,7 @@ export function chooseSpeakerReferences(lines: readonly ReferenceLine[]): Speake
       seconds += take;
     }
     if (spans.length > 0) {
-      references.push({ speaker, spans: spans.sort((a, b) => a.start - b.start), seconds: round2(seconds) });
+      references.push({ speaker, spans: spans.sort((a, b) => a.start - b.start), seconds: roundTo(seconds, 2) });
     }
   }
   return references;
@@ -87,8 +88,4 @@ export function chooseSpeakerReferences(lines: readonly ReferenceLine[]): Speake
 /** Whether a line is long and clean enough to be its own reference. */
 export function isOwnReference(line: ReferenceLine, lines: readonly ReferenceLine[]): boolean {
   return line.end - line.start >= REFERENCE_SECONDS.ownLine && referenceScore(line, lines) >= MIN_VOICED_SHARE;
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }

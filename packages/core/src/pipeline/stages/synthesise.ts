@@ -8,7 +8,7 @@ import type { Speech } from '../../engine.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
-import { expressiveness, referenceAudio, referenceFor } from '../voice-cloning.js';
+import { expressiveness, referenceAudio, referenceFor, referenceLines } from '../voice-cloning.js';
 
 /**
  * Speaks each translated segment in its speaker's voice: cloned from their own speech when the
@@ -25,11 +25,12 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       : undefined;
   const references = new ReferenceCache(ctx);
   const segments = timeline.segments;
+  const lines = cloner ? referenceLines(segments) : [];
   for (const [i, segment] of segments.entries()) {
     if (!redoes(ctx.redo, segment)) continue;
     forgetSpeech(segment);
     if (segment.targetText.trim() !== '') {
-      const reference = cloner ? referenceFor(ctx, segment, speakerOf(ctx, segment), cloner) : undefined;
+      const reference = cloner ? referenceFor(lines, segment, speakerOf(ctx, segment), cloner) : undefined;
       const { speech, voice, engine } =
         cloner && reference
           ? await cloneLine(ctx, cloner, segment, reference, await references.audio(reference, cloner))
@@ -91,7 +92,8 @@ async function speakLine(
   const settings = settingsFor(ctx, segment);
   const speech = await speak(settings);
   // A cloning dub whose speaker could not be cloned speaks them in the shaped voice.
-  const mode = ctx.timeline.voiceMode === 'clone' ? 'shaped' : (ctx.timeline.voiceMode ?? ctx.choices.voice.mode);
+  const used = ctx.timeline.voiceMode ?? ctx.choices.voice.mode;
+  const mode = used === 'clone' ? 'shaped' : used;
   const voice: AppliedVoice = {
     mode,
     baseVoice: settings.voice ?? engine,

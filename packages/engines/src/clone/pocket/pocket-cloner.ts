@@ -39,6 +39,8 @@ export class PocketCloner implements VoiceCloner {
   readonly referenceSeconds = { min: 2, max: 10 };
   readonly referenceRate = MODEL_RATE;
   private readonly sessions = new SessionCache<'pocket', OfflineTts>();
+  /** References at the model's rate, by the samples they came from: a speaker's reference serves all their lines. */
+  private readonly atModelRate = new WeakMap<Float32Array, PcmAudio>();
 
   constructor(private readonly manager: ModelManager) {}
 
@@ -60,7 +62,7 @@ export class PocketCloner implements VoiceCloner {
       );
     }
     const tts = await this.sessions.get('pocket', () => this.load());
-    const voice = atModelRate(reference.audio);
+    const voice = this.resampled(reference.audio);
     const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
     const generated = await tts.generateAsync({
       text,
@@ -88,6 +90,21 @@ export class PocketCloner implements VoiceCloner {
     return this.sessions.close();
   }
 
+  /**
+   * The reference at the model's rate. sherpa-onnx would resample it too, but says so on stderr
+   * at every line; resampled here, once per reference, quietly, with the same resampler.
+   */
+  private resampled(audio: PcmAudio): PcmAudio {
+    if (audio.sampleRate === MODEL_RATE) return audio;
+    let resampled = this.atModelRate.get(audio.samples);
+    if (!resampled) {
+      const samples = new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples);
+      resampled = { samples, sampleRate: MODEL_RATE };
+      this.atModelRate.set(audio.samples, resampled);
+    }
+    return resampled;
+  }
+
   private load(): Promise<OfflineTts> {
     return sherpa.OfflineTts.createAsync({
       model: {
@@ -99,16 +116,4 @@ export class PocketCloner implements VoiceCloner {
       maxNumSentences: 1,
     });
   }
-}
-
-/**
- * The reference at the model's rate. sherpa-onnx would resample it too, but says so on stderr at
- * every line; resampled here once per line, quietly, with the same resampler.
- */
-function atModelRate(audio: PcmAudio): PcmAudio {
-  if (audio.sampleRate === MODEL_RATE) return audio;
-  return {
-    samples: new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples),
-    sampleRate: MODEL_RATE,
-  };
 }
