@@ -117,6 +117,19 @@ function track(f0: (i: number) => number, frames = 200): ProsodyTrack {
 }
 
 describe('transferContour', () => {
+  it('carries loudness over the whole spoken line, voiced or not', () => {
+    // The source opens with 0.6 s of loud unvoiced speech ("Sss..."), then speaks on, quieter.
+    const source: ProsodyTrack = {
+      hopSeconds: 0.01,
+      f0Hz: Float32Array.from({ length: 200 }, (_, i) => (i < 60 ? 0 : 110)),
+      energyDb: Float32Array.from({ length: 200 }, (_, i) => (i < 60 ? -15 : -30)),
+    };
+    const dub = track(() => 120, 150);
+    dub.energyDb.fill(-20);
+    const plan = transferContour({ track: source, speakerHz: 110 }, { track: dub, isQuestion: false });
+    expect(plan.gainDb![10]! - plan.gainDb![120]!).toBeGreaterThan(6);
+  });
+
   it('lays a rising source line on a flat dub, at the source line level', () => {
     const rising = track((i) => 100 * 2 ** ((i - 100) / 12 / 25));
     const flat = track(() => 120, 150);

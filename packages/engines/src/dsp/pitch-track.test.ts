@@ -34,4 +34,28 @@ describe('trackPitch (YIN)', () => {
     );
     expect(voicedValues(trackPitch(noise, 16000).f0).length).toBeLessThan(10);
   });
+
+  it('folds a run of octave errors back to the voice around it', () => {
+    const rate = 16000;
+    const voice = syntheticVowel(200, 1, rate);
+    // 80 ms in the middle that YIN reads an octave up (as it does on real voices, for whole runs).
+    const slip = tone(400, 0.08, rate);
+    voice.set(slip, Math.round(0.5 * rate));
+    const track = trackPitch(voice, rate);
+    const during = voicedValues(track.f0.subarray(52, 56));
+    expect(during.length).toBeGreaterThan(0);
+    for (const hz of during) expect(Math.abs(hz - 200) / 200).toBeLessThan(0.05);
+  });
+
+  it('calls quiet hum under a loud voice unvoiced, and a 15 ms click of pitch too', () => {
+    const rate = 16000;
+    const samples = new Float32Array(rate);
+    samples.set(tone(110, 0.3, rate, 0.01), 0); // 34 dB under the voice
+    samples.set(tone(300, 0.015, rate), Math.round(0.4 * rate));
+    samples.set(syntheticVowel(200, 0.4, rate), Math.round(0.55 * rate));
+    const f0 = trackPitch(samples, rate).f0;
+    expect(voicedValues(f0.subarray(0, 35))).toHaveLength(0);
+    expect(voicedValues(f0.subarray(38, 46))).toHaveLength(0);
+    expect(voicedValues(f0.subarray(60, 90)).length).toBeGreaterThan(25);
+  });
 });

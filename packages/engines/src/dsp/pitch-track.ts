@@ -58,14 +58,78 @@ export function trackPitch(
   const hop = options.hopSeconds * rate;
   const frames = Math.max(0, Math.floor(samples.length / sampleRate / options.hopSeconds));
   const f0 = new Float32Array(frames);
+  const levels = new Float32Array(frames);
   const difference = new Float32Array(maxTau + 1);
   for (let i = 0; i < frames; i++) {
     const start = Math.round(i * hop - window / 2);
     if (start < 0 || start + window + maxTau > signal.length) continue;
-    if (rms(signal, start, window) < options.silenceRms) continue;
+    levels[i] = rms(signal, start, window);
+    if (levels[i]! < options.silenceRms) continue;
     f0[i] = yinFrame(signal, start, window, minTau, maxTau, difference, options.threshold, rate);
   }
-  return { hopSeconds: options.hopSeconds, f0: medianOverVoiced(f0) };
+  quietFramesUnvoiced(f0, levels);
+  return { hopSeconds: options.hopSeconds, f0: medianOverVoiced(foldOctaves(withoutIslands(f0))) };
+}
+
+/** Frames this far under the clip's loudest are background (hum, another room's voice), not its speech. */
+const QUIET_UNDER_LOUDEST_DB = 30;
+
+function quietFramesUnvoiced(f0: Float32Array, levels: Float32Array): void {
+  const floor = Math.max(...levels) * 10 ** (-QUIET_UNDER_LOUDEST_DB / 20);
+  for (let i = 0; i < f0.length; i++) if (levels[i]! < floor) f0[i] = 0;
+}
+
+/** Voiced runs shorter than this (frames) are unvoiced: no syllable is that short, clicks and hum are. */
+const SHORTEST_VOICED_RUN = 4;
+
+function withoutIslands(f0: Float32Array): Float32Array {
+  const out = f0.slice();
+  let runStart = -1;
+  for (let i = 0; i <= f0.length; i++) {
+    const voiced = i < f0.length && f0[i]! > 0;
+    if (voiced && runStart < 0) runStart = i;
+    if (!voiced && runStart >= 0) {
+      if (i - runStart < SHORTEST_VOICED_RUN) out.fill(0, runStart, i);
+      runStart = -1;
+    }
+  }
+  return out;
+}
+
+/** Frames either side whose median is the reference a frame's octave is judged against (0.5 s). */
+const OCTAVE_CONTEXT_FRAMES = 25;
+/** A frame more than this many semitones from its context is an octave error if folding brings it closer. */
+const OCTAVE_ERROR_SEMITONES = 7;
+
+/**
+ * YIN's best-known failure: a dip at half or twice the period passes the threshold first, and
+ * whole runs read an octave off (a woman at 260 Hz read at 520 for 60 ms). Such frames are
+ * folded by octaves towards the median of the voiced frames around them, which a short run of
+ * errors does not move.
+ */
+function foldOctaves(f0: Float32Array): Float32Array {
+  const out = f0.slice();
+  for (let i = 0; i < f0.length; i++) {
+    if (f0[i]! <= 0) continue;
+    const context = localMedian(f0, i);
+    let best = f0[i]!;
+    if (Math.abs(12 * Math.log2(best / context)) <= OCTAVE_ERROR_SEMITONES) continue;
+    for (const fold of [0.5, 2, 1 / 3, 3]) {
+      const candidate = f0[i]! * fold;
+      if (Math.abs(Math.log2(candidate / context)) < Math.abs(Math.log2(best / context))) best = candidate;
+    }
+    out[i] = best;
+  }
+  return out;
+}
+
+function localMedian(f0: Float32Array, at: number): number {
+  const around: number[] = [];
+  const from = Math.max(0, at - OCTAVE_CONTEXT_FRAMES);
+  const to = Math.min(f0.length - 1, at + OCTAVE_CONTEXT_FRAMES);
+  for (let k = from; k <= to; k++) if (f0[k]! > 0) around.push(f0[k]!);
+  around.sort((a, b) => a - b);
+  return around[Math.floor(around.length / 2)]!;
 }
 
 function yinFrame(

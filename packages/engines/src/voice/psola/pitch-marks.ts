@@ -32,10 +32,11 @@ export function findPitchMarks(samples: Float32Array, sampleRate: number, track:
       continue;
     }
     const period = sampleRate / f0;
-    const previousVoiced = voiced.at(-1) === true && at - marks.at(-1)! <= 1.5 * period;
-    const from = previousVoiced ? marks.at(-1)! + Math.round(0.7 * period) : at;
-    const to = previousVoiced ? marks.at(-1)! + Math.round(1.3 * period) : at + Math.round(period);
-    const peak = largestPeak(smooth, from, Math.min(samples.length - 1, to));
+    const previous = marks.at(-1);
+    const previousVoiced = voiced.at(-1) === true && previous !== undefined && at - previous <= 1.5 * period;
+    const peak = previousVoiced
+      ? mostAlike(samples, previous, period)
+      : largestPeak(smooth, at, Math.min(samples.length - 1, at + Math.round(period)));
     marks.push(peak);
     voiced.push(true);
     at = peak + Math.max(1, Math.round(period));
@@ -45,6 +46,38 @@ export function findPitchMarks(samples: Float32Array, sampleRate: number, track:
     period: Math.max(1, Math.round(((marks[i + 1] ?? mark + step) - (marks[i - 1] ?? mark - step)) / 2)),
     voiced: voiced[i]!,
   }));
+}
+
+/**
+ * The next mark after `previous`: the lag within 0.7-1.3 periods at which the waveform best
+ * repeats the period around the previous mark (normalised cross-correlation). Marks found this
+ * way sit at the same phase of every period even where the waveform has two peaks of nearly
+ * equal height, which peak picking jumps between; grains at mixed phases cancel in the
+ * overlap-add and the result loses its periodicity (voicing).
+ */
+function mostAlike(samples: Float32Array, previous: number, period: number): number {
+  const half = Math.round(period / 2);
+  const shortest = Math.round(0.7 * period);
+  const longest = Math.round(1.3 * period);
+  let best = previous + Math.round(period);
+  let bestScore = -Infinity;
+  for (let lag = shortest; lag <= longest; lag++) {
+    if (previous + lag + half >= samples.length) break;
+    let cross = 0;
+    let energy = 0;
+    for (let k = -half; k < half; k++) {
+      const a = samples[previous + k] ?? 0;
+      const b = samples[previous + lag + k]!;
+      cross += a * b;
+      energy += b * b;
+    }
+    const score = energy > 0 ? cross / Math.sqrt(energy) : -Infinity;
+    if (score > bestScore) {
+      bestScore = score;
+      best = previous + lag;
+    }
+  }
+  return Math.min(samples.length - 1, best);
 }
 
 function largestPeak(signal: Float32Array, from: number, to: number): number {

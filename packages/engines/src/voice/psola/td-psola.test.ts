@@ -41,4 +41,24 @@ describe('PSOLA voice shaper', () => {
     expect(change(10, 40)).toBeCloseTo(-6, 0);
     expect(Math.abs(change(60, 90))).toBeLessThan(1);
   });
+
+  it('keeps a voice whose periods have two near-equal peaks periodic (marks at one phase)', async () => {
+    // Each 120 Hz period has two pulses 0.45 of a period apart whose heights trade places slowly:
+    // the marks must stay at one phase of the period, or grains at mixed phases cancel.
+    const rate = 16000;
+    const period = rate / 120;
+    const samples = Float32Array.from({ length: rate }, (_, n) => {
+      const phase = (n % period) / period;
+      const swing = 0.3 * Math.sin((2 * Math.PI * 3 * n) / rate);
+      const pulse = (centre: number, height: number): number => height * Math.exp(-(((phase - centre) * 40) ** 2));
+      return 0.4 * (pulse(0.2, 1 + swing) + pulse(0.65, 1 - swing));
+    });
+    const audio = { samples, sampleRate: rate };
+    const own = shaper.measure(audio);
+    const shaped = shaper.measure(await shaper.shape(audio, own, { f0Hz: own.f0Hz.map((f0) => f0 * 0.85) }, {}));
+    const voicedBefore = voicedValues(own.f0Hz).length;
+    const voicedAfter = voicedValues(shaped.f0Hz);
+    expect(voicedAfter.length).toBeGreaterThan(0.95 * voicedBefore);
+    expect(Math.abs(median(voicedAfter) - 102) / 102).toBeLessThan(0.02);
+  });
 });
