@@ -13,6 +13,7 @@ import {
 } from '@voxlate/core';
 import type { ModelManager } from '@voxlate/models';
 import { SessionCache } from '../../neural/session-cache.js';
+import { checkPocketVocabulary } from './pocket-vocabulary.js';
 import { pocketFiles } from './pocket-files.js';
 
 /** Pocket TTS's rate: Mimi encodes and decodes 24 kHz audio. */
@@ -105,10 +106,12 @@ export class PocketCloner implements VoiceCloner {
     return resampled;
   }
 
-  private load(): Promise<OfflineTts> {
+  private async load(): Promise<OfflineTts> {
+    const files = pocketFiles(this.manager);
+    await checkPocketVocabulary(files.vocabJson, files.tokenScoresJson);
     return sherpa.OfflineTts.createAsync({
       model: {
-        pocket: { ...pocketFiles(this.manager), voiceEmbeddingCacheCapacity: 50 },
+        pocket: { ...files, voiceEmbeddingCacheCapacity: 50 },
         numThreads: availableParallelism(),
         provider: 'cpu',
         debug: false,
