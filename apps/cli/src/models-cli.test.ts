@@ -73,9 +73,13 @@ describe('npm run models against a hub that serves like huggingface.co', () => {
     expect(pocket).toBeGreaterThanOrEqual(0);
     expect(said).toContain('Licence: Pocket TTS ONNX export licence (weights by Kyutai, CC-BY-4.0)');
     expect(said).toContain('Non-commercial use only, as the export states; credit Kyutai.');
+    expect(said).toContain('chatterbox-multilingual, about 1509 MB:');
     expect(said).toContain('3dspeaker-campplus-voxceleb');
     // Said before the download, whose end it reports.
-    expect(pocket).toBeLessThan(said.indexOf('Installed: pocket-tts-eng, 3dspeaker-campplus-voxceleb'));
+    const installed = said.indexOf('Installed: pocket-tts-eng, chatterbox-multilingual, 3dspeaker-campplus-voxceleb');
+    expect(installed).toBeGreaterThan(0);
+    expect(pocket).toBeLessThan(installed);
+    expect(said.indexOf('chatterbox-multilingual, about 1509 MB:')).toBeLessThan(installed);
     const listed = await models('list');
     expect(listed.stdout).toMatch(/pocket-tts-eng\s+clone\s+installed/);
     expect(listed.stdout).toMatch(/licence: CC-BY-NC-4.0\. Non-commercial use only/);

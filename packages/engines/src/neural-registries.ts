@@ -1,4 +1,4 @@
-import { CATALOG, ModelManager, POCKET_TTS } from '@voxlate/models';
+import { CATALOG, CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
 import { MDX_MODELS } from './separate/mdx-net/mdx-models.js';
@@ -67,6 +67,14 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     rank: NEURAL_RANK,
     isInstalled: () => manager.isInstalled(POCKET_TTS.id),
     load: async () => new (await import('./clone/pocket/pocket-cloner.js')).PocketCloner(manager),
+  });
+  registries.clone.register({
+    id: 'chatterbox-multilingual',
+    kind: 'neural',
+    // Below Pocket TTS: it speaks English too, but Pocket is 50-100x faster, so English goes there.
+    rank: NEURAL_RANK - 1,
+    isInstalled: () => manager.isInstalled(CHATTERBOX_MULTILINGUAL.id),
+    load: async () => new (await import('./clone/chatterbox/chatterbox-cloner.js')).ChatterboxCloner(manager),
   });
   for (const modelId of Object.keys(MDX_MODELS)) {
     registries.separate.register({

@@ -229,6 +229,38 @@ export const POCKET_TTS: CatalogModel = {
   megabytes: 191,
 };
 
+/**
+ * Zero-shot voice cloning in 23 languages: Resemble AI's Chatterbox Multilingual (0.5B, MIT) as
+ * onnx-community exports it: four graphs with their weights beside them (`.onnx_data`), the
+ * language model in its q4f16 form (int4 weights, float16 activations; 305 MB against 2 GB in
+ * fp32), the others in fp32 as published. Pinned to the revision whose files (names, sizes,
+ * SHA-256) were checked: the speech encoder 592 MB, token embedder 68 MB, language model 305 MB,
+ * conditional decoder 540 MB, tokenizer and the Cangjie table its Chinese input needs. Its ONNX
+ * graphs are reported 15-21x slower than real time on a CPU (the decoder takes most of it).
+ */
+export const CHATTERBOX_MULTILINGUAL: CatalogModel = {
+  id: 'chatterbox-multilingual',
+  task: 'clone',
+  repo: 'onnx-community/chatterbox-multilingual-ONNX',
+  revision: '452d3f434aa592098f1eedac9099f33642ab2da5',
+  files: [
+    ...['speech_encoder', 'embed_tokens', 'language_model_q4f16', 'conditional_decoder'].flatMap((graph) => [
+      `onnx/${graph}.onnx`,
+      `onnx/${graph}.onnx_data`,
+    ]),
+    'tokenizer.json',
+    'tokenizer_config.json',
+    'Cangjie5_TC.json',
+  ],
+  description:
+    "Chatterbox Multilingual (Resemble AI, q4f16): speaks 23 languages (10 of Voxlate's targets) in each speaker's own voice",
+  licence: {
+    ...MIT('https://github.com/resemble-ai/chatterbox/blob/master/LICENSE'),
+    terms: 'Clone only voices you have the right to use.',
+  },
+  megabytes: 1509,
+};
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -251,15 +283,16 @@ export const CATALOG: readonly CatalogModel[] = [
   PYANNOTE_SEGMENTATION,
   SPEAKER_EMBEDDING,
   POCKET_TTS,
+  CHATTERBOX_MULTILINGUAL,
 ];
 
 /**
  * Named sets of models: `small` runs comfortably on 2 cores; `quality` is the best this catalog
- * offers; `voice` clones the speakers' voices (with the speaker embedding that measures how alike
- * a clone sounds).
+ * offers; `voice` clones the speakers' voices (Pocket TTS for English, Chatterbox for nine more
+ * targets; with the speaker embedding that measures how alike a clone sounds).
  */
 export const PRESETS: Readonly<Record<string, readonly string[]>> = {
-  voice: [POCKET_TTS.id, SPEAKER_EMBEDDING.id],
+  voice: [POCKET_TTS.id, CHATTERBOX_MULTILINGUAL.id, SPEAKER_EMBEDDING.id],
   small: [
     'whisper-base',
     'nllb-200-distilled-600M',

@@ -86,6 +86,17 @@ export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
     'test_wavs/loona.wav',
     'test_wavs/sample_fr_hibiki_crepes.wav',
   ],
+  // https://huggingface.co/onnx-community/chatterbox-multilingual-ONNX/tree/452d3f434aa592098f1eedac9099f33642ab2da5
+  // (the four graphs in fp32, the language model also q4f16; each with its .onnx_data)
+  'onnx-community/chatterbox-multilingual-ONNX': [
+    ...['speech_encoder', 'embed_tokens', 'language_model', 'language_model_q4f16', 'conditional_decoder'].flatMap(
+      (graph) => [`onnx/${graph}.onnx`, `onnx/${graph}.onnx_data`],
+    ),
+    'tokenizer.json',
+    'tokenizer_config.json',
+    'Cangjie5_TC.json',
+    'default_voice.wav',
+  ],
   // https://huggingface.co/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/tree/main
   'csukuangfj/sherpa-onnx-pyannote-segmentation-3-0': ['model.onnx'],
   // https://huggingface.co/csukuangfj/speaker-embedding-models/tree/main (the CAM++ and ERes2Net exports)

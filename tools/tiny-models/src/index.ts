@@ -8,3 +8,4 @@ export * from './tiny-mdx.js';
 export * from './tiny-pyannote.js';
 export * from './tiny-speaker-embedding.js';
 export * from './tiny-pocket.js';
+export * from './tiny-chatterbox.js';

@@ -6,6 +6,7 @@ const { onnx } = onnxProto;
 export const FLOAT = onnx.TensorProto.DataType.FLOAT;
 export const INT64 = onnx.TensorProto.DataType.INT64;
 export const BOOL = onnx.TensorProto.DataType.BOOL;
+export const FLOAT16 = onnx.TensorProto.DataType.FLOAT16;
 
 type Dim = number | string;
 type Attribute = number | number[] | string;
@@ -20,8 +21,18 @@ export class OnnxGraph {
   private readonly outputs: InstanceType<typeof onnx.ValueInfoProto>[] = [];
   private readonly initializers: InstanceType<typeof onnx.TensorProto>[] = [];
   private readonly metadataProps: { key: string; value: string }[] = [];
+  private readonly external: Uint8Array[] = [];
+  private externalLength = 0;
 
-  constructor(private readonly name: string) {}
+  /**
+   * @param externalDataFile where large initialisers go when asked (`floats(..., true)`): the
+   *   ONNX external-data layout big exports use (`model.onnx` + `model.onnx_data` beside it),
+   *   which a runtime can only open from a file path, not from bytes.
+   */
+  constructor(
+    private readonly name: string,
+    private readonly externalDataFile?: string,
+  ) {}
 
   input(name: string, type: number, dims: Dim[]): this {
     this.inputs.push(valueInfo(name, type, dims));
@@ -33,9 +44,41 @@ export class OnnxGraph {
     return this;
   }
 
-  floats(name: string, dims: number[], values: Float32Array): this {
-    this.initializers.push(onnx.TensorProto.create({ name, dims, dataType: FLOAT, floatData: Array.from(values) }));
+  floats(name: string, dims: number[], values: Float32Array, external = false): this {
+    if (!external) {
+      this.initializers.push(onnx.TensorProto.create({ name, dims, dataType: FLOAT, floatData: Array.from(values) }));
+      return this;
+    }
+    if (!this.externalDataFile) throw new Error(`${this.name} has no external data file for ${name}`);
+    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength).slice();
+    const entry = (key: string, value: string | number) => ({ key, value: String(value) });
+    this.initializers.push(
+      onnx.TensorProto.create({
+        name,
+        dims,
+        dataType: FLOAT,
+        dataLocation: onnx.TensorProto.DataLocation.EXTERNAL,
+        externalData: [
+          entry('location', this.externalDataFile),
+          entry('offset', this.externalLength),
+          entry('length', bytes.length),
+        ],
+      }),
+    );
+    this.external.push(bytes);
+    this.externalLength += bytes.length;
     return this;
+  }
+
+  /** The bytes of the external data file (empty when no initialiser was put there). */
+  externalBytes(): Uint8Array {
+    const out = new Uint8Array(this.externalLength);
+    let offset = 0;
+    for (const chunk of this.external) {
+      out.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return out;
   }
 
   ints(name: string, dims: number[], values: number[]): this {

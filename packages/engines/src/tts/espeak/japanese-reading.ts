@@ -22,6 +22,14 @@ export class JapaneseReading {
     });
   }
 
+  /** The words of a Japanese text with their readings in katakana (none where the dictionary has none). */
+  words(text: string): { surface: string; kana: string | undefined }[] {
+    return this.tokenizer.tokenize(text).map((token) => ({
+      surface: token.surface_form,
+      kana: token.reading && token.reading !== '*' ? token.reading : undefined,
+    }));
+  }
+
   /** "今日は良い天気です" -> "きょうはよいてんきです"; words without a reading stay as written. */
   toKana(text: string): string {
     return this.tokenizer

@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cancelled, EngineUnavailable, type PcmAudio, type VoiceCloner } from '@voxlate/core';
+import { CHATTERBOX_MULTILINGUAL, ModelManager } from '@voxlate/models';
+import { TINY_CHATTERBOX_BANDS_HZ, writeTinyChatterbox } from '@voxlate/tiny-models';
+import { startLoopbackHub, type LoopbackHub } from '../../../../models/src/test/loopback-hub.js';
+import { defaultRegistries } from '../../neural-registries.js';
+import { RegistryResolver } from '../../registry-resolver.js';
+
+/**
+ * Chatterbox Multilingual's four graphs on a tiny model in the export's layout (each graph's
+ * weights in its .onnx_data, the language model in float16 with a KV cache), installed by the
+ * model manager from a loopback hub that serves like huggingface.co. The tiny model copies only
+ * the reference's band energies and makes two speech tokens per text token: it proves the
+ * reference reaches the voice, the text (prepared per language) sets the length and the loop
+ * ends on the model's stop; nothing about how it sounds.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-tiny-chatterbox-'));
+let hub: LoopbackHub;
+let manager: ModelManager;
+let resolver: RegistryResolver;
+
+beforeAll(async () => {
+  const published = join(dir, 'published');
+  await writeTinyChatterbox(published);
+  const files = Object.fromEntries(
+    readdirSync(published, { recursive: true })
+      .map((name) => join(published, String(name)))
+      .filter((path) => statSync(path).isFile())
+      .map((path) => [relative(published, path), readFileSync(path)]),
+  );
+  hub = await startLoopbackHub({ repos: { [CHATTERBOX_MULTILINGUAL.repo]: files } });
+  manager = new ModelManager({ root: join(dir, 'models'), hubBase: hub.url, offline: false });
+  await manager.add(CHATTERBOX_MULTILINGUAL.id);
+  resolver = new RegistryResolver(defaultRegistries(manager));
+});
+afterAll(async () => {
+  await resolver.close();
+  await hub.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A steady voiced tone with its second harmonic, at 16 kHz (the cloner takes it to 24 kHz). */
+function voiceAt(hz: number, seconds = 4, sampleRate = 16000): PcmAudio {
+  const samples = Float32Array.from({ length: seconds * sampleRate }, (_, i) => {
+    const t = i / sampleRate;
+    return 0.25 * Math.sin(2 * Math.PI * hz * t) + 0.1 * Math.sin(4 * Math.PI * hz * t);
+  });
+  return { samples, sampleRate };
+}
+
+/** Share of the audio's energy in the tiny model's two lowest bands (100 and 150 Hz). */
+function lowShare(audio: PcmAudio): number {
+  const energy = TINY_CHATTERBOX_BANDS_HZ.map((hz) => {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < audio.samples.length; i++) {
+      re += audio.samples[i]! * Math.cos((2 * Math.PI * hz * i) / audio.sampleRate);
+      im += audio.samples[i]! * Math.sin((2 * Math.PI * hz * i) / audio.sampleRate);
+    }
+    return re * re + im * im;
+  });
+  return (energy[0]! + energy[1]!) / energy.reduce((a, b) => a + b, 0);
+}
+
+describe('Chatterbox Multilingual on a tiny model installed from the hub double', () => {
+  it('installs every graph with its weights beside it, and clones the nine targets Pocket does not', async () => {
+    const folder = manager.folderOf(CHATTERBOX_MULTILINGUAL);
+    for (const graph of ['speech_encoder', 'embed_tokens', 'language_model_q4f16', 'conditional_decoder']) {
+      expect(existsSync(join(folder, 'onnx', `${graph}.onnx_data`))).toBe(true);
+    }
+    for (const language of ['fra', 'spa', 'deu', 'ita', 'rus', 'ell', 'cmn', 'jpn', 'kor'] as const) {
+      expect((await resolver.voiceCloner(language))?.id).toBe('chatterbox-multilingual');
+    }
+    // With Pocket TTS absent, English is Chatterbox's too; Cantonese is nobody's.
+    expect((await resolver.voiceCloner('eng'))?.id).toBe('chatterbox-multilingual');
+    expect(await resolver.voiceCloner('yue')).toBeUndefined();
+  });
+
+  it('speaks in the voice of the reference: a low voice gives a low clone, a high one a high clone', async () => {
+    const cloner = (await resolver.voiceCloner('fra')) as VoiceCloner;
+    const text = 'Bonjour à tous et bienvenue sur la chaîne.';
+    const low = await cloner.clone(text, 'fra', { audio: voiceAt(110) }, {});
+    const high = await cloner.clone(text, 'fra', { audio: voiceAt(240) }, {});
+    expect(low.audio.sampleRate).toBe(24000);
+    expect(lowShare(low.audio)).toBeGreaterThan(0.8);
+    expect(lowShare(high.audio)).toBeLessThan(0.2);
+  });
+
+  it('lets the prepared text set the length, ends on the stop token, and repeats a line exactly', async () => {
+    const cloner = (await resolver.voiceCloner('cmn')) as VoiceCloner;
+    const reference = { audio: voiceAt(150) };
+    // Each Han character becomes its Cangjie code (4-5 tokens); the tiny LM stops after two speech
+    // tokens (960 samples each) per text token, so the length says what the prepared text was.
+    const chinese = await cloner.clone('你好', 'cmn', reference, {});
+    // [START], [zh][cj_o][cj_n][cj_f][cj_.][cj_v][cj_n][cj_d][cj_.], [STOP]
+    expect(chinese.audio.samples.length).toBe(2 * (1 + 9 + 1) * 960);
+    const again = await cloner.clone('你好', 'cmn', reference, {});
+    expect(again.audio.samples).toEqual(chinese.audio.samples);
+    const korean = await cloner.clone('안녕', 'kor', reference, {});
+    // [ko] and the jamo of two syllables (ㅇㅏㄴ ㄴㅕㅇ), between [START] and [STOP].
+    expect(korean.audio.samples.length).toBe(2 * (1 + 1 + 6 + 1) * 960);
+  });
+
+  it('refuses a language it does not speak, a reference too short, and stops when cancelled', async () => {
+    const cloner = (await resolver.voiceCloner('fra')) as VoiceCloner;
+    await expect(cloner.clone('你好', 'yue', { audio: voiceAt(150) }, {})).rejects.toThrow(EngineUnavailable);
+    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150, 2) }, {})).rejects.toThrow(
+      /needs at least 3 s of the speaker's voice; the reference has 2.0 s/,
+    );
+    const abort = new AbortController();
+    abort.abort();
+    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, { signal: abort.signal })).rejects.toThrow(
+      Cancelled,
+    );
+  });
+});

@@ -1,0 +1,185 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
+import {
+  EngineUnavailable,
+  throwIfAborted,
+  type CloneControls,
+  type EngineContext,
+  type LanguageCode,
+  type PcmAudio,
+  type PhonemeTiming,
+  type VoiceCloner,
+  type VoiceReference,
+} from '@voxlate/core';
+import { CHATTERBOX_MULTILINGUAL, type ModelManager } from '@voxlate/models';
+import ort, { type InferenceSession, type Tensor } from '../../neural/onnx-runtime.js';
+import { useLocalModels } from '../../neural/local-pipeline.js';
+import { SessionCache } from '../../neural/session-cache.js';
+import { CHATTERBOX_LANGUAGES, ChatterboxText } from './chatterbox-text.js';
+import { SpeechTokenLoop } from './speech-token-loop.js';
+
+/** The model hears and speaks 24 kHz audio. */
+const MODEL_RATE = 24000;
+/** Exaggeration (the model's emotion control, 0.5 by default) for a flat line and the most expressive one. */
+const EXAGGERATION = { flat: 0.35, expressive: 0.8 };
+
+interface ChatterboxSessions {
+  speechEncoder: InferenceSession;
+  embedTokens: InferenceSession;
+  languageModel: InferenceSession;
+  conditionalDecoder: InferenceSession;
+  tokenizer: PreTrainedTokenizer;
+  text: ChatterboxText;
+}
+
+/** What the speech encoder makes of a reference: the prompt the language model and decoder are conditioned on. */
+export interface SpeakerConditioning {
+  /** [1, F, hidden]: put before the text's embeddings. */
+  audioFeatures: Tensor;
+  /** The reference's own speech tokens: put before the new ones for the decoder. */
+  audioTokens: bigint[];
+  speakerEmbeddings: Tensor;
+  speakerFeatures: Tensor;
+}
+
+/**
+ * Resemble AI's Chatterbox Multilingual, the ONNX export's four graphs driven as its model card's
+ * inference loop does: the reference is encoded once per voice; the text (prepared as the
+ * model's tokenizer expects, with its language tag) is embedded with the exaggeration; the
+ * language model makes speech tokens greedily with a repetition penalty of 1.2 until it says
+ * stop; the decoder speaks them in the reference's voice. Greedy decoding makes a re-dubbed line
+ * sound the same. Slow on a CPU (published 15-21x slower than real time): the pipeline says so
+ * before it starts.
+ */
+export class ChatterboxCloner implements VoiceCloner {
+  readonly id = 'chatterbox-multilingual';
+  readonly kind = 'neural' as const;
+  readonly name = 'Chatterbox Multilingual (Resemble AI, ONNX)';
+  readonly languages = Object.keys(CHATTERBOX_LANGUAGES) as LanguageCode[];
+  /** Published: 15-21x slower than real time on a CPU; the slowest, to promise little. */
+  readonly speechPerSecond = 0.05;
+  /** The model conditions on up to 10 s of the voice (6 s for the language model); 3 s is the least that carries one. */
+  readonly referenceSeconds = { min: 3, max: 10 };
+  readonly referenceRate = MODEL_RATE;
+  private readonly sessions = new SessionCache<'chatterbox', ChatterboxSessions>(releaseSessions);
+  /** Conditioning by the reference samples it came from: a speaker's reference serves all their lines. */
+  private readonly conditioning = new WeakMap<Float32Array, Promise<SpeakerConditioning>>();
+
+  constructor(private readonly manager: ModelManager) {}
+
+  async clone(
+    text: string,
+    language: LanguageCode,
+    reference: VoiceReference,
+    context: EngineContext,
+    controls: CloneControls = {},
+  ): Promise<{ audio: PcmAudio; phonemes: PhonemeTiming[] }> {
+    throwIfAborted(context.signal);
+    if (!this.languages.includes(language)) {
+      throw new EngineUnavailable(`Chatterbox Multilingual does not speak ${language}.`);
+    }
+    const seconds = reference.audio.samples.length / reference.audio.sampleRate;
+    if (seconds < this.referenceSeconds.min) {
+      throw new EngineUnavailable(
+        `Chatterbox needs at least ${this.referenceSeconds.min} s of the speaker's voice; the reference has ${seconds.toFixed(1)} s.`,
+      );
+    }
+    const model = await this.sessions.get('chatterbox', () => this.load());
+    const speaker = await this.conditionOn(model, reference.audio);
+    const prepared = await model.text.prepare(text, language);
+    const loop = new SpeechTokenLoop(model.embedTokens, model.languageModel);
+    const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
+    const exaggeration = EXAGGERATION.flat + (EXAGGERATION.expressive - EXAGGERATION.flat) * expressiveness;
+    const tokens = await loop.speak(model.tokenizer.encode(prepared), speaker.audioFeatures, exaggeration, context);
+    const { waveform } = await model.conditionalDecoder.run({
+      speech_tokens: new ort.Tensor('int64', BigInt64Array.from([...speaker.audioTokens, ...tokens.map(BigInt)]), [
+        1,
+        speaker.audioTokens.length + tokens.length,
+      ]),
+      speaker_embeddings: speaker.speakerEmbeddings,
+      speaker_features: speaker.speakerFeatures,
+    });
+    throwIfAborted(context.signal);
+    return {
+      audio: { samples: withinFullScale(waveform!.data as Float32Array), sampleRate: MODEL_RATE },
+      phonemes: [],
+    };
+  }
+
+  close(): Promise<void> {
+    return this.sessions.close();
+  }
+
+  private conditionOn(model: ChatterboxSessions, audio: PcmAudio): Promise<SpeakerConditioning> {
+    let conditioning = this.conditioning.get(audio.samples);
+    if (!conditioning) {
+      conditioning = encodeSpeaker(model.speechEncoder, atModelRate(audio, this.referenceSeconds.max));
+      this.conditioning.set(audio.samples, conditioning);
+    }
+    return conditioning;
+  }
+
+  private async load(): Promise<ChatterboxSessions> {
+    const folder = this.manager.folderOf(CHATTERBOX_MULTILINGUAL);
+    const file = (name: string): string => {
+      if (!CHATTERBOX_MULTILINGUAL.files.includes(name)) throw new Error(`${name} is not a file of Chatterbox`);
+      return join(folder, name);
+    };
+    // From the file, not from bytes: the weights are in the .onnx_data beside each graph.
+    const session = (graph: string): Promise<InferenceSession> =>
+      ort.InferenceSession.create(file(`onnx/${graph}.onnx`), { intraOpNumThreads: availableParallelism() });
+    useLocalModels(this.manager);
+    const [speechEncoder, embedTokens, languageModel, conditionalDecoder, tokenizer] = await Promise.all([
+      session('speech_encoder'),
+      session('embed_tokens'),
+      session('language_model_q4f16'),
+      session('conditional_decoder'),
+      AutoTokenizer.from_pretrained(CHATTERBOX_MULTILINGUAL.repo),
+    ]);
+    return {
+      speechEncoder,
+      embedTokens,
+      languageModel,
+      conditionalDecoder,
+      tokenizer,
+      text: new ChatterboxText(file('Cangjie5_TC.json')),
+    };
+  }
+}
+
+async function encodeSpeaker(encoder: InferenceSession, samples: Float32Array): Promise<SpeakerConditioning> {
+  const outputs = await encoder.run({ audio_values: new ort.Tensor('float32', samples, [1, samples.length]) });
+  return {
+    audioFeatures: outputs['audio_features']!,
+    audioTokens: Array.from(outputs['audio_tokens']!.data as BigInt64Array),
+    speakerEmbeddings: outputs['speaker_embeddings']!,
+    speakerFeatures: outputs['speaker_features']!,
+  };
+}
+
+/** The reference at 24 kHz (linear interpolation is plenty for conditioning), at most `maxSeconds` long. */
+function atModelRate(audio: PcmAudio, maxSeconds: number): Float32Array {
+  const wanted = Math.min(Math.round((audio.samples.length * MODEL_RATE) / audio.sampleRate), maxSeconds * MODEL_RATE);
+  if (audio.sampleRate === MODEL_RATE) return audio.samples.slice(0, wanted);
+  const step = audio.sampleRate / MODEL_RATE;
+  return Float32Array.from({ length: wanted }, (_, n) => {
+    const at = n * step;
+    const below = Math.floor(at);
+    const above = Math.min(audio.samples.length - 1, below + 1);
+    return audio.samples[below]! + (audio.samples[above]! - audio.samples[below]!) * (at - below);
+  });
+}
+
+/** The decoder's output can overshoot 1 a little: scaled under full scale rather than clipped. */
+function withinFullScale(samples: Float32Array): Float32Array {
+  let peak = 0;
+  for (const value of samples) peak = Math.max(peak, Math.abs(value));
+  return peak > 1 ? samples.map((value) => (value * 0.99) / peak) : samples;
+}
+
+async function releaseSessions(model: ChatterboxSessions): Promise<void> {
+  await Promise.all(
+    [model.speechEncoder, model.embedTokens, model.languageModel, model.conditionalDecoder].map((s) => s.release()),
+  );
+}
