@@ -6,14 +6,15 @@ import {
   DEFAULT_DUB_OPTIONS,
   DEFAULT_MIX,
   type DubRequest,
+  EngineUnavailable,
   type PcmAudio,
   type PipelineEvent,
   type VoiceCloner,
   type Segment,
 } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
-import { ModelManager, POCKET_TTS } from '@voxlate/models';
-import { TINY_POCKET_BANDS_HZ, writeTinyPocket } from '@voxlate/tiny-models';
+import { CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS } from '@voxlate/models';
+import { TINY_POCKET_BANDS_HZ, writeTinyChatterbox, writeTinyPocket } from '@voxlate/tiny-models';
 import { Dubber } from './dubber.js';
 import { MemoryCheckpoints } from './test/memory-checkpoints.js';
 import { decodedSamples, ffmpeg } from './test/make-media.js';
@@ -165,6 +166,83 @@ describe('Preserve Voice with a cloning engine installed', () => {
       ),
     );
     expect(run.provenance.voice).toEqual({ mode: 'shaped' });
+  }, 180_000);
+
+  it('clones French with Chatterbox Multilingual once it is installed, each speaker from their own reference', async () => {
+    const withChatterbox = new ModelManager({
+      root: join(root, 'models-fr'),
+      hubBase: 'http://127.0.0.1:9',
+      offline: true,
+    });
+    await writeTinyChatterbox(withChatterbox.folderOf(CHATTERBOX_MULTILINGUAL));
+    await withChatterbox.adopt(CHATTERBOX_MULTILINGUAL.id);
+    const frenchDubber = new Dubber(
+      { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+      defaultRegistries(withChatterbox),
+    );
+    const english = SPANISH.map(
+      ([start, end], i) =>
+        [start, end, ['Welcome back.', 'Today we cook.', 'First the onions.', 'Then we fry them.'][i]!] as const,
+    );
+    try {
+      const run = await frenchDubber.dub(request('chatterbox.wav', 'fra', english));
+      expect(run.timeline.voiceMode).toBe('clone');
+      for (const segment of run.timeline.segments) {
+        expect(segment.engines.tts).toBe('chatterbox-multilingual');
+        expect(segment.voice?.mode).toBe('clone');
+        expect(segment.voice?.reference?.seconds).toBeGreaterThanOrEqual(3);
+      }
+      expect(run.provenance.voice?.cloned?.engine).toBe('chatterbox-multilingual');
+    } finally {
+      await frenchDubber.close();
+    }
+  }, 180_000);
+
+  it('speaks a line the clone engine cannot finish in the shaped voice, and says which and why', async () => {
+    const registries = defaultRegistries(manager);
+    const pocket = await registries.clone.get('pocket-tts');
+    // The second line the engine is asked for runs on; the others are cloned.
+    let calls = 0;
+    const failing: VoiceCloner = {
+      id: 'runs-on',
+      kind: 'neural',
+      name: 'Runs On',
+      languages: ['eng'],
+      speechPerSecond: pocket.speechPerSecond,
+      referenceSeconds: pocket.referenceSeconds,
+      referenceRate: pocket.referenceRate,
+      clone: (...args) =>
+        calls++ === 1
+          ? Promise.reject(new EngineUnavailable('Runs On did not finish the line (it ran on).'))
+          : pocket.clone(...args),
+    };
+    registries.clone.register({
+      id: 'runs-on',
+      kind: 'neural',
+      rank: 99,
+      isInstalled: () => Promise.resolve(true),
+      load: () => Promise.resolve(failing),
+    });
+    const failingDubber = new Dubber(
+      { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+      registries,
+    );
+    try {
+      const run = await failingDubber.dub(request('runs-on.wav', 'eng'));
+      expect(run.timeline.segments.map((segment) => segment.voice?.mode)).toEqual([
+        'clone',
+        'shaped',
+        'clone',
+        'clone',
+      ]);
+      expect(run.timeline.segments[1]!.engines.tts).not.toBe('runs-on');
+      expect(run.timeline.warnings).toContainEqual(
+        '1 line(s) could not be spoken in the cloned voice and are spoken in the shaped voice instead: ' +
+          'line 2: Runs On did not finish the line (it ran on).',
+      );
+    } finally {
+      await failingDubber.close();
+    }
   }, 180_000);
 
   it('says how long a cloning engine slower than real time will take, before it starts', async () => {

@@ -1,4 +1,5 @@
 import { durationOf } from '../../audio.js';
+import { EngineUnavailable } from '../../errors.js';
 import { lineSettings } from '../../voice/line-settings.js';
 import type { VoiceCloner } from '../../voice/voice-cloner.js';
 import type { PcmAudio } from '../../audio.js';
@@ -26,17 +27,25 @@ export async function synthesise(ctx: StageContext): Promise<void> {
   const references = new ReferenceCache(ctx);
   const segments = timeline.segments;
   const lines = cloner ? referenceLines(segments) : [];
+  const notCloned: string[] = [];
   for (const [i, segment] of segments.entries()) {
     if (!redoes(ctx.redo, segment)) continue;
     forgetSpeech(segment);
     if (segment.targetText.trim() !== '') {
       const reference = cloner ? referenceFor(lines, segment, speakerOf(ctx, segment), cloner) : undefined;
+      const shaped = (): Promise<SpokenLine> =>
+        speakLine(ctx, segment, synthesiser.id, (settings) =>
+          synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings),
+        );
       const { speech, voice, engine } =
         cloner && reference
-          ? await cloneLine(ctx, cloner, segment, reference, await references.audio(reference, cloner))
-          : await speakLine(ctx, segment, synthesiser.id, (settings) =>
-              synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings),
-            );
+          ? await cloneOrShape(
+              () =>
+                references.audio(reference, cloner).then((audio) => cloneLine(ctx, cloner, segment, reference, audio)),
+              shaped,
+              (why) => notCloned.push(`line ${segment.id + 1}: ${why}`),
+            )
+          : await shaped();
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;
@@ -45,6 +54,31 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       segment.voice = voice;
     }
     ctx.progress('synthesise', i + 1, segments.length);
+  }
+  if (notCloned.length > 0) {
+    ctx.warn(
+      'synthesise',
+      `${notCloned.length} line(s) could not be spoken in the cloned voice and are spoken in the shaped voice ` +
+        `instead: ${notCloned.join('; ')}`,
+    );
+  }
+}
+
+/**
+ * A line the clone engine cannot speak (it ran on past the line, or refused its reference) is
+ * spoken in the shaped voice and said so, instead of failing the whole dub; cancelling still stops.
+ */
+async function cloneOrShape(
+  clone: () => Promise<SpokenLine>,
+  shaped: () => Promise<SpokenLine>,
+  failed: (why: string) => void,
+): Promise<SpokenLine> {
+  try {
+    return await clone();
+  } catch (error) {
+    if (!(error instanceof EngineUnavailable)) throw error;
+    failed(error.message);
+    return shaped();
   }
 }
 
