@@ -44,11 +44,11 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
                       [--burn-subtitles]
 
 --voice clone (default): each speaker's own voice, cloned from their speech by a voice-cloning
-        engine (npm run models -- add voice; English with Pocket TTS), shaped where none covers
+        engine (npm run models -- add voice: Pocket TTS for English, Chatterbox for nine more), shaped where none covers
         the language; shaped: a synthetic voice with each speaker's pitch, range and timbre; both
         carry each line's intonation, loudness, rate and pauses. neutral: a plain voice per speaker.
         Clone only voices you have the right to use.
---clone ID: the voice-cloning engine (pocket-tts) instead of the best installed.
+--clone ID: the voice-cloning engine (pocket-tts, chatterbox-multilingual) instead of the best installed.
 --speakers N: how many people speak (1-${MAX_SPEAKERS}); found from the audio when not given.
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).

@@ -48,11 +48,12 @@ export async function synthesisSpeeds(registries: EngineRegistries): Promise<Syn
       await timed(engine.id, 'synthesis', undefined, async (text) => (await engine.synthesise(text, 'eng', {})).audio),
     );
   }
-  const cloner = await resolver.voiceCloner('eng');
-  if (cloner) {
-    const reference = (
-      await (await resolver.synthesiser('eng', 'espeak-ng')).synthesise(SENTENCES.join(' '), 'eng', {})
-    ).audio;
+  // Every installed cloner, not only the one English dubs use: each engine's own speed.
+  const cloners = await registries.clone.candidates((candidate) => candidate.languages.includes('eng'));
+  if (cloners.length === 0) return speeds;
+  const reference = (await (await resolver.synthesiser('eng', 'espeak-ng')).synthesise(SENTENCES.join(' '), 'eng', {}))
+    .audio;
+  for (const cloner of cloners) {
     speeds.push(
       await timed(
         cloner.id,

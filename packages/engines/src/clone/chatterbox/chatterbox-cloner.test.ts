@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,22 @@ describe('Chatterbox Multilingual on a tiny model installed from the hub double'
     abort.abort();
     await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, { signal: abort.signal })).rejects.toThrow(
       Cancelled,
+    );
+  });
+
+  it('refuses, with the reason, a model whose graph cannot be loaded, and does not load it again per line', async () => {
+    const damaged = new ModelManager({ root: join(dir, 'damaged'), hubBase: hub.url, offline: true });
+    const folder = damaged.folderOf(CHATTERBOX_MULTILINGUAL);
+    await writeTinyChatterbox(folder);
+    writeFileSync(join(folder, 'onnx', 'language_model_q4f16.onnx'), 'not a graph');
+    await damaged.adopt(CHATTERBOX_MULTILINGUAL.id);
+    const cloner = (await new RegistryResolver(defaultRegistries(damaged)).voiceCloner('fra')) as VoiceCloner;
+    const first = cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, {});
+    await expect(first).rejects.toBeInstanceOf(EngineUnavailable);
+    await expect(first).rejects.toThrow(/Chatterbox Multilingual could not be loaded \(.+\)\. Check it with/);
+    // The same refusal, not a second load.
+    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, {})).rejects.toBe(
+      await first.catch((error: unknown) => error),
     );
   });
 });

@@ -65,6 +65,7 @@ export class ChatterboxCloner implements VoiceCloner {
   private readonly sessions = new SessionCache<'chatterbox', ChatterboxSessions>(releaseSessions);
   /** Conditioning by the reference samples it came from: a speaker's reference serves all their lines. */
   private readonly conditioning = new WeakMap<Float32Array, Promise<SpeakerConditioning>>();
+  private loadFailure: EngineUnavailable | undefined;
 
   constructor(private readonly manager: ModelManager) {}
 
@@ -85,14 +86,14 @@ export class ChatterboxCloner implements VoiceCloner {
         `Chatterbox needs at least ${this.referenceSeconds.min} s of the speaker's voice; the reference has ${seconds.toFixed(1)} s.`,
       );
     }
-    const model = await this.sessions.get('chatterbox', () => this.load());
+    const model = await this.loaded();
     const speaker = await this.conditionOn(model, reference.audio);
     const prepared = await model.text.prepare(text, language);
     const loop = new SpeechTokenLoop(model.embedTokens, model.languageModel);
     const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
     const exaggeration = EXAGGERATION.flat + (EXAGGERATION.expressive - EXAGGERATION.flat) * expressiveness;
     const tokens = await loop.speak(model.tokenizer.encode(prepared), speaker.audioFeatures, exaggeration, context);
-    const { waveform } = await model.conditionalDecoder.run({
+    const decoded = await model.conditionalDecoder.run({
       speech_tokens: new ort.Tensor('int64', BigInt64Array.from([...speaker.audioTokens, ...tokens.map(BigInt)]), [
         1,
         speaker.audioTokens.length + tokens.length,
@@ -101,14 +102,34 @@ export class ChatterboxCloner implements VoiceCloner {
       speaker_features: speaker.speakerFeatures,
     });
     throwIfAborted(context.signal);
+    // The export names its output `waveform`; a re-export that names it otherwise still has one output.
+    const waveform = decoded['waveform'] ?? Object.values(decoded)[0]!;
     return {
-      audio: { samples: withinFullScale(waveform!.data as Float32Array), sampleRate: MODEL_RATE },
+      audio: { samples: withinFullScale(waveform.data as Float32Array), sampleRate: MODEL_RATE },
       phonemes: [],
     };
   }
 
   close(): Promise<void> {
     return this.sessions.close();
+  }
+
+  /**
+   * The sessions, loaded once. A model that cannot be loaded (a file damaged after install, a
+   * graph this ONNX Runtime cannot run) is refused for the rest of the run with the reason, so
+   * each line falls back to the shaped voice at once instead of loading 1.5 GB again.
+   */
+  private async loaded(): Promise<ChatterboxSessions> {
+    if (this.loadFailure) throw this.loadFailure;
+    try {
+      return await this.sessions.get('chatterbox', () => this.load());
+    } catch (error) {
+      this.loadFailure = new EngineUnavailable(
+        `Chatterbox Multilingual could not be loaded (${(error as Error).message}). ` +
+          'Check it with `npm run models -- verify`.',
+      );
+      throw this.loadFailure;
+    }
   }
 
   private conditionOn(model: ChatterboxSessions, audio: PcmAudio): Promise<SpeakerConditioning> {
