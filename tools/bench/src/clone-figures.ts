@@ -96,7 +96,7 @@ export function printSynthesisSpeeds(speeds: readonly SynthesisSpeed[]): void {
     const published =
       speed.published === undefined ? '' : `  (published for the real model on 2 cores: ${speed.published})`;
     console.log(
-      `  ${speed.engine.padEnd(14)} ${speed.kind.padEnd(13)} ${speed.speechPerSecond.toFixed(2).padStart(7)}` +
+      `  ${speed.engine.padEnd(24)} ${speed.kind.padEnd(13)} ${speed.speechPerSecond.toFixed(2).padStart(7)}` +
         `  (${speed.speechSeconds.toFixed(1)} s in ${speed.workSeconds.toFixed(2)} s)${published}`,
     );
   }

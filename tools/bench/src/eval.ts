@@ -15,6 +15,7 @@ import { voiceQuality } from './voice-figures.js';
 import { heldOutVoiceScenes } from './voice-scenes.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
+import { printSpanishLikeness, spanishCloneLikeness } from './spanish-clone-likeness.js';
 import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 
 /**
@@ -88,6 +89,10 @@ const intelligibility = likeness
   ? await inTempDir('voice-wer', (dir) => voiceIntelligibility(registries, manager, dir))
   : [];
 if (likeness) printIntelligibility(intelligibility);
+const spanishLikeness = parts.has('clone')
+  ? await inTempDir('voice-spa', (dir) => spanishCloneLikeness(registries, manager, dir))
+  : undefined;
+if (parts.has('clone')) printSpanishLikeness(spanishLikeness);
 const speeds = parts.has('clone') ? await synthesisSpeeds(registries) : [];
 if (parts.has('clone')) printSynthesisSpeeds(speeds);
 const lipSync = parts.has('lipsync') ? await inTempDir('lipsync', (dir) => lipSyncQuality(registries, dir)) : [];
@@ -95,7 +100,7 @@ if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice, heldOut, intelligibility, speeds, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

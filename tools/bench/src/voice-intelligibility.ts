@@ -88,7 +88,7 @@ export async function voiceIntelligibility(
 }
 
 /** Each true speaker's turns in the source, joined and embedded: the voice their dubbed lines should sound like. */
-function speakerVoices(verifier: SpeakerVerifier, scene: VoiceScene): SpeakerVoices {
+export function speakerVoices(verifier: SpeakerVerifier, scene: VoiceScene): SpeakerVoices {
   const source = decode16k(scene.path);
   const voices: SpeakerVoices = new Map();
   for (const speaker of new Set(scene.turns.map((turn) => turn.speaker))) {
@@ -100,7 +100,7 @@ function speakerVoices(verifier: SpeakerVerifier, scene: VoiceScene): SpeakerVoi
 }
 
 /** Mean similarity of each dubbed line to its own speaker, and to the others (the bad case). */
-function likeness(
+export function likeness(
   verifier: SpeakerVerifier,
   scene: VoiceScene,
   speakers: SpeakerVoices,
