@@ -103,6 +103,21 @@ function placed(output: string, segment: Segment): Float32Array {
   return samples.subarray(Math.round(start * RATE), Math.round((start + 1.5) * RATE));
 }
 
+/** A dubber whose first choice of cloner is `cloner` (registered above every installed one). */
+function dubberPreferring(cloner: VoiceCloner, registries: ReturnType<typeof defaultRegistries>): Dubber {
+  registries.clone.register({
+    id: cloner.id,
+    kind: 'neural',
+    rank: 99,
+    isInstalled: () => Promise.resolve(true),
+    load: () => Promise.resolve(cloner),
+  });
+  return new Dubber(
+    { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+    registries,
+  );
+}
+
 describe('Preserve Voice with a cloning engine installed', () => {
   it("speaks each speaker's lines in a clone of their own voice, and says which reference each line used", async () => {
     const run = await dubber.dub(request('cloned.wav', 'eng'));
@@ -216,17 +231,7 @@ describe('Preserve Voice with a cloning engine installed', () => {
           ? Promise.reject(new EngineUnavailable('Runs On did not finish the line (it ran on).'))
           : pocket.clone(...args),
     };
-    registries.clone.register({
-      id: 'runs-on',
-      kind: 'neural',
-      rank: 99,
-      isInstalled: () => Promise.resolve(true),
-      load: () => Promise.resolve(failing),
-    });
-    const failingDubber = new Dubber(
-      { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
-      registries,
-    );
+    const failingDubber = dubberPreferring(failing, registries);
     try {
       const run = await failingDubber.dub(request('runs-on.wav', 'eng'));
       expect(run.timeline.segments.map((segment) => segment.voice?.mode)).toEqual([
@@ -263,17 +268,7 @@ describe('Preserve Voice with a cloning engine installed', () => {
         return pocket.clone(...args);
       },
     };
-    registries.clone.register({
-      id: 'slow-clone',
-      kind: 'neural',
-      rank: 99,
-      isInstalled: () => Promise.resolve(true),
-      load: () => Promise.resolve(slow),
-    });
-    const slowDubber = new Dubber(
-      { tempRoot: join(root, 'temp'), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
-      registries,
-    );
+    const slowDubber = dubberPreferring(slow, registries);
     const events: PipelineEvent[] = [];
     try {
       const run = await slowDubber.dub(request('slow.wav', 'eng'), { onEvent: (event) => events.push(event) });

@@ -34,3 +34,30 @@ function resonate(input: Float32Array, centreHz: number, bandwidthHz: number, sa
   for (let n = 0; n < input.length; n++) out[n] = input[n]! + a1 * (out[n - 1] ?? 0) + a2 * (out[n - 2] ?? 0);
   return out;
 }
+
+/** A steady voiced tone with its second harmonic: a crude "voice" whose pitch is known (a cloner's reference). */
+export function steadyVoice(
+  hz: number,
+  seconds = 4,
+  sampleRate = 16000,
+): { samples: Float32Array; sampleRate: number } {
+  const samples = Float32Array.from({ length: seconds * sampleRate }, (_, i) => {
+    const t = i / sampleRate;
+    return 0.25 * Math.sin(2 * Math.PI * hz * t) + 0.1 * Math.sin(4 * Math.PI * hz * t);
+  });
+  return { samples, sampleRate };
+}
+
+/** Share of the audio's energy in the first two of `bandsHz` (where a tiny cloner puts a low voice). */
+export function lowBandShare(audio: { samples: Float32Array; sampleRate: number }, bandsHz: readonly number[]): number {
+  const energy = bandsHz.map((hz) => {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < audio.samples.length; i++) {
+      re += audio.samples[i]! * Math.cos((2 * Math.PI * hz * i) / audio.sampleRate);
+      im += audio.samples[i]! * Math.sin((2 * Math.PI * hz * i) / audio.sampleRate);
+    }
+    return re * re + im * im;
+  });
+  return (energy[0]! + energy[1]!) / energy.reduce((a, b) => a + b, 0);
+}

@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cancelled, EngineUnavailable, type PcmAudio, type VoiceCloner } from '@voxlate/core';
+import { Cancelled, EngineUnavailable, type VoiceCloner } from '@voxlate/core';
 import { CHATTERBOX_MULTILINGUAL, ModelManager } from '@voxlate/models';
 import { TINY_CHATTERBOX_BANDS_HZ, writeTinyChatterbox } from '@voxlate/tiny-models';
 import { startLoopbackHub, type LoopbackHub } from '../../../../models/src/test/loopback-hub.js';
 import { defaultRegistries } from '../../neural-registries.js';
+import { lowBandShare, steadyVoice } from '../../test/synthetic-voice.js';
 import { RegistryResolver } from '../../registry-resolver.js';
 
 /**
@@ -42,29 +43,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A steady voiced tone with its second harmonic, at 16 kHz (the cloner takes it to 24 kHz). */
-function voiceAt(hz: number, seconds = 4, sampleRate = 16000): PcmAudio {
-  const samples = Float32Array.from({ length: seconds * sampleRate }, (_, i) => {
-    const t = i / sampleRate;
-    return 0.25 * Math.sin(2 * Math.PI * hz * t) + 0.1 * Math.sin(4 * Math.PI * hz * t);
-  });
-  return { samples, sampleRate };
-}
-
-/** Share of the audio's energy in the tiny model's two lowest bands (100 and 150 Hz). */
-function lowShare(audio: PcmAudio): number {
-  const energy = TINY_CHATTERBOX_BANDS_HZ.map((hz) => {
-    let re = 0;
-    let im = 0;
-    for (let i = 0; i < audio.samples.length; i++) {
-      re += audio.samples[i]! * Math.cos((2 * Math.PI * hz * i) / audio.sampleRate);
-      im += audio.samples[i]! * Math.sin((2 * Math.PI * hz * i) / audio.sampleRate);
-    }
-    return re * re + im * im;
-  });
-  return (energy[0]! + energy[1]!) / energy.reduce((a, b) => a + b, 0);
-}
-
 describe('Chatterbox Multilingual on a tiny model installed from the hub double', () => {
   it('installs every graph with its weights beside it, and clones the nine targets Pocket does not', async () => {
     const folder = manager.folderOf(CHATTERBOX_MULTILINGUAL);
@@ -82,16 +60,16 @@ describe('Chatterbox Multilingual on a tiny model installed from the hub double'
   it('speaks in the voice of the reference: a low voice gives a low clone, a high one a high clone', async () => {
     const cloner = (await resolver.voiceCloner('fra')) as VoiceCloner;
     const text = 'Bonjour à tous et bienvenue sur la chaîne.';
-    const low = await cloner.clone(text, 'fra', { audio: voiceAt(110) }, {});
-    const high = await cloner.clone(text, 'fra', { audio: voiceAt(240) }, {});
+    const low = await cloner.clone(text, 'fra', { audio: steadyVoice(110) }, {});
+    const high = await cloner.clone(text, 'fra', { audio: steadyVoice(240) }, {});
     expect(low.audio.sampleRate).toBe(24000);
-    expect(lowShare(low.audio)).toBeGreaterThan(0.8);
-    expect(lowShare(high.audio)).toBeLessThan(0.2);
+    expect(lowBandShare(low.audio, TINY_CHATTERBOX_BANDS_HZ)).toBeGreaterThan(0.8);
+    expect(lowBandShare(high.audio, TINY_CHATTERBOX_BANDS_HZ)).toBeLessThan(0.2);
   });
 
   it('lets the prepared text set the length, ends on the stop token, and repeats a line exactly', async () => {
     const cloner = (await resolver.voiceCloner('cmn')) as VoiceCloner;
-    const reference = { audio: voiceAt(150) };
+    const reference = { audio: steadyVoice(150) };
     // Each Han character becomes its Cangjie code (4-5 tokens); the tiny LM stops after two speech
     // tokens (960 samples each) per text token, so the length says what the prepared text was.
     const chinese = await cloner.clone('你好', 'cmn', reference, {});
@@ -106,13 +84,13 @@ describe('Chatterbox Multilingual on a tiny model installed from the hub double'
 
   it('refuses a language it does not speak, a reference too short, and stops when cancelled', async () => {
     const cloner = (await resolver.voiceCloner('fra')) as VoiceCloner;
-    await expect(cloner.clone('你好', 'yue', { audio: voiceAt(150) }, {})).rejects.toThrow(EngineUnavailable);
-    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150, 2) }, {})).rejects.toThrow(
+    await expect(cloner.clone('你好', 'yue', { audio: steadyVoice(150) }, {})).rejects.toThrow(EngineUnavailable);
+    await expect(cloner.clone('Salut.', 'fra', { audio: steadyVoice(150, 2) }, {})).rejects.toThrow(
       /needs at least 3 s of the speaker's voice; the reference has 2.0 s/,
     );
     const abort = new AbortController();
     abort.abort();
-    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, { signal: abort.signal })).rejects.toThrow(
+    await expect(cloner.clone('Salut.', 'fra', { audio: steadyVoice(150) }, { signal: abort.signal })).rejects.toThrow(
       Cancelled,
     );
   });
@@ -124,11 +102,11 @@ describe('Chatterbox Multilingual on a tiny model installed from the hub double'
     writeFileSync(join(folder, 'onnx', 'language_model_q4f16.onnx'), 'not a graph');
     await damaged.adopt(CHATTERBOX_MULTILINGUAL.id);
     const cloner = (await new RegistryResolver(defaultRegistries(damaged)).voiceCloner('fra')) as VoiceCloner;
-    const first = cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, {});
+    const first = cloner.clone('Salut.', 'fra', { audio: steadyVoice(150) }, {});
     await expect(first).rejects.toBeInstanceOf(EngineUnavailable);
     await expect(first).rejects.toThrow(/Chatterbox Multilingual could not be loaded \(.+\)\. Check it with/);
     // The same refusal, not a second load.
-    await expect(cloner.clone('Salut.', 'fra', { audio: voiceAt(150) }, {})).rejects.toBe(
+    await expect(cloner.clone('Salut.', 'fra', { audio: steadyVoice(150) }, {})).rejects.toBe(
       await first.catch((error: unknown) => error),
     );
   });

@@ -16,6 +16,7 @@ import { CHATTERBOX_MULTILINGUAL, type ModelManager } from '@voxlate/models';
 import ort, { type InferenceSession, type Tensor } from '../../neural/onnx-runtime.js';
 import { useLocalModels } from '../../neural/local-pipeline.js';
 import { SessionCache } from '../../neural/session-cache.js';
+import { checkCloneRequest } from '../clone-request.js';
 import { CHATTERBOX_LANGUAGES, ChatterboxText } from './chatterbox-text.js';
 import { SpeechTokenLoop } from './speech-token-loop.js';
 
@@ -77,15 +78,7 @@ export class ChatterboxCloner implements VoiceCloner {
     controls: CloneControls = {},
   ): Promise<{ audio: PcmAudio; phonemes: PhonemeTiming[] }> {
     throwIfAborted(context.signal);
-    if (!this.languages.includes(language)) {
-      throw new EngineUnavailable(`Chatterbox Multilingual does not speak ${language}.`);
-    }
-    const seconds = reference.audio.samples.length / reference.audio.sampleRate;
-    if (seconds < this.referenceSeconds.min) {
-      throw new EngineUnavailable(
-        `Chatterbox needs at least ${this.referenceSeconds.min} s of the speaker's voice; the reference has ${seconds.toFixed(1)} s.`,
-      );
-    }
+    checkCloneRequest(this, language, reference);
     const model = await this.loaded();
     const speaker = await this.conditionOn(model, reference.audio);
     const prepared = await model.text.prepare(text, language);

@@ -2,11 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cancelled, EngineUnavailable, type PcmAudio, type VoiceCloner } from '@voxlate/core';
+import { Cancelled, EngineUnavailable, type VoiceCloner } from '@voxlate/core';
 import { ModelManager, POCKET_TTS } from '@voxlate/models';
 import { TINY_POCKET_BANDS_HZ, writeTinyPocket } from '@voxlate/tiny-models';
 import { startLoopbackHub, type LoopbackHub } from '../../../../models/src/test/loopback-hub.js';
 import { defaultRegistries } from '../../neural-registries.js';
+import { lowBandShare, steadyVoice } from '../../test/synthetic-voice.js';
 import { RegistryResolver } from '../../registry-resolver.js';
 
 /**
@@ -39,30 +40,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A steady voiced tone with its harmonics: a crude "voice" whose pitch is known. */
-function voiceAt(hz: number, seconds = 4, sampleRate = 16000): PcmAudio {
-  const samples = new Float32Array(seconds * sampleRate);
-  for (let i = 0; i < samples.length; i++) {
-    const t = i / sampleRate;
-    samples[i] = 0.25 * Math.sin(2 * Math.PI * hz * t) + 0.1 * Math.sin(4 * Math.PI * hz * t);
-  }
-  return { samples, sampleRate };
-}
-
-/** Share of the audio's energy in the tiny model's two lowest bands (100 and 150 Hz). */
-function lowShare(audio: PcmAudio): number {
-  const energy = TINY_POCKET_BANDS_HZ.map((hz) => {
-    let re = 0;
-    let im = 0;
-    for (let i = 0; i < audio.samples.length; i++) {
-      re += audio.samples[i]! * Math.cos((2 * Math.PI * hz * i) / audio.sampleRate);
-      im += audio.samples[i]! * Math.sin((2 * Math.PI * hz * i) / audio.sampleRate);
-    }
-    return re * re + im * im;
-  });
-  return (energy[0]! + energy[1]!) / energy.reduce((a, b) => a + b, 0);
-}
-
 describe('Pocket TTS on a tiny model installed from the hub double', () => {
   it('is the English voice cloner once installed, and clones no other language', async () => {
     const cloner = await resolver.voiceCloner('eng');
@@ -79,16 +56,16 @@ describe('Pocket TTS on a tiny model installed from the hub double', () => {
   it('speaks in the voice of the reference: a low voice gives a low clone, a high one a high clone', async () => {
     const cloner = (await resolver.voiceCloner('eng')) as VoiceCloner;
     const text = 'Hello and welcome back to the channel.';
-    const low = await cloner.clone(text, 'eng', { audio: voiceAt(110) }, {}, { seed: 1 });
-    const high = await cloner.clone(text, 'eng', { audio: voiceAt(240) }, {}, { seed: 1 });
+    const low = await cloner.clone(text, 'eng', { audio: steadyVoice(110) }, {}, { seed: 1 });
+    const high = await cloner.clone(text, 'eng', { audio: steadyVoice(240) }, {}, { seed: 1 });
     expect(low.audio.sampleRate).toBe(24000);
-    expect(lowShare(low.audio)).toBeGreaterThan(0.8);
-    expect(lowShare(high.audio)).toBeLessThan(0.2);
+    expect(lowBandShare(low.audio, TINY_POCKET_BANDS_HZ)).toBeGreaterThan(0.8);
+    expect(lowBandShare(high.audio, TINY_POCKET_BANDS_HZ)).toBeLessThan(0.2);
   });
 
   it('lets the text set the length, and repeats a line exactly with the same seed', async () => {
     const cloner = (await resolver.voiceCloner('eng')) as VoiceCloner;
-    const reference = { audio: voiceAt(150) };
+    const reference = { audio: steadyVoice(150) };
     const short = await cloner.clone('Hi.', 'eng', reference, {}, { seed: 3 });
     const long = await cloner.clone(
       'Hi there, and thank you all for watching this.',
@@ -118,13 +95,13 @@ describe('Pocket TTS on a tiny model installed from the hub double', () => {
 
   it('refuses a reference too short to copy a voice from, and stops when cancelled', async () => {
     const cloner = (await resolver.voiceCloner('eng')) as VoiceCloner;
-    await expect(cloner.clone('Hello.', 'eng', { audio: voiceAt(150, 1) }, {})).rejects.toThrow(EngineUnavailable);
-    await expect(cloner.clone('Hello.', 'eng', { audio: voiceAt(150, 1) }, {})).rejects.toThrow(
+    await expect(cloner.clone('Hello.', 'eng', { audio: steadyVoice(150, 1) }, {})).rejects.toThrow(EngineUnavailable);
+    await expect(cloner.clone('Hello.', 'eng', { audio: steadyVoice(150, 1) }, {})).rejects.toThrow(
       /needs at least 2 s of the speaker's voice; the reference has 1.0 s/,
     );
     const abort = new AbortController();
     abort.abort();
-    await expect(cloner.clone('Hello.', 'eng', { audio: voiceAt(150) }, { signal: abort.signal })).rejects.toThrow(
+    await expect(cloner.clone('Hello.', 'eng', { audio: steadyVoice(150) }, { signal: abort.signal })).rejects.toThrow(
       Cancelled,
     );
   });

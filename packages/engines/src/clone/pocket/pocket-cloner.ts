@@ -13,6 +13,7 @@ import {
 } from '@voxlate/core';
 import type { ModelManager } from '@voxlate/models';
 import { SessionCache } from '../../neural/session-cache.js';
+import { checkCloneRequest } from '../clone-request.js';
 import { checkPocketVocabulary } from './pocket-vocabulary.js';
 import { pocketFiles } from './pocket-files.js';
 
@@ -53,15 +54,7 @@ export class PocketCloner implements VoiceCloner {
     controls: CloneControls = {},
   ): Promise<{ audio: PcmAudio; phonemes: PhonemeTiming[] }> {
     throwIfAborted(context.signal);
-    if (!this.languages.includes(language)) {
-      throw new EngineUnavailable(`Pocket TTS speaks English only; it cannot speak ${language}.`);
-    }
-    const seconds = reference.audio.samples.length / reference.audio.sampleRate;
-    if (seconds < this.referenceSeconds.min) {
-      throw new EngineUnavailable(
-        `Pocket TTS needs at least ${this.referenceSeconds.min} s of the speaker's voice; the reference has ${seconds.toFixed(1)} s.`,
-      );
-    }
+    checkCloneRequest(this, language, reference);
     const tts = await this.sessions.get('pocket', () => this.load());
     const voice = this.resampled(reference.audio);
     const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
