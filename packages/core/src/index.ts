@@ -62,3 +62,4 @@ export * from './review/review-flags.js';
 export * from './engines-used.js';
 export * from './review/review-summary.js';
 export * from './live/line-endpointer.js';
+export * from './live/live-playout.js';
