@@ -52,6 +52,12 @@ export class ModelManager {
     return join(this.settings.root, model.repo);
   }
 
+  /** The path of one of a model's files; a name the catalog does not list is a programming error. */
+  fileOf(model: CatalogModel, file: string): string {
+    if (!model.files.includes(file)) throw new Error(`${file} is not a file of ${model.id}`);
+    return join(this.folderOf(model), file);
+  }
+
   async isInstalled(id: string): Promise<boolean> {
     const model = this.model(id);
     const manifest = await this.manifest(model);

@@ -135,19 +135,19 @@ function timeMap(
 
 /** Seconds of the first and last voiced frame (the whole track when none is voiced). */
 function voicedSpan(track: ProsodyTrack): [number, number] {
-  const first = track.f0Hz.findIndex((f0) => f0 > 0);
-  const last = track.f0Hz.findLastIndex((f0) => f0 > 0);
-  if (first < 0) return [0, track.f0Hz.length * track.hopSeconds];
-  return [first * track.hopSeconds, last * track.hopSeconds];
+  return spanWhere(track, track.f0Hz, (f0) => f0 > 0);
 }
 
 /** Seconds of the first and last frame within the active range of the loudest (the whole track when silent). */
 function activeSpan(track: ProsodyTrack): [number, number] {
   const loudest = loudestDb(track.energyDb);
-  const first = track.energyDb.findIndex((db) => db > loudest - ACTIVE_RANGE_DB);
-  const last = track.energyDb.findLastIndex((db) => db > loudest - ACTIVE_RANGE_DB);
-  if (first < 0) return [0, track.energyDb.length * track.hopSeconds];
-  return [first * track.hopSeconds, last * track.hopSeconds];
+  return spanWhere(track, track.energyDb, (db) => db > loudest - ACTIVE_RANGE_DB);
+}
+
+function spanWhere(track: ProsodyTrack, values: Float32Array, keep: (value: number) => boolean): [number, number] {
+  const first = values.findIndex(keep);
+  if (first < 0) return [0, values.length * track.hopSeconds];
+  return [first * track.hopSeconds, values.findLastIndex(keep) * track.hopSeconds];
 }
 
 function clampAbs(value: number, limit: number): number {

@@ -1,4 +1,10 @@
-import { EngineUnavailable, type LanguageCode, type VoiceCloner, type VoiceReference } from '@voxlate/core';
+import {
+  EngineUnavailable,
+  type CloneControls,
+  type LanguageCode,
+  type VoiceCloner,
+  type VoiceReference,
+} from '@voxlate/core';
 
 /**
  * What every cloner refuses before it loads anything: a language it does not speak, and a
@@ -21,4 +27,10 @@ export function checkCloneRequest(
         `the reference has ${seconds.toFixed(1)} s.`,
     );
   }
+}
+
+/** An engine setting between its value for a flat line and for the most expressive one, by the line's expressiveness (0.5 when unknown). */
+export function byExpressiveness(range: { flat: number; expressive: number }, controls: CloneControls): number {
+  const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
+  return range.flat + (range.expressive - range.flat) * expressiveness;
 }

@@ -58,4 +58,13 @@ describe('trackPitch (YIN)', () => {
     expect(voicedValues(f0.subarray(38, 46))).toHaveLength(0);
     expect(voicedValues(f0.subarray(60, 90)).length).toBeGreaterThan(25);
   });
+
+  it('tracks a 35-minute recording (more frames than a function call takes arguments)', () => {
+    const rate = 8000;
+    const samples = new Float32Array(35 * 60 * rate);
+    samples.set(syntheticVowel(150, 1, rate), 10 * rate);
+    const f0 = trackPitch(samples, rate).f0;
+    expect(f0.length).toBe(35 * 60 * 100);
+    expect(median(voicedValues(f0.subarray(1010, 1090)))).toBeCloseTo(150, -1);
+  });
 });

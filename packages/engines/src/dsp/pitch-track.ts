@@ -75,7 +75,8 @@ export function trackPitch(
 const QUIET_UNDER_LOUDEST_DB = 30;
 
 function quietFramesUnvoiced(f0: Float32Array, levels: Float32Array): void {
-  const floor = Math.max(...levels) * 10 ** (-QUIET_UNDER_LOUDEST_DB / 20);
+  // A loop, not Math.max(...levels): an hour of frames is more arguments than a call may take.
+  const floor = levels.reduce((loudest, level) => Math.max(loudest, level), 0) * 10 ** (-QUIET_UNDER_LOUDEST_DB / 20);
   for (let i = 0; i < f0.length; i++) if (levels[i]! < floor) f0[i] = 0;
 }
 
@@ -111,7 +112,7 @@ function foldOctaves(f0: Float32Array): Float32Array {
   const out = f0.slice();
   for (let i = 0; i < f0.length; i++) {
     if (f0[i]! <= 0) continue;
-    const context = localMedian(f0, i);
+    const context = voicedMedianAround(f0, i, OCTAVE_CONTEXT_FRAMES);
     let best = f0[i]!;
     if (Math.abs(12 * Math.log2(best / context)) <= OCTAVE_ERROR_SEMITONES) continue;
     for (const fold of [0.5, 2, 1 / 3, 3]) {
@@ -123,10 +124,11 @@ function foldOctaves(f0: Float32Array): Float32Array {
   return out;
 }
 
-function localMedian(f0: Float32Array, at: number): number {
+/** The median of the voiced frames within `half` frames of `at` (at itself voiced). */
+function voicedMedianAround(f0: Float32Array, at: number, half: number): number {
   const around: number[] = [];
-  const from = Math.max(0, at - OCTAVE_CONTEXT_FRAMES);
-  const to = Math.min(f0.length - 1, at + OCTAVE_CONTEXT_FRAMES);
+  const from = Math.max(0, at - half);
+  const to = Math.min(f0.length - 1, at + half);
   for (let k = from; k <= to; k++) if (f0[k]! > 0) around.push(f0[k]!);
   around.sort((a, b) => a - b);
   return around[Math.floor(around.length / 2)]!;
@@ -212,10 +214,7 @@ function medianOverVoiced(f0: Float32Array): Float32Array {
   const out = f0.slice();
   for (let i = 0; i < f0.length; i++) {
     if (f0[i] === 0) continue;
-    const around: number[] = [];
-    for (let k = i - 2; k <= i + 2; k++) if (k >= 0 && k < f0.length && f0[k]! > 0) around.push(f0[k]!);
-    around.sort((a, b) => a - b);
-    out[i] = around[Math.floor(around.length / 2)]!;
+    out[i] = voicedMedianAround(f0, i, 2);
   }
   return out;
 }

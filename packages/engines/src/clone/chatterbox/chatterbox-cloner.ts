@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { AutoTokenizer, type PreTrainedTokenizer } from '@huggingface/transformers';
 import {
   EngineUnavailable,
@@ -16,7 +15,8 @@ import { CHATTERBOX_MULTILINGUAL, type ModelManager } from '@voxlate/models';
 import ort, { type InferenceSession, type Tensor } from '../../neural/onnx-runtime.js';
 import { useLocalModels } from '../../neural/local-pipeline.js';
 import { SessionCache } from '../../neural/session-cache.js';
-import { checkCloneRequest } from '../clone-request.js';
+import { byExpressiveness, checkCloneRequest } from '../clone-request.js';
+import { ReferencesAtRate } from '../references-at-rate.js';
 import { CHATTERBOX_LANGUAGES, ChatterboxText } from './chatterbox-text.js';
 import { SpeechTokenLoop } from './speech-token-loop.js';
 
@@ -67,6 +67,7 @@ export class ChatterboxCloner implements VoiceCloner {
   /** Conditioning by the reference samples it came from: a speaker's reference serves all their lines. */
   private readonly conditioning = new WeakMap<Float32Array, Promise<SpeakerConditioning>>();
   private loadFailure: EngineUnavailable | undefined;
+  private readonly references = new ReferencesAtRate(MODEL_RATE);
 
   constructor(private readonly manager: ModelManager) {}
 
@@ -83,8 +84,7 @@ export class ChatterboxCloner implements VoiceCloner {
     const speaker = await this.conditionOn(model, reference.audio);
     const prepared = await model.text.prepare(text, language);
     const loop = new SpeechTokenLoop(model.embedTokens, model.languageModel);
-    const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
-    const exaggeration = EXAGGERATION.flat + (EXAGGERATION.expressive - EXAGGERATION.flat) * expressiveness;
+    const exaggeration = byExpressiveness(EXAGGERATION, controls);
     const tokens = await loop.speak(model.tokenizer.encode(prepared), speaker.audioFeatures, exaggeration, context);
     const decoded = await model.conditionalDecoder.run({
       speech_tokens: new ort.Tensor('int64', BigInt64Array.from([...speaker.audioTokens, ...tokens.map(BigInt)]), [
@@ -128,18 +128,15 @@ export class ChatterboxCloner implements VoiceCloner {
   private conditionOn(model: ChatterboxSessions, audio: PcmAudio): Promise<SpeakerConditioning> {
     let conditioning = this.conditioning.get(audio.samples);
     if (!conditioning) {
-      conditioning = encodeSpeaker(model.speechEncoder, atModelRate(audio, this.referenceSeconds.max));
+      const voice = this.references.of(audio).samples;
+      conditioning = encodeSpeaker(model.speechEncoder, voice.slice(0, this.referenceSeconds.max * MODEL_RATE));
       this.conditioning.set(audio.samples, conditioning);
     }
     return conditioning;
   }
 
   private async load(): Promise<ChatterboxSessions> {
-    const folder = this.manager.folderOf(CHATTERBOX_MULTILINGUAL);
-    const file = (name: string): string => {
-      if (!CHATTERBOX_MULTILINGUAL.files.includes(name)) throw new Error(`${name} is not a file of Chatterbox`);
-      return join(folder, name);
-    };
+    const file = (name: string): string => this.manager.fileOf(CHATTERBOX_MULTILINGUAL, name);
     // From the file, not from bytes: the weights are in the .onnx_data beside each graph.
     const session = (graph: string): Promise<InferenceSession> =>
       ort.InferenceSession.create(file(`onnx/${graph}.onnx`), { intraOpNumThreads: availableParallelism() });
@@ -170,19 +167,6 @@ async function encodeSpeaker(encoder: InferenceSession, samples: Float32Array): 
     speakerEmbeddings: outputs['speaker_embeddings']!,
     speakerFeatures: outputs['speaker_features']!,
   };
-}
-
-/** The reference at 24 kHz (linear interpolation is plenty for conditioning), at most `maxSeconds` long. */
-function atModelRate(audio: PcmAudio, maxSeconds: number): Float32Array {
-  const wanted = Math.min(Math.round((audio.samples.length * MODEL_RATE) / audio.sampleRate), maxSeconds * MODEL_RATE);
-  if (audio.sampleRate === MODEL_RATE) return audio.samples.slice(0, wanted);
-  const step = audio.sampleRate / MODEL_RATE;
-  return Float32Array.from({ length: wanted }, (_, n) => {
-    const at = n * step;
-    const below = Math.floor(at);
-    const above = Math.min(audio.samples.length - 1, below + 1);
-    return audio.samples[below]! + (audio.samples[above]! - audio.samples[below]!) * (at - below);
-  });
 }
 
 /** The decoder's output can overshoot 1 a little: scaled under full scale rather than clipped. */

@@ -38,14 +38,17 @@ export class SpeechTokenLoop {
     let cache = this.emptyCache();
     let past = 0;
     const made: number[] = [];
+    // Every token made is penalised, and the start of speech that opened the speech.
+    const penalised = new Set<number>([SPEECH.start]);
     const limit = Math.min(MOST_TOKENS, 4 * TOKENS_PER_SECOND + TOKENS_PER_TEXT_TOKEN * ids.length);
     for (let step = 0; step < limit; step++) {
       throwIfAborted(context.signal);
       const count = rows.length / hidden;
       const outputs = await this.languageModel.run({ ...cache, ...this.stepFeeds(rows, count, hidden, past) });
-      const next = choose(lastRow(outputs['logits']!), [SPEECH.start, ...made]);
+      const next = choose(lastRow(outputs['logits']!), penalised);
       if (next === SPEECH.stop) return made;
       made.push(next);
+      penalised.add(next);
       cache = pastFrom(outputs);
       past += count;
       rows = await this.embed([next], [step + 1], exaggeration);
@@ -127,7 +130,7 @@ function lastRow(logits: Tensor): Float32Array {
 }
 
 /** Greedy choice after the repetition penalty (positive scores divided, negative multiplied, once per token made). */
-export function choose(scores: Float32Array, made: readonly number[]): number {
+export function choose(scores: Float32Array, made: Iterable<number>): number {
   for (const token of new Set(made)) {
     const score = scores[token];
     if (score === undefined) continue;

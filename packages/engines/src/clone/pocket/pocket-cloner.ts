@@ -13,7 +13,8 @@ import {
 } from '@voxlate/core';
 import type { ModelManager } from '@voxlate/models';
 import { SessionCache } from '../../neural/session-cache.js';
-import { checkCloneRequest } from '../clone-request.js';
+import { byExpressiveness, checkCloneRequest } from '../clone-request.js';
+import { ReferencesAtRate } from '../references-at-rate.js';
 import { checkPocketVocabulary } from './pocket-vocabulary.js';
 import { pocketFiles } from './pocket-files.js';
 
@@ -41,8 +42,7 @@ export class PocketCloner implements VoiceCloner {
   readonly referenceSeconds = { min: 2, max: 10 };
   readonly referenceRate = MODEL_RATE;
   private readonly sessions = new SessionCache<'pocket', OfflineTts>();
-  /** References at the model's rate, by the samples they came from: a speaker's reference serves all their lines. */
-  private readonly atModelRate = new WeakMap<Float32Array, PcmAudio>();
+  private readonly references = new ReferencesAtRate(MODEL_RATE);
 
   constructor(private readonly manager: ModelManager) {}
 
@@ -56,8 +56,7 @@ export class PocketCloner implements VoiceCloner {
     throwIfAborted(context.signal);
     checkCloneRequest(this, language, reference);
     const tts = await this.sessions.get('pocket', () => this.load());
-    const voice = this.resampled(reference.audio);
-    const expressiveness = Math.min(1, Math.max(0, controls.expressiveness ?? 0.5));
+    const voice = this.references.of(reference.audio);
     const generated = await tts.generateAsync({
       text,
       generationConfig: new sherpa.GenerationConfig({
@@ -68,7 +67,7 @@ export class PocketCloner implements VoiceCloner {
         silenceScale: 1,
         extra: {
           seed: controls.seed ?? 0,
-          temperature: TEMPERATURE.flat + (TEMPERATURE.expressive - TEMPERATURE.flat) * expressiveness,
+          temperature: byExpressiveness(TEMPERATURE, controls),
           max_reference_audio_len: this.referenceSeconds.max,
         },
       }),
@@ -82,21 +81,6 @@ export class PocketCloner implements VoiceCloner {
 
   close(): Promise<void> {
     return this.sessions.close();
-  }
-
-  /**
-   * The reference at the model's rate. sherpa-onnx would resample it too, but says so on stderr
-   * at every line; resampled here, once per reference, quietly, with the same resampler.
-   */
-  private resampled(audio: PcmAudio): PcmAudio {
-    if (audio.sampleRate === MODEL_RATE) return audio;
-    let resampled = this.atModelRate.get(audio.samples);
-    if (!resampled) {
-      const samples = new sherpa.LinearResampler(audio.sampleRate, MODEL_RATE).flush(audio.samples);
-      resampled = { samples, sampleRate: MODEL_RATE };
-      this.atModelRate.set(audio.samples, resampled);
-    }
-    return resampled;
   }
 
   private async load(): Promise<OfflineTts> {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { OfflineTtsPocketModelConfig } from 'sherpa-onnx-node';
 import { POCKET_TTS, type ModelManager } from '@voxlate/models';
 
@@ -6,11 +5,7 @@ import { POCKET_TTS, type ModelManager } from '@voxlate/models';
 export type PocketFiles = Omit<OfflineTtsPocketModelConfig, 'voiceEmbeddingCacheCapacity'>;
 
 export function pocketFiles(manager: ModelManager): PocketFiles {
-  const folder = manager.folderOf(POCKET_TTS);
-  const file = (name: string): string => {
-    if (!POCKET_TTS.files.includes(name)) throw new Error(`${name} is not a file of ${POCKET_TTS.id}`);
-    return join(folder, name);
-  };
+  const file = (name: string): string => manager.fileOf(POCKET_TTS, name);
   return {
     lmFlow: file('lm_flow.int8.onnx'),
     lmMain: file('lm_main.int8.onnx'),

@@ -14,7 +14,6 @@ const ENTRY = /"((?:[^"\\]|\\.)*)"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/g;
  */
 export async function checkPocketVocabulary(vocabPath: string, scoresPath: string): Promise<void> {
   const vocabulary = await flatNumbers(vocabPath);
-  const ids = [...vocabulary.values()];
   const seen = new Set<number>();
   for (const [token, id] of vocabulary) {
     if (!Number.isInteger(id) || id < 0 || id >= vocabulary.size) {
@@ -23,7 +22,7 @@ export async function checkPocketVocabulary(vocabPath: string, scoresPath: strin
     if (seen.has(id)) throw unusable(vocabPath, `id ${id} is given to more than one token`);
     seen.add(id);
   }
-  if (ids.length === 0) throw unusable(vocabPath, 'it lists no tokens');
+  if (vocabulary.size === 0) throw unusable(vocabPath, 'it lists no tokens');
   const scores = await flatNumbers(scoresPath);
   const unscored = [...vocabulary.keys()].filter((token) => !scores.has(token));
   if (unscored.length > 0) {
