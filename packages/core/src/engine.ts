@@ -9,11 +9,14 @@ import type { PhonemeTiming } from './phonemes.js';
 import type { TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 import type { VoiceCloner } from './voice/voice-cloner.js';
+import type { VoiceFrameStream } from './live/voice-frames.js';
 
 export type { EngineContext, EngineInfo, EngineKind } from './engine-info.js';
 
 export interface VoiceActivityDetector extends EngineInfo {
   detect(audio: AudioSource, context: EngineContext): Promise<SpeechFrames>;
+  /** A running detector for a live stream (engines that can judge audio as it arrives). */
+  openStream?(): VoiceFrameStream;
 }
 
 export interface RecognisedSpan {

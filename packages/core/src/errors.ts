@@ -123,6 +123,11 @@ export function isVoxlateError(error: unknown): error is VoxlateError {
   return error instanceof VoxlateError;
 }
 
+/** What a user may be told of an error: a named error's message; nothing of an unexpected one's internals. */
+export function userMessage(error: unknown): string {
+  return isVoxlateError(error) ? error.message : 'An internal error occurred (the service log has the details).';
+}
+
 /** Throws Cancelled when the signal has fired; call between units of work. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new Cancelled();

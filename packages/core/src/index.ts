@@ -63,3 +63,8 @@ export * from './engines-used.js';
 export * from './review/review-summary.js';
 export * from './live/line-endpointer.js';
 export * from './live/live-playout.js';
+export * from './live/voice-frames.js';
+export * from './live/live-engines.js';
+export * from './live/live-session.js';
+export * from './voice/shape-speech.js';
+export * from './voice/measure-source-line.js';

@@ -1,12 +1,6 @@
-/** One analysis frame of a live stream, as the voice-activity detector judged it. */
-export interface VoiceFrame {
-  /** Seconds from the start of the stream. */
-  start: number;
-  seconds: number;
-  speech: boolean;
-  /** Level of the frame, dB full scale: where a line that never pauses is best cut. */
-  energyDb: number;
-}
+import type { VoiceFrame } from './voice-frames.js';
+
+export type { VoiceFrame };
 
 /** A line of the stream closed for recognition, translation and dubbing. */
 export interface LiveLineSpan {

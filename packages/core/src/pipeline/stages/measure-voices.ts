@@ -1,5 +1,6 @@
 import { measureLine } from '../../voice/line-prosody.js';
 import { chooseVoices } from '../../voice/choose-voices.js';
+import { measureSourceLine } from '../../voice/measure-source-line.js';
 import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
 import type { RedoLines } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
@@ -23,16 +24,16 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
   const linesBySpeaker = new Map<string, MeasuredLine[]>();
   for (const [i, segment] of timeline.segments.entries()) {
     const audio = { samples: await analysis.read(segment.start, segment.end), sampleRate: analysis.sampleRate };
-    const track = shaper.measure(audio);
-    const prosody = measureLine({ ...segment, text: segment.sourceText, language: timeline.sourceLanguage }, track);
-    segment.prosody = prosody;
-    ctx.voiceWork.sourceTracks.set(segment.id, track);
-    const voiced = prosody.f0MedianHz !== undefined;
-    const spectrumDb = voiced ? await shaper.spectrum(audio, track) : undefined;
-    const formantsHz = voiced ? shaper.formants(audio, track) : undefined;
+    const measured = await measureSourceLine(shaper, audio, {
+      ...segment,
+      text: segment.sourceText,
+      language: timeline.sourceLanguage,
+    });
+    segment.prosody = measured.prosody;
+    ctx.voiceWork.sourceTracks.set(segment.id, measured.track);
     const speaker = segment.speaker ?? 'S1';
     const lines = linesBySpeaker.get(speaker) ?? [];
-    lines.push({ track, prosody, ...(spectrumDb ? { spectrumDb } : {}), ...(formantsHz ? { formantsHz } : {}) });
+    lines.push(measured);
     linesBySpeaker.set(speaker, lines);
     ctx.progress('voices', i + 1, timeline.segments.length);
   }

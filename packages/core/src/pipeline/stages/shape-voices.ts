@@ -1,15 +1,9 @@
-import { transferContour } from '../../voice/contour-transfer.js';
-import { MIN_VOICED_SECONDS } from '../../voice/line-prosody.js';
-import { timbreCorrection } from '../../voice/timbre-correction.js';
-import { median, roundTo, voicedValues } from '../../voice/track-math.js';
-import type { AppliedVoice, SpeakerVoice, VoiceShaper } from '../../voice/voice-types.js';
+import { shapeSpeech } from '../../voice/shape-speech.js';
+import type { SpeakerVoice, VoiceShaper } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
-
-/** A question mark at the end: Latin, full-width (CJK) or Greek (U+037E). */
-const QUESTION = /[?\uFF1F\u037E]\s*$/u;
 
 /**
  * Lays each source line's intonation and loudness onto its dubbed line (pitch by PSOLA around the
@@ -48,32 +42,22 @@ async function shapeLine(
   segment: Segment,
   speaker: SpeakerVoice | undefined,
 ): Promise<string[]> {
-  const sourceTrack = ctx.voiceWork.sourceTracks.get(segment.id);
-  if (!sourceTrack || !segment.prosody || segment.prosody.voicedSeconds < MIN_VOICED_SECONDS) {
-    return ['The source line is too short or unvoiced to measure its intonation.'];
-  }
-  const speakerHz = speaker?.f0MedianHz ?? segment.prosody.f0MedianHz!;
-  const audio = await ctx.ports.clips.get(segment.speech!);
-  const own = shaper.measure(audio);
-  if (!own.f0Hz.some((f0) => f0 > 0)) return ['The dubbed line has no voiced sound to shape.'];
-  const plan = transferContour(
-    { track: sourceTrack, speakerHz },
-    { track: own, isQuestion: QUESTION.test(segment.targetText) },
+  const shaped = await shapeSpeech(
+    shaper,
+    {
+      speech: await ctx.ports.clips.get(segment.speech!),
+      targetText: segment.targetText,
+      sourceTrack: ctx.voiceWork.sourceTracks.get(segment.id),
+      prosody: segment.prosody,
+      speaker,
+      speakerName: segment.speaker ?? 'S1',
+      cloned: segment.voice?.mode === 'clone',
+    },
+    { signal: ctx.signal },
   );
-  const notes: string[] = [];
-  // A cloned voice has the speaker's timbre already: only its intonation and energy are shaped.
-  const cloned = segment.voice?.mode === 'clone';
-  if (!cloned && speaker?.spectrumDb)
-    plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(audio, own));
-  else if (!cloned)
-    notes.push(`Speaker ${segment.speaker ?? 'S1'} has too little voiced speech to match their timbre.`);
-  const shaped = await shaper.shape(audio, own, plan, { signal: ctx.signal });
-  segment.speech = await ctx.ports.clips.put(`shaped-${segment.id}`, shaped);
-  Object.assign(segment.voice!, applied(plan.f0Hz, plan.spectrumDb !== undefined));
-  return notes;
-}
-
-function applied(f0Hz: Float32Array, timbre: boolean): Partial<AppliedVoice> {
-  const middle = median(voicedValues(f0Hz));
-  return { contour: true, energy: true, timbre, ...(Number.isNaN(middle) ? {} : { f0MedianHz: roundTo(middle, 1) }) };
+  if (shaped.audio) {
+    segment.speech = await ctx.ports.clips.put(`shaped-${segment.id}`, shaped.audio);
+    Object.assign(segment.voice!, shaped.applied);
+  }
+  return shaped.notes;
 }
