@@ -30,6 +30,10 @@ export const LanguageSupport = Type.Object(
     stages: Type.Object(
       {
         recognition: Type.Array(Type.String(), { description: 'Installed recognisers that hear it.' }),
+        live_recognition: Type.Array(Type.String(), {
+          description:
+            'Installed recognisers that hear it live, as it is spoken (the live translation source languages).',
+        }),
         detection: Type.Array(Type.String(), { description: "Installed engines that can tell it apart ('auto')." }),
         translation_from_english: Nullable(
           Type.Object({ engine: Type.String(), quality: StringEnum(['full', 'gist']) }, Closed),
@@ -75,6 +79,7 @@ export const ENGINE_TASKS = [
   'diarise',
   'voice',
   'lipsync',
+  'live',
 ] as const;
 export const Engines = Type.Object(
   Object.fromEntries(ENGINE_TASKS.map((task) => [task, EngineEntries])) as Record<

@@ -10,6 +10,7 @@ import type { TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 import type { VoiceCloner } from './voice/voice-cloner.js';
 import type { VoiceFrameStream } from './live/voice-frames.js';
+import type { LiveRecogniser } from './live/live-engines.js';
 
 export type { EngineContext, EngineInfo, EngineKind } from './engine-info.js';
 
@@ -125,4 +126,6 @@ export interface EngineResolver {
   voiceShaper(id?: string): Promise<VoiceShaper>;
   /** The best installed lip syncer (a named one when given). */
   lipSyncer(id?: string): Promise<LipSyncer>;
+  /** The best installed live recogniser for the language (a named one when given). */
+  liveRecogniser(language: LanguageCode, id?: string): Promise<LiveRecogniser>;
 }

@@ -9,6 +9,7 @@ import type {
   VoiceShaper,
   LipSyncer,
   VoiceCloner,
+  LiveRecogniser,
 } from '@voxlate/core';
 import { availableParallelism } from 'node:os';
 import { FaceApiLandmarker } from './lipsync/face-api/face-api-landmarker.js';
@@ -16,6 +17,7 @@ import { MouthBankLipSyncer } from './lipsync/mouth-bank/mouth-bank-lip-syncer.j
 import { BicDiariser } from './diarise/bic-clustering/bic-diariser.js';
 import { PsolaShaper } from './voice/psola/psola-shaper.js';
 import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
+import { PocketsphinxLiveRecogniser } from './asr/pocketsphinx-live/pocketsphinx-live-recogniser.js';
 import { ApertiumServer } from './mt/apertium/apertium-server.js';
 import { ApertiumTranslator } from './mt/apertium/apertium-translator.js';
 import { GistTranslator } from './mt/gist/gist-translator.js';
@@ -43,6 +45,8 @@ export interface EngineRegistries {
   lipsync: EngineRegistry<LipSyncer>;
   /** Voice cloning: speaks in the voice of a reference recording (neural only). */
   clone: EngineRegistry<VoiceCloner>;
+  /** Speech recognition as the audio arrives, for live translation. */
+  live: EngineRegistry<LiveRecogniser>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -125,6 +129,13 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       load: async () => new MouthBankLipSyncer(await landmarkerPool()),
     }),
     clone: new EngineRegistry<VoiceCloner>('voice cloning'),
+    live: new EngineRegistry<LiveRecogniser>('live speech recognition').register({
+      id: 'pocketsphinx-live',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: () => PocketsphinxLiveRecogniser.isInstalled(),
+      load: () => Promise.resolve(new PocketsphinxLiveRecogniser()),
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type VoiceShaper,
   type LipSyncer,
   type VoiceCloner,
+  type LiveRecogniser,
 } from '@voxlate/core';
 import type { EngineRegistry } from './registry.js';
 import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
@@ -110,6 +111,19 @@ export class RegistryResolver implements EngineResolver {
       return speaks(named) ? named : undefined;
     }
     return (await this.registries.clone.candidates(speaks))[0];
+  }
+
+  async liveRecogniser(language: LanguageCode, id?: string): Promise<LiveRecogniser> {
+    const hears = (engine: LiveRecogniser): boolean => engine.languages.includes(language);
+    const engine = id ? await this.registries.live.get(id) : (await this.registries.live.candidates(hears))[0];
+    if (engine && hears(engine)) return engine;
+    const installed = await this.registries.live.candidates(() => true);
+    const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
+    throw new UnsupportedLanguage(
+      `Live translation from ${LANGUAGES[language].name} needs a live speech recogniser for it, and none is installed` +
+        (id ? ` (${quoteInput(id)} does not hear it)` : '') +
+        `. Installed: ${offered.join('; ') || 'none'}.`,
+    );
   }
 
   stretcher(id?: string): Promise<TimeStretcher> {

@@ -25,10 +25,12 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     diarise: await registries.diarise.describe(),
     voice: await registries.voice.describe(),
     lipsync: await registries.lipsync.describe(),
+    live: await registries.live.describe(),
   }));
 
   serveRoute(app, Routes.listLanguages, async (): Promise<LanguageSupport[]> => {
     const recognisers = await registries.asr.candidates(() => true);
+    const liveRecognisers = await registries.live.candidates(() => true);
     const voices = await registries.tts.candidates(() => true);
     return Promise.all(
       LANGUAGE_CODES.map(async (code) => {
@@ -43,6 +45,9 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
           ...LANGUAGES[code],
           stages: {
             recognition: recognisers.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
+            live_recognition: liveRecognisers
+              .filter((engine) => engine.languages.includes(code))
+              .map((engine) => engine.id),
             // Engines that can tell this language apart when the source language is 'auto'.
             detection: recognisers
               .filter((engine) => isLanguageDetector(engine) && engine.languages.includes(code))

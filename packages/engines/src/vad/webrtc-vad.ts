@@ -1,6 +1,16 @@
 import initialiseFvad from '@echogarden/fvad-wasm';
 import { ANALYSIS_RATE, forEachFrame, framesIn } from './fixed-frames.js';
-import { type AudioSource, type EngineContext, type SpeechFrames, type VoiceActivityDetector } from '@voxlate/core';
+import { liveFrames } from './live-frames.js';
+import {
+  type AudioSource,
+  type EngineContext,
+  type SpeechFrames,
+  type VoiceActivityDetector,
+  type VoiceFrameStream,
+} from '@voxlate/core';
+
+/** Frees a live stream's detector state in the WASM heap once the stream is no longer used. */
+const liveStreams = new FinalizationRegistry<() => void>((free) => free());
 
 const FRAME_SECONDS = 0.03;
 const FRAME_SAMPLES = FRAME_SECONDS * ANALYSIS_RATE;
@@ -41,6 +51,20 @@ export class WebRtcVad implements VoiceActivityDetector {
       this.fvad._free(buffer);
       this.fvad._fvad_free!(instance);
     }
+  }
+
+  /** Judges a live stream frame by frame; the detector's state is freed when the stream is garbage. */
+  openStream(): VoiceFrameStream {
+    const instance = this.fvad._fvad_new!();
+    this.fvad._fvad_set_mode!(instance, this.mode);
+    this.fvad._fvad_set_sample_rate!(instance, ANALYSIS_RATE);
+    const buffer = this.fvad._malloc(FRAME_SAMPLES * 2);
+    const stream = liveFrames(FRAME_SAMPLES, (frame) => this.classify(instance, buffer, frame) === 1);
+    liveStreams.register(stream, () => {
+      this.fvad._free(buffer);
+      this.fvad._fvad_free!(instance);
+    });
+    return stream;
   }
 
   private classify(instance: number, buffer: number, samples: Float32Array): number {

@@ -25,7 +25,7 @@ export const POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
  * word errors; without the flat second pass, with a narrower phone-lookahead window and two
  * top Gaussians, 4.9 s at 23 %.
  */
-const FAST_SEARCH = ['-fwdflat', 'no', '-maxhmmpf', '3000', '-pl_window', '5', '-topn', '2'];
+export const FAST_SEARCH = ['-fwdflat', 'no', '-maxhmmpf', '3000', '-pl_window', '5', '-topn', '2'];
 
 /**
  * CMU pocketsphinx (Debian), US English, with word timings. Spans are decoded by

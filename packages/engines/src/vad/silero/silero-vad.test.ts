@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { segmentSpeech, type AudioSource } from '@voxlate/core';
+import { segmentSpeech, type AudioSource, type VoiceFrame } from '@voxlate/core';
 import { analysisAudioOfSamples } from '../../test/audio-fixtures.js';
 import { WebRtcVad } from '../webrtc-vad.js';
 import { SileroVad, withHysteresis } from './silero-vad.js';
@@ -68,5 +68,31 @@ describe('withHysteresis', () => {
       leave: 0.35,
     });
     expect([...speech]).toEqual([0, 0, 1, 1, 1, 0, 0, 1]);
+  });
+});
+
+describe('live detection', () => {
+  it('judges a stream sent in uneven pieces exactly as the whole recording, each frame with its level', async () => {
+    for (const vad of [await SileroVad.create(), await WebRtcVad.create()]) {
+      const audio = analysis('-i', LIBRIVOX);
+      const whole = await vad.detect(audio, {});
+      const samples = await audio.read(0, audio.duration);
+      const stream = vad.openStream();
+      const frames: VoiceFrame[] = [];
+      // 20 ms, 37 ms and 100 ms pieces in turn: frames straddle the pieces.
+      for (let i = 0, k = 0; i < samples.length; k++) {
+        const size = [320, 592, 1600][k % 3]!;
+        frames.push(...(await stream.push(samples.subarray(i, i + size))));
+        i += size;
+      }
+      expect(frames.map((frame) => (frame.speech ? 1 : 0))).toEqual([...whole.speech]);
+      expect(frames[0]!.seconds).toBeCloseTo(whole.frameSeconds, 6);
+      expect(frames.at(-1)!.start).toBeCloseTo((whole.speech.length - 1) * whole.frameSeconds, 6);
+      // Speech frames are louder than the pauses between the words.
+      const level = (speech: boolean): number =>
+        frames.filter((frame) => frame.speech === speech).reduce((sum, frame) => sum + frame.energyDb, 0) /
+        frames.filter((frame) => frame.speech === speech).length;
+      expect(level(true)).toBeGreaterThan(level(false) + 10);
+    }
   });
 });

@@ -7,9 +7,11 @@ import {
   type EngineContext,
   type SpeechFrames,
   type VoiceActivityDetector,
+  type VoiceFrameStream,
 } from '@voxlate/core';
 import ort, { type InferenceSession, type Tensor } from '../../neural/onnx-runtime.js';
 import { ANALYSIS_RATE, forEachFrame, framesIn } from '../fixed-frames.js';
+import { liveFrames } from '../live-frames.js';
 
 /** Silero v5 takes 512 new samples (32 ms) a call at 16 kHz ... */
 const FRAME_SAMPLES = 512;
@@ -80,6 +82,17 @@ export class SileroVad implements VoiceActivityDetector {
       probabilities[index] = await model.next(samples);
     });
     return probabilities.subarray(0, seen);
+  }
+
+  /** Judges a live stream frame by frame, with the same hysteresis as a whole file. */
+  openStream(): VoiceFrameStream {
+    const model = new SileroStream(this.session);
+    let on = false;
+    return liveFrames(FRAME_SAMPLES, async (frame) => {
+      const p = await model.next(frame);
+      on = on ? p >= this.thresholds.leave : p >= this.thresholds.enter;
+      return on;
+    });
   }
 
   close(): Promise<void> {
