@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { check, normaliseFields, type TSchema } from '@voxlate/contract';
+import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
@@ -24,6 +25,8 @@ import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
+import { registerLiveRoutes } from './routes/live-routes.js';
+import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
 import { registerProcessVideoRoute } from './routes/process-video-route.js';
 import { registerReferenceRoutes } from './routes/reference-routes.js';
@@ -72,7 +75,14 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     config.redisUrl ? RedisQueue.factory(config.redisUrl) : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
     config.retentionMs,
   );
-  const context: RouteContext = { config, dubber, slots, board, workspaces: new Workspaces(config.tempRoot) };
+  const context: RouteContext = {
+    config,
+    dubber,
+    slots,
+    board,
+    workspaces: new Workspaces(config.tempRoot),
+    live: new LiveSessions(config.maxLiveSessions),
+  };
   const resumed = await board.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
@@ -89,6 +99,8 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   // Params, queries and JSON bodies are checked against the contract's schemas, in its words.
   app.setValidatorCompiler(({ schema }) => contractValidator(schema as TSchema));
   await app.register(multipart, { throwFileSizeLimit: true });
+  // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame).
+  await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
     if (response.status >= 500) request.log.error(error);
@@ -108,6 +120,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerJobsRoutes(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
+  registerLiveRoutes(app, context);
   endEventStreamsOnClose(app);
   await serveStudio(app, config.webRoot);
   // Stopping: jobs stop first (stored ones resume at the next start; open requests get their

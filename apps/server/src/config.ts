@@ -1,4 +1,5 @@
 import { availableParallelism, tmpdir } from 'node:os';
+import { LIVE_LIMITS, type LiveLimits } from './live/live-connection.js';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +39,10 @@ export interface ServerConfig {
   writeTimeoutMs: number;
   /** Request bodies: longest pause, and longest time for the whole body (both answered 408). */
   bodyTimeouts: { idleMs: number; totalMs: number };
+  /** Live sessions this machine runs at once; one more is closed with 1013 (try again later). */
+  maxLiveSessions: number;
+  /** How far a live client's audio may run ahead of real time, and how much it may leave unread. */
+  liveLimits: LiveLimits;
   /** Where request folders are made. */
   tempRoot: string;
   /** The built studio, served at `/` when present. */
@@ -93,6 +98,13 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     bodyTimeouts: {
       idleMs: number('VOXLATE_BODY_IDLE_MS', 30_000),
       totalMs: number('VOXLATE_UPLOAD_TIMEOUT_MS', 600_000),
+    },
+    // Each live session keeps about a quarter of a core busy while its speaker talks (npm run bench).
+    maxLiveSessions: number('VOXLATE_MAX_LIVE_SESSIONS', 2 * availableParallelism()),
+    liveLimits: {
+      leadSeconds: LIVE_LIMITS.leadSeconds,
+      unreadBytes: number('VOXLATE_LIVE_UNREAD_BYTES', LIVE_LIMITS.unreadBytes),
+      idleMs: number('VOXLATE_LIVE_IDLE_MS', LIVE_LIMITS.idleMs),
     },
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
     webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,

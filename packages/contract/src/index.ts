@@ -8,6 +8,7 @@ export * from './dub-forms.js';
 export * from './dub-answer.js';
 export * from './job.js';
 export * from './info.js';
+export * from './live.js';
 export * from './routes.js';
 export * from './openapi.js';
 export type { Static, TSchema, TObject } from 'typebox';

@@ -2,6 +2,7 @@ import type { TObject, TSchema } from 'typebox';
 import { AnswerSegment, DubAnswer, EngineUse, ProvenanceManifest, ReviewFlag } from './dub-answer.js';
 import { ErrorAnswer, LanguageSupport } from './info.js';
 import { Job, JobLine } from './job.js';
+import { LiveAudio, LiveCaption, LiveDone, LiveError, LiveReady } from './live.js';
 import { ERROR_STATUS_TEXT, ROUTES, type Answer, type Route, type Tag } from './routes.js';
 
 /** Schemas shown once under components and referred to wherever they appear. */
@@ -15,6 +16,11 @@ const NAMED: ReadonlyArray<[string, TSchema]> = [
   ['EngineUse', EngineUse],
   ['ProvenanceManifest', ProvenanceManifest],
   ['LanguageSupport', LanguageSupport],
+  ['LiveReady', LiveReady],
+  ['LiveCaption', LiveCaption],
+  ['LiveAudio', LiveAudio],
+  ['LiveError', LiveError],
+  ['LiveDone', LiveDone],
 ];
 
 const TAGS: Readonly<Record<Tag, string>> = {
@@ -23,6 +29,7 @@ const TAGS: Readonly<Record<Tag, string>> = {
     'with the recognised and translated text, what each line wants checked, and a signed provenance manifest.',
   Projects:
     'Dubbing projects that last: create a job, follow it, download its result, edit its lines and render only what changed.',
+  Live: 'Live translation over a WebSocket: captions and dubbed speech while the speaker talks.',
   Service: 'What this installation is and can do.',
 };
 
@@ -141,11 +148,12 @@ function response(answer: Answer): Json {
   if ('json' in answer) return { description, content: { 'application/json': { schema: withRefs(answer.json) } } };
   if ('events' in answer) {
     const names = Object.keys(answer.events).join(', ');
+    const schemas = Object.values(answer.events).map((schema) => withRefs(schema));
     return {
       description: `${description} Server-sent events (${names}); each event's \`data\` is one of these JSON objects.`,
       content: {
         'text/event-stream': {
-          schema: { oneOf: Object.values(answer.events).map((schema) => withRefs(schema)) },
+          schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
         },
       },
     };
@@ -156,6 +164,24 @@ function response(answer: Answer): Json {
       content: Object.fromEntries(
         answer.file.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
       ),
+    };
+  }
+  if ('socket' in answer) {
+    const names = (side: Record<string, TSchema>): string => Object.keys(side).join(', ');
+    return {
+      description:
+        `${description} Client messages: ${names(answer.socket.client)} (text frames of JSON) and audio (binary ` +
+        `frames). Server messages: ${names(answer.socket.server)} (text frames of JSON) and the dubbed audio ` +
+        '(binary frames). The content below gives the server’s JSON messages; `x-websocket-client-messages` the client’s.',
+      // What the server sends, as a response's content; what the client sends, as an extension.
+      content: {
+        'application/json': {
+          schema: { oneOf: Object.values(answer.socket.server).map((schema) => withRefs(schema)) },
+        },
+      },
+      'x-websocket-client-messages': {
+        oneOf: Object.values(answer.socket.client).map((schema) => withRefs(schema)),
+      },
     };
   }
   if ('html' in answer) return { description, content: { 'text/html': { schema: { type: 'string' } } } };

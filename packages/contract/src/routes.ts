@@ -4,6 +4,18 @@ import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type Form
 import { REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey } from './info.js';
 import {
+  LIVE_INPUT_RATE,
+  LIVE_MAX_FRAME_BYTES,
+  LiveAudio,
+  LiveCaption,
+  LiveCaptionsQuery,
+  LiveDone,
+  LiveEnd,
+  LiveError,
+  LiveQuery,
+  LiveReady,
+} from './live.js';
+import {
   Job,
   JobList,
   JobListQuery,
@@ -17,7 +29,7 @@ import {
 } from './job.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'Dubbing' | 'Projects' | 'Service';
+export type Tag = 'Dubbing' | 'Projects' | 'Live' | 'Service';
 
 /** What a route answers with one status. */
 export type Answer =
@@ -25,7 +37,9 @@ export type Answer =
   | { description: string; events: Record<string, TSchema> }
   | { description: string; file: string[] }
   | { description: string; html: true }
-  | { description: string; empty: true };
+  | { description: string; empty: true }
+  /** A WebSocket: the messages each side sends, by name. */
+  | { description: string; socket: { client: Record<string, TSchema>; server: Record<string, TSchema> } };
 
 /** One route of the service: the one place its shape is declared (its key in Routes is its operationId). */
 export interface RouteSpec {
@@ -279,6 +293,49 @@ export const Routes = {
     answers: { 200: json('The languages.', Languages) },
     errors: [],
   },
+  liveTranslation: {
+    method: 'GET',
+    path: '/api/live',
+    tag: 'Live',
+    summary: 'Live translation: speech in as it is spoken, captions and dubbed speech out about two seconds behind',
+    description:
+      'A WebSocket (connect with `ws://` or `wss://`; a plain GET is refused with 426). The languages are checked ' +
+      'before any audio is taken: a bad one is answered with an `error` message and the socket is closed with 1008. ' +
+      'Then the server sends `ready` once its engines are loaded. The client sends binary frames of ' +
+      `${LIVE_INPUT_RATE / 1000} kHz mono signed 16-bit little-endian PCM, any size (20-100 ms is typical; at most ` +
+      `${LIVE_MAX_FRAME_BYTES / 1024 / 1024} MB), at the pace it is spoken, and the text frame \`{"type":"end"}\` when ` +
+      'done. The server sends `caption` messages (partial ones while a line is heard, a final one with the ' +
+      'translation once a pause or the 8 s limit closes it), for each final line with words an `audio` header ' +
+      'followed by that many bytes of dubbed speech in binary frames, `error` messages, and after `end` the ' +
+      'remaining lines and `done`. Lines are spoken in order and never overlap: a line that waited for the one ' +
+      'before is sped up (at most 1.3x) and beyond that the lag grows and is taken back in the next pause; no line ' +
+      'is dropped. Close codes: 1000 done, 1008 refused (bad language, frame or message, audio faster than real ' +
+      'time, a client that does not read), 1011 an engine failed, 1013 the machine holds as many live sessions as ' +
+      'it can (try again later).',
+    query: LiveQuery,
+    answers: {
+      101: {
+        description: 'Switched to the WebSocket protocol.',
+        socket: {
+          client: { end: LiveEnd },
+          server: { ready: LiveReady, caption: LiveCaption, audio: LiveAudio, error: LiveError, done: LiveDone },
+        },
+      },
+    },
+    errors: [426],
+  },
+  liveCaptions: {
+    method: 'GET',
+    path: '/api/live/captions',
+    tag: 'Live',
+    summary: 'The captions of a running live session, as server-sent events (what the caption overlay shows)',
+    description:
+      'Every `caption` message the session sends (partial and final), as events. Without `session`, it follows the ' +
+      'newest session and each one started after it, so that an overlay set up once in OBS keeps working.',
+    query: LiveCaptionsQuery,
+    answers: { 200: { description: 'The stream.', events: { caption: LiveCaption } } },
+    errors: [400, 404],
+  },
   listEngines: {
     method: 'GET',
     path: '/api/engines',
@@ -339,6 +396,7 @@ export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   413: 'Too large: the file (150 MB), a field, or the body.',
   415: 'Not a form (or not JSON), or not audio/video (decided by probing the content).',
   416: 'A Range outside the file.',
+  426: 'A WebSocket route asked for without the WebSocket upgrade.',
   431: 'Request headers over 16 KB.',
   422: 'The media cannot be dubbed: no audio track, no speech found, too long, unreadable.',
   429: 'Too many requests from this client (rate limit, or 3 jobs already in flight).',

@@ -33,3 +33,20 @@ export function concatSamples(parts: readonly Float32Array[]): Float32Array {
   }
   return joined;
 }
+
+/** Samples as signed 16-bit little-endian PCM (the wire format of live audio and raw files). */
+export function pcm16Of(samples: Float32Array): Buffer {
+  const pcm = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) {
+    pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
+  }
+  return pcm;
+}
+
+/** Signed 16-bit little-endian PCM as samples in [-1, 1]. */
+export function samplesOfPcm16(pcm: Uint8Array): Float32Array {
+  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  const samples = new Float32Array(Math.floor(pcm.byteLength / 2));
+  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true) / 32768;
+  return samples;
+}

@@ -4,3 +4,4 @@ export * from './product.js';
 export * from './provenance/file-digest.js';
 export * from './provenance/sign-manifest.js';
 export * from './provenance/signing-key.js';
+export * from './live/open-live-session.js';

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import {
   EngineUnavailable,
+  pcm16Of,
   type EngineContext,
   type LanguageCode,
   type LiveRecogniser,
@@ -114,11 +115,7 @@ class DecoderProcess implements LiveRecognition {
   }
 
   feed(samples: Float32Array): void {
-    const pcm = Buffer.alloc(samples.length * 2);
-    for (let i = 0; i < samples.length; i++) {
-      pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
-    }
-    this.send('A', pcm);
+    this.send('A', pcm16Of(samples));
   }
 
   endLine(): Promise<RecognisedSpan> {

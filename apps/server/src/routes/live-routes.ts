@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  check,
+  LIVE_CLOSE,
+  LIVE_INPUT_RATE,
+  LiveQuery,
+  normaliseFields,
+  Routes,
+  type LiveServerMessage,
+} from '@voxlate/contract';
+import { isVoxlateError, userMessage, type LiveEvent } from '@voxlate/core';
+import { openLiveSession } from '@voxlate/runtime';
+import { isCrossSite } from '../http/browser-security.js';
+import { HttpError } from '../http/http-error.js';
+import { SseStream } from '../http/sse-stream.js';
+import { LiveConnection } from '../live/live-connection.js';
+import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
+
+/**
+ * GET /api/live: live translation over a WebSocket (the protocol is described on the route in
+ * the contract), and GET /api/live/captions: a running session's captions for the overlay.
+ */
+export function registerLiveRoutes(app: FastifyInstance, context: RouteContext): void {
+  const { path } = Routes.liveTranslation;
+  app.route({
+    method: 'GET',
+    url: path,
+    handler: () => {
+      throw new HttpError(
+        426,
+        'This is a WebSocket: connect with ws:// (or wss://) and the WebSocket upgrade. /api/docs describes it.',
+        { Upgrade: 'websocket' },
+      );
+    },
+    wsHandler: (socket, request) => serveLiveSocket(socket, request, context),
+  });
+
+  serveRoute(app, Routes.liveCaptions, (request, reply) => {
+    const { session } = request.query;
+    if (session !== undefined && !context.live.isRunning(session)) {
+      throw new HttpError(404, 'No live session with that session_id is running.');
+    }
+    const stream = new SseStream(reply, context.config);
+    const stop = context.live.follow(session, (caption) => stream.send(caption));
+    reply.raw.once('close', () => stop?.());
+  });
+}
+
+async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, context: RouteContext): Promise<void> {
+  // Nothing is taken until the session is ready: frames sent early wait in the socket.
+  socket.pause();
+  const say = (message: LiveServerMessage): void => socket.send(JSON.stringify(message));
+  const refuse = (code: number, error: string): void => {
+    say({ type: 'error', error });
+    // The client's answer to the close must be read, or the close waits for ws's 30 s timeout.
+    socket.resume();
+    socket.close(code, Buffer.from(error).subarray(0, 120).toString());
+  };
+  if (isCrossSite(request, context.config.corsOrigins)) {
+    return refuse(
+      LIVE_CLOSE.refused,
+      'Live sessions from other web sites are refused. Use the Voxlate studio, or add the site to VOXLATE_CORS_ORIGINS.',
+    );
+  }
+  const asked = check(LiveQuery, normaliseFields(request.query));
+  if (!asked.ok) return refuse(LIVE_CLOSE.refused, asked.message);
+  const entry = context.live.tryStart();
+  if (!entry) {
+    return refuse(
+      LIVE_CLOSE.busy,
+      `This machine already runs ${context.live.maxSessions} live sessions, as many as it holds. Try again later.`,
+    );
+  }
+  const abort = new AbortController();
+  socket.once('close', () => abort.abort());
+  try {
+    // Events before the connection exists (none are expected before audio) wait for it.
+    const early: LiveEvent[] = [];
+    let deliver = (event: LiveEvent): unknown => early.push(event);
+    const { source_language: source, target_language: target } = asked.value;
+    const opened = await openLiveSession(
+      context.dubber.resolver,
+      { source, target },
+      (event) => deliver(event),
+      abort.signal,
+    ).catch((error: unknown) => {
+      refuse(
+        isVoxlateError(error) && error.code !== 'Internal' ? LIVE_CLOSE.refused : LIVE_CLOSE.failed,
+        userMessage(error),
+      );
+      if (!isVoxlateError(error)) request.log.error({ err: error }, 'a live session could not start');
+      return undefined;
+    });
+    if (!opened) return;
+    if (abort.signal.aborted) return void (await opened.session.cancel());
+    const connection = new LiveConnection(
+      socket,
+      opened.session,
+      request.log,
+      context.config.liveLimits,
+      entry.caption,
+    );
+    for (const event of early) connection.send(event);
+    deliver = (event) => connection.send(event);
+    say({ type: 'ready', session_id: entry.id, sample_rate: LIVE_INPUT_RATE, engines: opened.engines });
+    request.log.info({ session: entry.id, source, target, engines: opened.engines }, 'live session started');
+    const running = connection.run();
+    socket.resume();
+    await running;
+    request.log.info({ session: entry.id }, 'live session ended');
+  } finally {
+    entry.release();
+  }
+}

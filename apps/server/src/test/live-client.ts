@@ -1,0 +1,123 @@
+import WebSocket from 'ws';
+import type { LiveAudio, LiveCaption, LiveError, LiveReady, LiveServerMessage } from '@voxlate/contract';
+
+/** Everything a live session sent, as a client saw it, with when (ms, performance.now()). */
+export interface LiveTranscript {
+  ready?: LiveReady;
+  captions: (LiveCaption & { at: number })[];
+  audio: (LiveAudio & { at: number; pcm: Buffer })[];
+  errors: LiveError[];
+  done: boolean;
+  close: { code: number; reason: string };
+}
+
+/**
+ * A live translation client over the service's WebSocket, as the studio and the bench use it:
+ * collects captions, assembles each line's audio from its header and binary frames, and says
+ * when the first byte of each line's audio arrived.
+ */
+export class LiveClient {
+  readonly transcript: LiveTranscript = {
+    captions: [],
+    audio: [],
+    errors: [],
+    done: false,
+    close: { code: 0, reason: '' },
+  };
+  /** Resolves with the `ready` message, or rejects when the socket closes first. */
+  readonly ready: Promise<LiveReady>;
+  readonly closed: Promise<LiveTranscript>;
+  private readonly socket: WebSocket;
+  private pending: (LiveAudio & { at: number; parts: Buffer[]; received: number }) | undefined;
+
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.socket = new WebSocket(url, { headers });
+    this.closed = new Promise((resolve) => {
+      this.socket.once('close', (code, reason) => {
+        this.transcript.close = { code, reason: reason.toString() };
+        resolve(this.transcript);
+      });
+    });
+    this.socket.on('error', () => undefined);
+    this.ready = new Promise((resolve, reject) => {
+      this.socket.on('message', (data, isBinary) => {
+        if (isBinary) return this.takeAudio(data as Buffer);
+        const message = JSON.parse((data as Buffer).toString('utf8')) as LiveServerMessage;
+        this.take(message);
+        if (message.type === 'ready') resolve(message);
+      });
+      void this.closed.then((transcript) =>
+        reject(
+          new Error(`closed ${transcript.close.code}: ${transcript.errors.at(-1)?.error ?? transcript.close.reason}`),
+        ),
+      );
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  /** Sends PCM (16 kHz mono s16le). */
+  send(pcm: Buffer): void {
+    this.socket.send(pcm, { binary: true });
+  }
+
+  sendText(text: string): void {
+    this.socket.send(text);
+  }
+
+  /** Ends the stream and waits for the remaining lines, `done` and the close. */
+  end(): Promise<LiveTranscript> {
+    this.socket.send(JSON.stringify({ type: 'end' }));
+    return this.closed;
+  }
+
+  /** Drops the connection without a word, as a vanished client does. */
+  terminate(): void {
+    this.socket.terminate();
+  }
+
+  /** Stops reading (the socket's buffers fill up), as a stalled client does. */
+  pauseReading(): void {
+    this.socket.pause();
+  }
+
+  private take(message: LiveServerMessage): void {
+    const at = performance.now();
+    if (message.type === 'ready') this.transcript.ready = message;
+    else if (message.type === 'caption') this.transcript.captions.push({ ...message, at });
+    else if (message.type === 'error') this.transcript.errors.push(message);
+    else if (message.type === 'done') this.transcript.done = true;
+    else {
+      this.pending = { ...message, at, parts: [], received: 0 };
+      if (message.bytes === 0) this.takeAudio(Buffer.alloc(0));
+    }
+  }
+
+  private takeAudio(data: Buffer): void {
+    const line = this.pending;
+    if (!line) throw new Error('Audio arrived with no header before it.');
+    line.parts.push(data);
+    line.received += data.length;
+    if (line.received < line.bytes) return;
+    const { parts: _parts, received: _received, ...header } = line;
+    this.transcript.audio.push({ ...header, pcm: Buffer.concat(line.parts) });
+    this.pending = undefined;
+  }
+}
+
+/**
+ * Sends PCM in frames of `frameMs` at the pace it would be spoken (`pace` 2 = twice as fast);
+ * returns when each frame was sent (ms, performance.now()), for lag measurements.
+ */
+export async function streamAtPace(client: LiveClient, pcm: Buffer, frameMs = 40, pace = 1): Promise<number[]> {
+  const frameBytes = (16000 * 2 * frameMs) / 1000;
+  const sentAt: number[] = [];
+  const start = performance.now();
+  for (let k = 0; k * frameBytes < pcm.length; k++) {
+    const due = start + (k * frameMs) / pace;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sentAt.push(performance.now());
+    client.send(pcm.subarray(k * frameBytes, (k + 1) * frameBytes));
+  }
+  return sentAt;
+}

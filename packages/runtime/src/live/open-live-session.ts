@@ -1,0 +1,65 @@
+import {
+  DEFAULT_FIT,
+  Internal,
+  LiveSession,
+  type EngineResolver,
+  type LanguageCode,
+  type LiveEvent,
+} from '@voxlate/core';
+
+export interface LiveLanguages {
+  source: LanguageCode;
+  target: LanguageCode;
+}
+
+/** What a live session runs on, for the client's `ready` message and the logs. */
+export interface LiveSessionEngines {
+  recognition: string;
+  translation: string;
+  synthesis: string;
+}
+
+/**
+ * A live session with its engines loaded and its recogniser running, ready for audio. Refuses
+ * (UnsupportedLanguage) before anything is started when a language has no live recogniser,
+ * translator or voice here. The engines are the warm ones batch dubs use; only the recogniser's
+ * decoder is the session's own, and it is stopped when the session ends or is cancelled.
+ */
+export async function openLiveSession(
+  resolver: EngineResolver,
+  languages: LiveLanguages,
+  emit: (event: LiveEvent) => void,
+  signal?: AbortSignal,
+): Promise<{ session: LiveSession; engines: LiveSessionEngines }> {
+  const recogniser = await resolver.liveRecogniser(languages.source);
+  const translator = await resolver.translator(languages);
+  const synthesiser = await resolver.synthesiser(languages.target);
+  const detector = await resolver.voiceActivity();
+  if (!detector.openStream)
+    throw new Internal(`The voice activity detector ${detector.id} cannot judge a live stream.`);
+  const [shaper, stretcher, baseVoices] = await Promise.all([
+    resolver.voiceShaper(),
+    resolver.stretcher(),
+    synthesiser.baseVoices?.(languages.target) ?? Promise.resolve([]),
+  ]);
+  // The recogniser is opened first (its decoder must be running) and tells the session its partials.
+  const heard: { session?: LiveSession } = {};
+  const recognition = await recogniser.open(languages.source, signal ? { signal } : {}, (text) =>
+    heard.session?.partial(text),
+  );
+  const session = new LiveSession(
+    { voiceActivity: detector.openStream(), recognition, recogniser, translator, synthesiser, shaper, stretcher },
+    {
+      sourceLanguage: languages.source,
+      targetLanguage: languages.target,
+      baseVoices,
+      tempoCap: DEFAULT_FIT.tempoCap,
+    },
+    emit,
+  );
+  heard.session = session;
+  return {
+    session,
+    engines: { recognition: recogniser.id, translation: translator.id, synthesis: synthesiser.id },
+  };
+}
