@@ -1,11 +1,12 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { admitLanguages, BadInput, isVoxlateError } from '@voxlate/core';
+import { admitLanguages, BadInput } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
+import { runCli } from './run-cli.js';
 import { writeManifest, writeReport, writeSubtitles } from './write-extras.js';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -68,17 +69,4 @@ async function requireWritableFolder(output: string): Promise<void> {
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (isVoxlateError(error)) {
-      process.stderr.write(`${error.code === 'BadInput' ? '' : `${error.code}: `}${error.message}\n`);
-      if (process.env['VOXLATE_DEBUG'] && error.detail) process.stderr.write(`${error.detail}\n`);
-      process.exit(error.code === 'Cancelled' ? 130 : error.code === 'BadInput' ? 2 : 1);
-    }
-    process.stderr.write(
-      `Unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+void runCli(() => main(process.argv.slice(2)));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecognisedSpan } from '../engine.js';
 import type { LiveEngines, LiveRecognition } from './live-engines.js';
 import { LiveSession, MOST_LINES_WAITING, type LiveEvent } from './live-session.js';
+import { LiveRecord } from './live-record.js';
 import type { VoiceFrame } from './voice-frames.js';
 import type { VoiceShaper } from '../voice/voice-types.js';
 
@@ -231,5 +232,34 @@ describe('LiveSession', () => {
     for (let k = 0; k < MOST_LINES_WAITING + 4; k++) script.push([0.3, 0.1], [0.5, 0]);
     await expect(send(session, stream(script))).rejects.toThrow(/faster than real time/);
     await session.cancel();
+  });
+});
+
+describe('LiveRecord', () => {
+  it('keeps both languages as cues and lays the dubbed lines where they played', async () => {
+    const { session, events } = harness();
+    await send(
+      session,
+      stream([
+        [0.5, 0],
+        [0.6, 0.1],
+        [0.8, 0],
+        [0.7, 0.3],
+        [0.3, 0],
+      ]),
+    );
+    await session.end();
+    const record = new LiveRecord();
+    for (const event of events) record.take(event);
+    expect(record.sourceCues().map((cue) => cue.text)).toEqual(['alpha', 'charlie']);
+    const target = record.targetCues();
+    expect(target.map((cue) => cue.text)).toEqual(['ALPHA', 'CHARLIE']);
+    const audio = events.filter((event) => event.type === 'audio');
+    expect(target[0]!.start).toBe(audio[0]!.start);
+    const track = record.dubbedTrack();
+    // Sound where each line plays, silence before the first.
+    expect(track.samples[Math.round(audio[1]!.start * RATE) + 10]).toBe(0.5);
+    expect(track.samples[Math.round(audio[0]!.start * RATE) - 10]).toBe(0);
+    expect(track.samples.length).toBe(Math.round(audio[1]!.start * RATE) + audio[1]!.audio.samples.length);
   });
 });

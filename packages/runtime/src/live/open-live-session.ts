@@ -5,6 +5,9 @@ import {
   type EngineResolver,
   type LanguageCode,
   type LiveEvent,
+  type Synthesiser,
+  type Translator,
+  type VoiceShaper,
 } from '@voxlate/core';
 
 export interface LiveLanguages {
@@ -42,6 +45,7 @@ export async function openLiveSession(
     resolver.stretcher(),
     synthesiser.baseVoices?.(languages.target) ?? Promise.resolve([]),
   ]);
+  await warmUp(translator, synthesiser, shaper, languages);
   // The recogniser is opened first (its decoder must be running) and tells the session its partials.
   const heard: { session?: LiveSession } = {};
   const recognition = await recogniser.open(languages.source, signal ? { signal } : {}, (text) =>
@@ -62,4 +66,20 @@ export async function openLiveSession(
     session,
     engines: { recognition: recogniser.id, translation: translator.id, synthesis: synthesiser.id },
   };
+}
+
+/**
+ * One short line through the translator, the voice and the shaper before the session says it is
+ * ready: the first line a speaker says is then as quick as the rest (an engine's first call loads
+ * its dictionaries and voices; a warm service has them already and this costs milliseconds).
+ */
+async function warmUp(
+  translator: Translator,
+  synthesiser: Synthesiser,
+  shaper: VoiceShaper,
+  languages: LiveLanguages,
+): Promise<void> {
+  const { text } = await translator.translate({ text: 'Hello, and welcome.' }, languages, {});
+  const speech = await synthesiser.synthesise(text || 'Hello.', languages.target, {});
+  shaper.measure(speech.audio);
 }

@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { access, constants, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  BadInput,
+  formatTimestamp,
+  LIVE_SAMPLE_RATE,
+  LiveRecord,
+  samplesOfPcm16,
+  toSrt,
+  toWebVtt,
+  type LiveEvent,
+  type LiveSession,
+} from '@voxlate/core';
+import { writeWav } from '@voxlate/media';
+import { Dubber, openLiveSession } from '@voxlate/runtime';
+import { parseLiveArgs, type LiveArgs } from './live-args.js';
+import { runCli } from './run-cli.js';
+
+/** Audio is given to the session in frames this long, as a live client sends it. */
+const FRAME_MS = 40;
+const FRAME_BYTES = (LIVE_SAMPLE_RATE * 2 * FRAME_MS) / 1000;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseLiveArgs(argv);
+  await access(dirname(resolve(args.outPrefix)), constants.W_OK).catch(() => {
+    throw new BadInput(`Cannot write "${args.outPrefix}…": its folder does not exist or is not writable.`);
+  });
+  if (args.input !== '-') {
+    await access(args.input, constants.R_OK).catch(() => {
+      throw new BadInput(`Cannot read "${args.input}": there is no such file, or it is not readable.`);
+    });
+  }
+  const dubber = new Dubber();
+  const record = new LiveRecord();
+  const lags = new LineLags();
+  const abort = new AbortController();
+  process.once('SIGINT', () => abort.abort());
+  try {
+    const { session, engines } = await openLiveSession(
+      dubber.resolver,
+      { source: args.from, target: args.to },
+      (event) => {
+        record.take(event);
+        lags.take(event);
+        show(event, lags);
+      },
+      abort.signal,
+    );
+    process.stderr.write(
+      `Live ${args.from} → ${args.to} (${engines.recognition}, ${engines.translation}, ${engines.synthesis}); ` +
+        `${args.input === '-' ? 'reading standard input' : `streaming ${args.input}`}. Ctrl-C stops.\n`,
+    );
+    const source = args.input === '-' ? process.stdin : decoded(args.input);
+    await stream(session, source, args.input === '-' ? 0 : args.pace, lags, abort.signal);
+    await session.end();
+    clearPartial();
+    await writeOutputs(args, record);
+    const figures = lags.figures();
+    if (figures) process.stderr.write(`Lag (line end to its dubbed speech): ${figures}\n`);
+    return abort.signal.aborted ? 130 : 0;
+  } finally {
+    await dubber.close();
+  }
+}
+
+/** A media file decoded to 16 kHz mono s16le by ffmpeg, as it is read. */
+function decoded(path: string): Readable {
+  const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return ffmpeg.stdout;
+}
+
+/**
+ * Gives the session the source in 40 ms frames; at `pace` times real time for a file (0: as the
+ * input comes, for standard input, which arrives at the speaker's pace).
+ */
+async function stream(
+  session: LiveSession,
+  source: Readable,
+  pace: number,
+  lags: LineLags,
+  signal: AbortSignal,
+): Promise<void> {
+  const started = performance.now();
+  let pending = Buffer.alloc(0);
+  let frames = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    if (signal.aborted) break;
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= FRAME_BYTES) {
+      if (pace > 0) {
+        const wait = started + (frames * FRAME_MS) / pace - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      lags.sent(frames * FRAME_MS);
+      await session.push(samplesOfPcm16(pending.subarray(0, FRAME_BYTES)));
+      pending = pending.subarray(FRAME_BYTES);
+      frames++;
+    }
+  }
+  if (pending.length >= 2) await session.push(samplesOfPcm16(pending.subarray(0, pending.length & ~1)));
+}
+
+async function writeOutputs(args: LiveArgs, record: LiveRecord): Promise<void> {
+  if (record.count === 0) {
+    process.stderr.write('No speech was heard: nothing to write.\n');
+    return;
+  }
+  const files: [string, string][] = [
+    [`${args.outPrefix}.${args.from}.srt`, toSrt(record.sourceCues())],
+    [`${args.outPrefix}.${args.from}.vtt`, toWebVtt(record.sourceCues())],
+    [`${args.outPrefix}.${args.to}.srt`, toSrt(record.targetCues())],
+    [`${args.outPrefix}.${args.to}.vtt`, toWebVtt(record.targetCues())],
+  ];
+  await Promise.all(files.map(([path, text]) => writeFile(path, text)));
+  const wav = `${args.outPrefix}.${args.to}.wav`;
+  await writeWav(wav, record.dubbedTrack());
+  for (const path of [wav, ...files.map(([path]) => path)]) process.stdout.write(`  wrote ${path}\n`);
+}
+
+/** How long after each line's last sound its dubbed speech was ready, on the wall clock. */
+class LineLags {
+  private readonly sentAt: number[] = [];
+  private readonly ends = new Map<number, number>();
+  readonly lags: number[] = [];
+
+  sent(streamMs: number): void {
+    this.sentAt[Math.round(streamMs / FRAME_MS)] = performance.now();
+  }
+
+  take(event: LiveEvent): void {
+    if (event.type === 'final') this.ends.set(event.id, event.end);
+    if (event.type !== 'audio') return;
+    const end = this.ends.get(event.id);
+    const sent =
+      end === undefined ? undefined : this.sentAt[Math.min(this.sentAt.length - 1, Math.ceil((end * 1000) / FRAME_MS))];
+    if (sent !== undefined) this.lags.push((performance.now() - sent) / 1000);
+  }
+
+  last(): number | undefined {
+    return this.lags.at(-1);
+  }
+
+  figures(): string | undefined {
+    if (this.lags.length === 0) return undefined;
+    const sorted = [...this.lags].sort((a, b) => a - b);
+    const at = (q: number): string => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
+    return `median ${at(0.5)} s, 90th percentile ${at(0.9)} s, worst ${sorted.at(-1)!.toFixed(2)} s over ${sorted.length} lines.`;
+  }
+}
+
+/** Final lines are printed as they close; the line being heard shows on one line that is rewritten. */
+function show(event: LiveEvent, lags: LineLags): void {
+  if (event.type === 'partial') {
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K… ${event.sourceText.slice(-100)}`);
+    return;
+  }
+  clearPartial();
+  if (event.type === 'final') {
+    if (event.sourceText === '') return;
+    // mm:ss.s of the stream (formatTimestamp gives hh:mm:ss.mmm).
+    const span = `${formatTimestamp(event.start, '.').slice(3, 10)}-${formatTimestamp(event.end, '.').slice(3, 10)}`;
+    process.stdout.write(`[${span}] ${event.sourceText}\n           → ${event.targetText}\n`);
+  } else if (event.type === 'line-error') {
+    process.stderr.write(`Line ${event.id + 1} could not be dubbed: ${event.error}\n`);
+  } else {
+    const lag = lags.last();
+    if (lag !== undefined && event.tempo > 1.01) {
+      process.stderr.write(
+        `  (line ${event.id + 1} sped up ${event.tempo.toFixed(2)}x to catch up; lag ${lag.toFixed(1)} s)\n`,
+      );
+    }
+  }
+}
+
+function clearPartial(): void {
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+}
+
+void runCli(() => main(process.argv.slice(2)));
