@@ -10,7 +10,7 @@ export const SCREENSHOTS = join(import.meta.dirname, '../../../test-results/scre
  * gets a runtime folder of its own, removed when it closes: PulseAudio's client library, which
  * Chromium loads to play media, otherwise leaves a pulse-* folder in the temp folder.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const runtime = mkdtempSync(join(tmpdir(), 'voxlate-chromium-runtime-'));
   const browser = await chromium.launch({
@@ -26,6 +26,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
   browser.on('disconnected', () => rmSync(runtime, { recursive: true, force: true }));

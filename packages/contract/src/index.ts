@@ -9,6 +9,8 @@ export * from './dub-answer.js';
 export * from './job.js';
 export * from './info.js';
 export * from './live.js';
+export * from './live-reader.js';
+export * from './subtitle-files.js';
 export * from './routes.js';
 export * from './openapi.js';
 export type { Static, TSchema, TObject } from 'typebox';

@@ -18,6 +18,7 @@ import { RssSampler } from './rss-sampler.js';
 import { separationSpeed } from './separation-figures.js';
 import { runJobsBench } from './jobs-bench.js';
 import { runServiceBench } from './service-bench.js';
+import { runLiveBench } from './live-bench.js';
 
 interface CaseResult {
   name: string;
@@ -33,6 +34,7 @@ interface CaseResult {
 const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
 const jobsOnly = process.argv.includes('--jobs');
+const liveOnly = process.argv.includes('--live');
 const target = 'spa';
 const sampler = new RssSampler();
 const dubber = new Dubber();
@@ -151,6 +153,10 @@ async function main(): Promise<void> {
     await runJobsBench({ quick, log: (line) => console.log(line) });
     return;
   }
+  if (liveOnly) {
+    await runLiveBench({ quick, log: (line) => console.log(line) });
+    return;
+  }
   sampler.start();
   console.log(
     `Voxlate benchmark, eng -> ${target}, ${cpus().length} cores, load ${loadavg()
@@ -169,10 +175,11 @@ async function main(): Promise<void> {
   const separation = await separationSpeed(quick, (line) => console.log(line));
   const service = await runServiceBench({ quick, log: (line) => console.log(line) });
   const jobs = await runJobsBench({ quick, log: (line) => console.log(line) });
+  const live = await runLiveBench({ quick, log: (line) => console.log(line) });
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs, live }, null, 2)}\n`,
   );
   console.log(
     `load after: ${loadavg()

@@ -1,5 +1,12 @@
 import WebSocket from 'ws';
-import type { LiveAudio, LiveCaption, LiveError, LiveReady, LiveServerMessage } from '@voxlate/contract';
+import {
+  LiveMessageReader,
+  type LiveAudio,
+  type LiveCaption,
+  type LiveError,
+  type LiveReady,
+  type LiveServerMessage,
+} from '@voxlate/contract';
 
 /** Everything a live session sent, as a client saw it, with when (ms, performance.now()). */
 export interface LiveTranscript {
@@ -28,7 +35,15 @@ export class LiveClient {
   readonly ready: Promise<LiveReady>;
   readonly closed: Promise<LiveTranscript>;
   private readonly socket: WebSocket;
-  private pending: (LiveAudio & { at: number; parts: Buffer[]; received: number }) | undefined;
+  private readonly reader = new LiveMessageReader({
+    message: (message) => this.take(message),
+    audio: (header, pcm) => {
+      const at = this.headerAt.get(header.id) ?? performance.now();
+      this.transcript.audio.push({ ...header, at, pcm: Buffer.from(pcm) });
+    },
+  });
+  /** When each line's audio header (its first byte) arrived. */
+  private readonly headerAt = new Map<number, number>();
 
   constructor(url: string, headers: Record<string, string> = {}) {
     this.socket = new WebSocket(url, { headers });
@@ -41,10 +56,9 @@ export class LiveClient {
     this.socket.on('error', () => undefined);
     this.ready = new Promise((resolve, reject) => {
       this.socket.on('message', (data, isBinary) => {
-        if (isBinary) return this.takeAudio(data as Buffer);
-        const message = JSON.parse((data as Buffer).toString('utf8')) as LiveServerMessage;
-        this.take(message);
-        if (message.type === 'ready') resolve(message);
+        if (isBinary) return this.reader.binary(data as Buffer);
+        this.reader.text((data as Buffer).toString('utf8'));
+        if (this.transcript.ready) resolve(this.transcript.ready);
       });
       void this.closed.then((transcript) =>
         reject(
@@ -86,21 +100,7 @@ export class LiveClient {
     else if (message.type === 'caption') this.transcript.captions.push({ ...message, at });
     else if (message.type === 'error') this.transcript.errors.push(message);
     else if (message.type === 'done') this.transcript.done = true;
-    else {
-      this.pending = { ...message, at, parts: [], received: 0 };
-      if (message.bytes === 0) this.takeAudio(Buffer.alloc(0));
-    }
-  }
-
-  private takeAudio(data: Buffer): void {
-    const line = this.pending;
-    if (!line) throw new Error('Audio arrived with no header before it.');
-    line.parts.push(data);
-    line.received += data.length;
-    if (line.received < line.bytes) return;
-    const { parts: _parts, received: _received, ...header } = line;
-    this.transcript.audio.push({ ...header, pcm: Buffer.concat(line.parts) });
-    this.pending = undefined;
+    else this.headerAt.set(message.id, at);
   }
 }
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { Ref } from 'react';
 import type { ContentType } from '../lib/validation.js';
 
@@ -37,6 +38,10 @@ export function SelectionStage({
         ))}
       </div>
       <p className="selection-footer">Supports 10+ languages</p>
+      <p className="selection-live">
+        Speaking live? <Link to="/creator-studio/live">Live translation</Link>: captions and a dub of your voice about
+        two seconds behind, and a caption overlay for OBS.
+      </p>
     </section>
   );
 }

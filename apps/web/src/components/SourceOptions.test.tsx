@@ -6,12 +6,13 @@ import { SourceOptions } from './SourceOptions.js';
 
 afterEach(cleanup);
 
-const offline: LanguageSupport = { cloning: {}, quality: {}, heard: ['eng'], detected: [] };
+const offline: LanguageSupport = { cloning: {}, quality: {}, heard: ['eng'], detected: [], live: ['eng'] };
 const withWhisper: LanguageSupport = {
   cloning: {},
   quality: {},
   heard: ['eng', 'fra', 'spa'],
   detected: ['eng', 'fra', 'spa'],
+  live: ['eng'],
 };
 
 const props = {

@@ -24,9 +24,11 @@ export interface LanguageSupport {
   heard: string[];
   /** Languages a detector here can tell apart ('auto' is offered only when there are some). */
   detected: string[];
+  /** Languages a live recogniser here can hear as they are spoken (live translation's sources). */
+  live: string[];
 }
 
-export const NO_SUPPORT_KNOWN: LanguageSupport = { cloning: {}, quality: {}, heard: [], detected: [] };
+export const NO_SUPPORT_KNOWN: LanguageSupport = { cloning: {}, quality: {}, heard: [], detected: [], live: [] };
 
 export async function fetchLanguageSupport(signal?: AbortSignal): Promise<LanguageSupport> {
   const response = await fetch('/api/languages', signal ? { signal } : {});
@@ -47,6 +49,7 @@ export async function fetchLanguageSupport(signal?: AbortSignal): Promise<Langua
     ),
     heard: languages.filter((language) => language.stages.recognition.length > 0).map((language) => language.code),
     detected: languages.filter((language) => language.stages.detection.length > 0).map((language) => language.code),
+    live: languages.filter((language) => language.stages.live_recognition.length > 0).map((language) => language.code),
   };
 }
 

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LiveCaption, LiveServerMessage } from '@voxlate/contract';
+import { DubPlayer } from './dub-player.js';
+import { LiveConnection } from './live-connection.js';
+import { LiveRecording, type SessionFiles } from './live-recording.js';
+import { microphoneProblem, openMicrophone, type Microphone } from './microphone.js';
+
+/** The endpointer keeps this much after a line's last sound: its end less this is when it fell silent. */
+const LINE_PADDING_SECONDS = 0.15;
+const FRAME_SECONDS = 0.04;
+
+export type LivePhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended';
+
+export interface LiveLine {
+  id: number;
+  final: boolean;
+  sourceText: string;
+  targetText: string | null;
+}
+
+export interface LiveState {
+  phase: LivePhase;
+  lines: LiveLine[];
+  /** Seconds from the end of the last dubbed line's speech to its dubbed speech arriving. */
+  lagSeconds?: number;
+  linesPlayed: number;
+  sessionId?: string;
+  error?: string;
+  files?: SessionFiles;
+}
+
+/** A live session from the page: the microphone in, captions and the dubbed voice out, the files at the end. */
+export function useLiveSession() {
+  const [state, setState] = useState<LiveState>({ phase: 'idle', lines: [], linesPlayed: 0 });
+  const parts = useRef<{
+    connection?: LiveConnection;
+    microphone?: Microphone;
+    player?: DubPlayer;
+    recording?: LiveRecording;
+    /** When each 40 ms frame was sent (performance.now()), for the lag. */
+    sentAt: number[];
+    ends: Map<number, number>;
+  }>({ sentAt: [], ends: new Map() });
+
+  const stopCapture = useCallback(async () => {
+    const { microphone } = parts.current;
+    parts.current.microphone = undefined;
+    await microphone?.stop();
+  }, []);
+
+  const start = useCallback(
+    (source: string, target: string) => {
+      const recording = new LiveRecording();
+      const player = new DubPlayer((played) => setState((before) => ({ ...before, linesPlayed: played })));
+      parts.current = { recording, player, sentAt: [], ends: new Map() };
+      setState({ phase: 'starting', lines: [], linesPlayed: 0 });
+      const onMessage = (message: LiveServerMessage): void => {
+        if (message.type === 'ready') {
+          setState((before) => ({ ...before, phase: 'live', sessionId: message.session_id }));
+          void openMicrophone((pcm) => {
+            parts.current.sentAt.push(performance.now());
+            recording.addSource(pcm);
+            parts.current.connection?.send(pcm);
+          }).then(
+            (microphone) => (parts.current.microphone = microphone),
+            (error: unknown) => {
+              setState((before) => ({ ...before, error: microphoneProblem(error) }));
+              parts.current.connection?.close();
+            },
+          );
+        } else if (message.type === 'caption') {
+          recording.addCaption(message);
+          if (message.final) parts.current.ends.set(message.id, message.end);
+          setState((before) => ({ ...before, lines: withCaption(before.lines, message) }));
+        } else if (message.type === 'error') {
+          setState((before) => ({ ...before, error: message.error }));
+        } else if (message.type === 'audio') {
+          const end = parts.current.ends.get(message.id);
+          const frame = end === undefined ? -1 : Math.floor(Math.max(0, end - LINE_PADDING_SECONDS) / FRAME_SECONDS);
+          const sent = parts.current.sentAt[Math.min(frame, parts.current.sentAt.length - 1)];
+          if (sent !== undefined && frame >= 0) {
+            const lag = (performance.now() - sent) / 1000;
+            setState((before) => ({ ...before, lagSeconds: Math.round(lag * 10) / 10 }));
+          }
+        }
+      };
+      parts.current.connection = new LiveConnection(source, target, {
+        message: onMessage,
+        audio: (header, pcm) => {
+          recording.addAudio(header, pcm);
+          player.play(pcm, header.sample_rate);
+        },
+        closed: (code, reason) => {
+          void stopCapture();
+          setState((before) => ({
+            ...before,
+            phase: 'ended',
+            files: recording.lines > 0 ? recording.files() : undefined,
+            error: before.error ?? (code === 1000 ? undefined : reason || 'The connection to the service was lost.'),
+          }));
+        },
+      });
+    },
+    [stopCapture],
+  );
+
+  /** Stops listening; the service finishes the lines already heard, then the files are ready. */
+  const stop = useCallback(async () => {
+    await stopCapture();
+    setState((before) => ({ ...before, phase: 'ending' }));
+    parts.current.connection?.end();
+  }, [stopCapture]);
+
+  const setVolume = useCallback((volume: number) => parts.current.player?.setVolume(volume), []);
+  const setMuted = useCallback((muted: boolean) => parts.current.player?.setMuted(muted), []);
+
+  // Leaving the page ends the session and frees the microphone.
+  useEffect(
+    () => () => {
+      void parts.current.microphone?.stop();
+      parts.current.connection?.close();
+      void parts.current.player?.close();
+    },
+    [],
+  );
+
+  return { state, start, stop, setVolume, setMuted };
+}
+
+/** The lines with this caption in its place: a partial replaces the line's text so far, a final settles it. */
+function withCaption(lines: readonly LiveLine[], caption: LiveCaption): LiveLine[] {
+  const line: LiveLine = {
+    id: caption.id,
+    final: caption.final,
+    sourceText: caption.source_text,
+    targetText: caption.target_text,
+  };
+  const kept = lines.filter((existing) => existing.id !== caption.id);
+  if (caption.final && caption.source_text === '') return kept;
+  return [...kept, line].sort((a, b) => a.id - b.id).slice(-50);
+}

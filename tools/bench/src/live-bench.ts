@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { corpusChrF, LANGUAGE_CODES, LIVE_ENDPOINTS, type LanguageCode } from '@voxlate/core';
+import { descendantsOf } from '@voxlate/process';
+import { LiveClient, streamAtPace, type LiveTranscript } from '../../../apps/server/src/test/live-client.js';
+import { pcm16kOf } from '../../../apps/server/src/test/pcm16k.js';
+import { form, startService, type RunningService } from '../../../apps/server/src/test/service-process.js';
+import { librivoxClips } from './make-inputs.js';
+
+const FRAME_MS = 40;
+const TARGETS = LANGUAGE_CODES.filter((code) => code !== 'eng');
+
+export interface LagFigures {
+  lines: number;
+  medianSeconds: number;
+  p90Seconds: number;
+  worstSeconds: number;
+}
+
+export interface LiveFigures {
+  perTarget: Record<string, LagFigures & { streamSeconds: number }>;
+  long?: { minutes: number; firstQuarter: LagFigures; lastQuarter: LagFigures; slopeSecondsPerMinute: number };
+  captions: { liveChrF: number; batchChrF: number; liveAgainstBatchChrF: number };
+  sessions: { concurrent: number; cpuCoresPerSession: number; lag: LagFigures }[];
+  cores: number;
+  load: number[];
+}
+
+/**
+ * Live translation through the service's WebSocket, at real-time pace, on real speech: the lag
+ * of every line (from the moment its last sound was sent to the first byte of its dubbed
+ * speech), per target; whether it grows over a long stream; the final captions against a batch
+ * dub of the same speech; and the CPU a session takes and how many sessions the machine holds.
+ */
+export async function runLiveBench(options: { quick: boolean; log: (line: string) => void }): Promise<LiveFigures> {
+  const { quick, log } = options;
+  const service = await startService({ VOXLATE_MAX_LIVE_SESSIONS: '16' }, { built: true });
+  try {
+    const speech = readingWithPauses();
+    const seconds = speech.length / 32000;
+    log(
+      `live: ${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; stream of real speech ${seconds.toFixed(1)} s a pass`,
+    );
+    const perTarget: LiveFigures['perTarget'] = {};
+    for (const target of quick ? (['spa', 'fra', 'deu'] as LanguageCode[]) : TARGETS) {
+      const { transcript, sentAt } = await streamOnce(service, target, repeat(speech, 2));
+      const figures = lagFigures(lagsOf(transcript, sentAt));
+      perTarget[target] = { ...figures, streamSeconds: (2 * speech.length) / 32000 };
+      log(`  live eng -> ${target}: ${describe(figures)}; load ${loadavg()[0]!.toFixed(2)}`);
+    }
+    const captions = await captionQuality(service, log);
+    const sessions = await sessionsPerMachine(service, speech, quick ? [1, 2, 4] : [1, 2, 4, 6, 8], log);
+    const long = quick ? undefined : await longStream(service, speech, 10, log);
+    return { perTarget, ...(long ? { long } : {}), captions, sessions, cores: cpus().length, load: loadavg() };
+  } finally {
+    await service.stop();
+  }
+}
+
+/** The five LibriVox sentences, each followed by a 1.2 s pause, as a speaker reads them: 16 kHz s16le. */
+function readingWithPauses(): Buffer {
+  const pause = Buffer.alloc(Math.round(1.2 * 16000) * 2);
+  return Buffer.concat(librivoxClips().flatMap((clip) => [pcm16kOf(clip.path), pause]));
+}
+
+function repeat(pcm: Buffer, times: number): Buffer {
+  return Buffer.concat(Array.from({ length: times }, () => pcm));
+}
+
+async function streamOnce(
+  service: RunningService,
+  target: LanguageCode,
+  pcm: Buffer,
+): Promise<{ transcript: LiveTranscript; sentAt: number[] }> {
+  const client = new LiveClient(
+    `${service.url.replace(/^http/, 'ws')}/api/live?source_language=eng&target_language=${target}`,
+  );
+  await client.ready;
+  const sentAt = await streamAtPace(client, pcm, FRAME_MS);
+  const transcript = await client.end();
+  if (transcript.errors.length > 0)
+    throw new Error(`live ${target}: ${transcript.errors.map((e) => e.error).join('; ')}`);
+  return { transcript, sentAt };
+}
+
+/**
+ * Each line's lag: from when the frame holding its last sound was sent (the final caption's end
+ * less the endpointer's padding after the last speech) to when its audio header arrived.
+ */
+function lagsOf(transcript: LiveTranscript, sentAt: readonly number[]): { at: number; lag: number }[] {
+  return transcript.audio.flatMap((line) => {
+    const caption = transcript.captions.find((candidate) => candidate.final && candidate.id === line.id);
+    if (!caption) return [];
+    const lastSound = Math.max(caption.start, caption.end - LIVE_ENDPOINTS.paddingSeconds);
+    const frame = Math.min(sentAt.length - 1, Math.floor((lastSound * 1000) / FRAME_MS));
+    return [{ at: lastSound, lag: (line.at - sentAt[frame]!) / 1000 }];
+  });
+}
+
+function lagFigures(lags: readonly { lag: number }[]): LagFigures {
+  const sorted = lags.map((line) => line.lag).sort((a, b) => a - b);
+  const at = (q: number): number => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
+  return {
+    lines: sorted.length,
+    medianSeconds: at(0.5),
+    p90Seconds: at(0.9),
+    worstSeconds: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+function describe(figures: LagFigures): string {
+  return `lag median ${figures.medianSeconds} s, p90 ${figures.p90Seconds} s, worst ${figures.worstSeconds} s (${figures.lines} lines)`;
+}
+
+/**
+ * The live captions against a batch dub of the same recording, both scored (chrF) against the
+ * translation of what was really said (the clips' transcripts through the same translator).
+ */
+async function captionQuality(service: RunningService, log: (line: string) => void): Promise<LiveFigures['captions']> {
+  const target: LanguageCode = 'spa';
+  const clips = librivoxClips();
+  const { transcript } = await streamOnce(service, target, readingWithPauses());
+  const live = transcript.captions
+    .filter((caption) => caption.final)
+    .map((caption) => caption.target_text ?? '')
+    .join(' ');
+  const batch: string[] = [];
+  const reference: string[] = [];
+  for (const clip of clips) {
+    batch.push(await dubbedText(service, clip.path, target));
+    reference.push(await translated(service, clip.reference!, target));
+  }
+  const score = (truth: string, hypothesis: string): number => round(corpusChrF([{ reference: truth, hypothesis }]));
+  const figures = {
+    liveChrF: score(reference.join(' '), live),
+    batchChrF: score(reference.join(' '), batch.join(' ')),
+    liveAgainstBatchChrF: score(batch.join(' '), live),
+  };
+  log(
+    `  live captions (eng -> ${target}, the 5 LibriVox sentences) against the translation of what was said: chrF ` +
+      `${figures.liveChrF} live, ${figures.batchChrF} batch (live loses ${round(figures.batchChrF - figures.liveChrF)} points); ` +
+      `live against batch ${figures.liveAgainstBatchChrF}`,
+  );
+  return figures;
+}
+
+/** The target text of a batch dub through /translate. */
+async function dubbedText(service: RunningService, path: string, target: LanguageCode): Promise<string> {
+  const answer = await fetch(`${service.url}/translate`, {
+    method: 'POST',
+    body: await form({ target_language: target, source_language: 'eng' }, { file: path }),
+  });
+  const body = (await answer.json()) as { segments?: { target_text?: string }[] };
+  return (body.segments ?? []).map((segment) => segment.target_text ?? '').join(' ');
+}
+
+/** The text through the same translator, with subtitles standing for the recognised speech. */
+async function translated(service: RunningService, text: string, target: LanguageCode): Promise<string> {
+  const answer = await fetch(`${service.url}/translate`, {
+    method: 'POST',
+    body: await form(
+      { target_language: target, source_language: 'eng', subtitles: `1\n00:00:00,000 --> 00:00:05,000\n${text}\n` },
+      { file: librivoxClips()[1]!.path },
+    ),
+  });
+  const body = (await answer.json()) as { segments?: { target_text?: string }[] };
+  return (body.segments ?? []).map((segment) => segment.target_text ?? '').join(' ');
+}
+
+/**
+ * N sessions at once, each streaming the reading at real-time pace: the CPU the service's
+ * processes use per session, and the lag every line gets under that load.
+ */
+async function sessionsPerMachine(
+  service: RunningService,
+  speech: Buffer,
+  levels: readonly number[],
+  log: (line: string) => void,
+): Promise<LiveFigures['sessions']> {
+  const figures: LiveFigures['sessions'] = [];
+  for (const concurrent of levels) {
+    const targets = Array.from({ length: concurrent }, (_, i) => TARGETS[i % TARGETS.length]!);
+    const cpuBefore = cpuSeconds(service.pid);
+    const started = performance.now();
+    const runs = await Promise.all(targets.map((target) => streamOnce(service, target, speech)));
+    const wall = (performance.now() - started) / 1000;
+    const cores = (cpuSeconds(service.pid) - cpuBefore) / wall;
+    const lag = lagFigures(runs.flatMap((run) => lagsOf(run.transcript, run.sentAt)));
+    figures.push({ concurrent, cpuCoresPerSession: round(cores / concurrent), lag });
+    log(
+      `  ${concurrent} live session(s) at once: ${round(cores)} cores busy (${round(cores / concurrent)} per session); ${describe(lag)}`,
+    );
+  }
+  const holds = figures.filter((level) => level.lag.p90Seconds <= 4).at(-1);
+  log(
+    `  sessions one machine holds (${cpus().length} cores, p90 lag <= 4 s): ${holds ? holds.concurrent : 'none'}` +
+      `${holds === figures.at(-1) ? ' or more (the most tried)' : ''}`,
+  );
+  return figures;
+}
+
+/** One long stream: does the lag grow? The first and last quarters, and the slope over the whole. */
+async function longStream(
+  service: RunningService,
+  speech: Buffer,
+  minutes: number,
+  log: (line: string) => void,
+): Promise<NonNullable<LiveFigures['long']>> {
+  const passes = Math.ceil((minutes * 60 * 32000) / speech.length);
+  const { transcript, sentAt } = await streamOnce(service, 'spa', repeat(speech, passes));
+  const lags = lagsOf(transcript, sentAt);
+  const quarter = Math.floor(lags.length / 4);
+  const figures = {
+    minutes,
+    firstQuarter: lagFigures(lags.slice(0, quarter)),
+    lastQuarter: lagFigures(lags.slice(-quarter)),
+    slopeSecondsPerMinute: round(slope(lags.map((line) => [line.at / 60, line.lag]))),
+  };
+  log(
+    `  ${minutes}-minute live stream (eng -> spa): first quarter ${describe(figures.firstQuarter)}; last quarter ` +
+      `${describe(figures.lastQuarter)}; lag trend ${figures.slopeSecondsPerMinute} s per minute`,
+  );
+  return figures;
+}
+
+/**
+ * CPU seconds (user + system) of a process, its running descendants, and its children that have
+ * ended (a session's decoder, counted by the kernel in its parent's cutime and cstime), from /proc.
+ */
+function cpuSeconds(pid: number): number {
+  const ticks = (id: number, withEnded: boolean): number => {
+    try {
+      const fields = readFileSync(join('/proc', String(id), 'stat'), 'utf8')
+        .split(') ')[1]!
+        .split(' ');
+      // After the command: state is field 0 here, utime 11, stime 12, cutime 13, cstime 14.
+      const own = Number(fields[11]) + Number(fields[12]);
+      return withEnded ? own + Number(fields[13]) + Number(fields[14]) : own;
+    } catch {
+      return 0;
+    }
+  };
+  return (ticks(pid, true) + descendantsOf(pid).reduce((sum, id) => sum + ticks(id, false), 0)) / 100;
+}
+
+function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
