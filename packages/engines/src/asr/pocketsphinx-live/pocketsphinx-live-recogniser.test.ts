@@ -53,8 +53,8 @@ describe('PocketsphinxLiveRecogniser', () => {
         // Times are from the line's own start: every line's first word is near it.
         expect(line.words[0]!.start, `line ${i}`).toBeLessThan(1);
       }
-      // The batch decoder scores 23 % on these; live decoding, without the whole line to normalise on, ~32 %.
-      expect(wordErrorRate(LINES.map((line) => line.text).join(' '), heard.join(' '))).toBeLessThan(0.4);
+      // The batch decoder scores 23 % on these; the streaming pass alone 32 %, the whole-line pass 22.5 %.
+      expect(wordErrorRate(LINES.map((line) => line.text).join(' '), heard.join(' '))).toBeLessThan(0.27);
     } finally {
       await recognition.close();
     }

