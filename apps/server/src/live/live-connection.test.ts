@@ -82,6 +82,24 @@ describe('LiveConnection', () => {
     expect(session.pushed / 16000).toBeLessThanOrEqual(5);
   });
 
+  it('pushes every frame sent before the end, however far behind the session is', async () => {
+    const socket = new FakeSocket();
+    const session = fakeSession();
+    const slowPush = session.push.bind(session);
+    session.push = async (samples) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return slowPush(samples);
+    };
+    const over = new LiveConnection(socket as unknown as WebSocket, session, silent, limits).run();
+    for (let k = 0; k < 20; k++) socket.emit('message', frame, true);
+    socket.emit('message', Buffer.from('{"type":"end"}'), false);
+    socket.emit('message', frame, true); // after the end: not taken
+    await over;
+    expect(session.pushed).toBe(20 * 640);
+    expect(socket.messages().at(-1)?.type).toBe('done');
+    expect(socket.closedWith?.code).toBe(1000);
+  });
+
   it('refuses half a sample and any text but the end', async () => {
     for (const [data, binary, error] of [
       [Buffer.alloc(3), true, /whole 16-bit samples/],

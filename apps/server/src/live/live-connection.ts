@@ -32,7 +32,11 @@ export class LiveConnection {
   private pushing: Promise<void> = Promise.resolve();
   private readonly openedAt = performance.now();
   private idle: NodeJS.Timeout | undefined;
+  /** The client said `end` (or the session was closed): no more frames are taken. */
   private ended = false;
+  /** The session was refused, failed or lost its client: frames still queued are dropped. */
+  private stopped = false;
+  /** The session's engines have been let go (after `done`, or by stopping it). */
   private finished = false;
 
   constructor(
@@ -89,8 +93,10 @@ export class LiveConnection {
       );
     }
     const samples = samplesOfPcm16(bytes);
+    // Frames queued before the client's `end` are all pushed: a session behind under load still
+    // hears the end of what was said.
     this.pushing = this.pushing.then(async () => {
-      if (this.ended) return;
+      if (this.stopped) return;
       const ahead = this.session.received + samples.length / LIVE_INPUT_RATE - this.elapsedSeconds();
       if (ahead > this.limits.leadSeconds) {
         return this.refuse(
@@ -168,6 +174,7 @@ export class LiveConnection {
 
   private close(code: number, reason: string): void {
     this.ended = true;
+    this.stopped = true;
     clearTimeout(this.idle);
     if (!this.finished) void this.stop();
     // A close reason is at most 123 bytes; the whole message went first as an `error`.
@@ -177,6 +184,7 @@ export class LiveConnection {
   private async stop(): Promise<void> {
     this.finished = true;
     this.ended = true;
+    this.stopped = true;
     await this.session.cancel().catch((error: unknown) => this.log.warn({ err: error }, 'live session stop failed'));
   }
 

@@ -165,6 +165,8 @@ export class LiveSession {
     const audio = { samples: this.recent.read(line.start, line.end), sampleRate: LIVE_SAMPLE_RATE };
     const id = this.nextId++;
     if (++this.waiting > MOST_LINES_WAITING) {
+      // Nobody will wait for this line's words: its recognition must not fail unheard.
+      recognised.catch(() => undefined);
       throw new RangeError(
         `More than ${MOST_LINES_WAITING} lines are waiting to be dubbed: the audio arrives faster than real time ` +
           'or this machine is overloaded.',
