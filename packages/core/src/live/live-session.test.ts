@@ -106,7 +106,11 @@ interface Harness {
   recognition: LevelRecognition;
 }
 
-function harness({ synthesiseMs = 0, letterSeconds = 0.1 } = {}): Harness {
+function harness({
+  synthesiseMs = 0,
+  letterSeconds = 0.1,
+  translate = (text: string) => text.toUpperCase(),
+} = {}): Harness {
   const events: LiveEvent[] = [];
   const recognition = new LevelRecognition((text) => session.partial(text));
   const engines: LiveEngines = {
@@ -118,7 +122,7 @@ function harness({ synthesiseMs = 0, letterSeconds = 0.1 } = {}): Harness {
       kind: 'offline',
       name: 'upper',
       qualityFor: () => 'full',
-      translate: (request) => Promise.resolve({ text: request.text.toUpperCase(), quality: 'full', route: 'x' }),
+      translate: (request) => Promise.resolve({ text: translate(request.text), quality: 'full', route: 'x' }),
     },
     synthesiser: {
       id: 'beeps',
@@ -209,6 +213,25 @@ describe('LiveSession', () => {
       expect(line.start).toBeGreaterThanOrEqual(before.start + before.audio.samples.length / RATE - 1e-3);
     }
     expect(audio.slice(1).every((line) => line.tempo > 1.05)).toBe(true);
+  });
+
+  it('says so when a line cannot be dubbed, and goes on with the next', async () => {
+    const { session, events } = harness({ translate: (text) => (text === 'alpha' ? '' : text.toUpperCase()) });
+    await send(
+      session,
+      stream([
+        [0.3, 0],
+        [0.6, 0.1],
+        [0.8, 0],
+        [0.7, 0.3],
+        [0.3, 0],
+      ]),
+    );
+    await session.end();
+    expect(events.filter((event) => event.type === 'line-error').map((event) => [event.id, event.error])).toEqual([
+      [0, 'The translation of this line came out empty: nothing to speak.'],
+    ]);
+    expect(events.filter((event) => event.type === 'audio').map((event) => event.id)).toEqual([1]);
   });
 
   it('makes no line of a click, and lets its recognition go', async () => {

@@ -1,6 +1,6 @@
 import { durationOf, type PcmAudio } from '../audio.js';
 import type { RecognisedSpan } from '../engine.js';
-import { userMessage } from '../errors.js';
+import { EngineUnavailable, userMessage } from '../errors.js';
 import type { LanguageCode } from '../languages.js';
 import type { Word } from '../timeline.js';
 import { lineSettings } from '../voice/line-settings.js';
@@ -203,7 +203,8 @@ export class LiveSession {
     const targetText = translation.text;
     this.previous = { source: sourceText, target: targetText };
     this.emit({ ...final, sourceText, targetText });
-    if (targetText.trim() === '') return;
+    if (targetText.trim() === '')
+      throw new EngineUnavailable('The translation of this line came out empty: nothing to speak.');
     const measured = await measureSourceLine(this.engines.shaper, audio, {
       start: line.start,
       end: line.end,
@@ -232,7 +233,8 @@ export class LiveSession {
 
   /** Lays the line after the one before, sped up within the cap by the time it waited. */
   private async play(id: number, audio: PcmAudio): Promise<void> {
-    if (this.abort.signal.aborted || durationOf(audio) === 0) return;
+    if (this.abort.signal.aborted) return;
+    if (durationOf(audio) === 0) throw new EngineUnavailable('The voice made no sound for this line.');
     const placed = this.playout.place({ id, readyAt: this.now(), seconds: durationOf(audio) });
     const played =
       placed.tempo > 1.01
