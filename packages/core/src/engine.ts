@@ -10,7 +10,6 @@ import type { TranslationQuality, Word } from './timeline.js';
 import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 import type { VoiceCloner } from './voice/voice-cloner.js';
 import type { VoiceFrameStream } from './live/voice-frames.js';
-import type { LiveRecogniser } from './live/live-engines.js';
 
 export type { EngineContext, EngineInfo, EngineKind } from './engine-info.js';
 
@@ -79,6 +78,30 @@ export interface Translation {
   shortened?: boolean;
   /** Source words the engine did not know and left as they were in the text. */
   untranslated?: string[];
+}
+
+/**
+ * One live stream's recognition, line by line: the audio of the open line is fed as it arrives,
+ * the hypothesis so far comes back as partial text, and ending the line gives its final words.
+ * Calls are taken in order; a line's words are in seconds from the start of that line's audio.
+ */
+export interface LiveRecognition {
+  /** Starts a new line (the one before must have been ended). */
+  startLine(): void;
+  feed(samples: Float32Array): void;
+  /** Ends the open line; its words are those decoded from all the audio fed since `startLine`. */
+  endLine(): Promise<RecognisedSpan>;
+  /** Frees the engine's resources (a process, a model's state); pending lines are rejected. */
+  close(): Promise<void>;
+}
+
+export interface LiveRecogniser extends EngineInfo {
+  readonly languages: readonly LanguageCode[];
+  /**
+   * Opens a recognition that keeps its model loaded for the whole stream; `onPartial` gets the
+   * open line's text so far whenever it changes.
+   */
+  open(language: LanguageCode, context: EngineContext, onPartial: (text: string) => void): Promise<LiveRecognition>;
 }
 
 export interface Translator extends EngineInfo {

@@ -49,16 +49,17 @@ export class RegistryResolver implements EngineResolver {
   }
 
   async recogniser(language: LanguageCode, id?: string): Promise<Recogniser> {
-    const speaks = (engine: Recogniser): boolean => engine.languages.includes(language);
-    const engine = id ? await this.registries.asr.get(id) : (await this.registries.asr.candidates(speaks))[0];
-    if (engine && speaks(engine)) return engine;
-    const installed = await this.registries.asr.candidates(() => true);
-    const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
-    throw new UnsupportedLanguage(
-      `No speech recogniser for ${LANGUAGES[language].name} is installed` +
-        (id ? ` (${quoteInput(id)} does not speak it)` : '') +
-        `. Installed: ${offered.join('; ') || 'none'}. ` +
-        `Give subtitles as the source (--transcript) to dub ${LANGUAGES[language].name} speech.`,
+    return this.hearing(
+      this.registries.asr,
+      language,
+      id,
+      (offered) =>
+        new UnsupportedLanguage(
+          `No speech recogniser for ${LANGUAGES[language].name} is installed` +
+            (id ? ` (${quoteInput(id)} does not speak it)` : '') +
+            `. Installed: ${offered}. ` +
+            `Give subtitles as the source (--transcript) to dub ${LANGUAGES[language].name} speech.`,
+        ),
     );
   }
 
@@ -114,16 +115,35 @@ export class RegistryResolver implements EngineResolver {
   }
 
   async liveRecogniser(language: LanguageCode, id?: string): Promise<LiveRecogniser> {
-    const hears = (engine: LiveRecogniser): boolean => engine.languages.includes(language);
-    const engine = id ? await this.registries.live.get(id) : (await this.registries.live.candidates(hears))[0];
-    if (engine && hears(engine)) return engine;
-    const installed = await this.registries.live.candidates(() => true);
-    const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
-    throw new UnsupportedLanguage(
-      `Live translation from ${LANGUAGES[language].name} needs a live speech recogniser for it, and none is installed` +
-        (id ? ` (${quoteInput(id)} does not hear it)` : '') +
-        `. Installed: ${offered.join('; ') || 'none'}.`,
+    return this.hearing(
+      this.registries.live,
+      language,
+      id,
+      (offered) =>
+        new UnsupportedLanguage(
+          `Live translation from ${LANGUAGES[language].name} needs a live speech recogniser for it, and none is installed` +
+            (id ? ` (${quoteInput(id)} does not hear it)` : '') +
+            `. Installed: ${offered}.`,
+        ),
     );
+  }
+
+  /**
+   * The named recogniser if it hears the language, else the best installed one that does; else
+   * the refusal made from what is installed ("id (languages); ...").
+   */
+  private async hearing<T extends EngineInfo & { languages: readonly LanguageCode[] }>(
+    registry: EngineRegistry<T>,
+    language: LanguageCode,
+    id: string | undefined,
+    refusal: (offered: string) => Error,
+  ): Promise<T> {
+    const hears = (engine: T): boolean => engine.languages.includes(language);
+    const engine = id ? await registry.get(id) : (await registry.candidates(hears))[0];
+    if (engine && hears(engine)) return engine;
+    const installed = await registry.candidates(() => true);
+    const offered = installed.map((e) => `${e.id} (${e.languages.map((l) => LANGUAGES[l].name).join(', ')})`);
+    throw refusal(offered.join('; ') || 'none');
   }
 
   stretcher(id?: string): Promise<TimeStretcher> {

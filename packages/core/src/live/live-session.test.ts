@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecognisedSpan } from '../engine.js';
-import type { LiveEngines, LiveRecognition } from './live-engines.js';
+import { concatSamples } from '../audio.js';
+import type { LiveRecognition, RecognisedSpan } from '../engine.js';
+import type { LiveEngines } from './live-engines.js';
 import { LiveSession, MOST_LINES_WAITING, type LiveEvent } from './live-session.js';
 import { LiveRecord } from './live-record.js';
 import type { VoiceFrame } from './voice-frames.js';
@@ -17,14 +18,7 @@ const WORDS = new Map([
 
 /** A stream from a script of [seconds, amplitude] stretches (0 is silence). */
 function stream(script: readonly (readonly [number, number])[]): Float32Array {
-  const parts = script.map(([seconds, level]) => new Float32Array(Math.round(seconds * RATE)).fill(level));
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatSamples(script.map(([seconds, level]) => new Float32Array(Math.round(seconds * RATE)).fill(level)));
 }
 
 /** Voice activity by level, in 30 ms frames. */
