@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { seriousViolations } from './axe.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 /**
@@ -15,7 +15,6 @@ import { launchChromium, SCREENSHOTS } from './browser.js';
  */
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-a11y-e2e-'));
 const STATES = join(SCREENSHOTS, 'states');
-const AXE_SOURCE = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
   phone: { width: 390, height: 844 },
@@ -39,29 +38,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 /** Checks the state and photographs it; returns what axe found, named by state. */
 async function check(page: Page, state: string, viewport: keyof typeof VIEWPORTS): Promise<string[]> {
   await page.waitForTimeout(150); // transitions and the waveform's first draw
@@ -84,6 +60,11 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       found.push(...(await check(page, 'landing', viewport)));
       await page.goto(`${service.url}/pricing`);
       found.push(...(await check(page, 'pricing', viewport)));
+      await page.goto(`${service.url}/creator-studio/live`);
+      await page.getByRole('button', { name: 'Start speaking' }).waitFor();
+      found.push(...(await check(page, 'live-idle', viewport)));
+      await page.goto(`${service.url}/live/overlay`);
+      found.push(...(await check(page, 'live-overlay-empty', viewport)));
       await page.goto(`${service.url}/no-such-page`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       found.push(...(await check(page, 'not-found', viewport)));

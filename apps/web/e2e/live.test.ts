@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { seriousViolations } from './axe.js';
 import { launchChromium, screenshot } from './browser.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb';
@@ -64,6 +65,8 @@ describe('the live page', () => {
     // The OBS overlay shows the translation.
     await expect.poll(() => overlay.getByTestId('overlay-caption').textContent(), { timeout: 15_000 }).not.toBe('');
     expect(await overlay.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    // Accessible while it runs: captions, status, controls.
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'live-page');
     await screenshot(overlay, 'live-overlay');
 
@@ -74,6 +77,7 @@ describe('the live page', () => {
     const text = await page.evaluate(async (href) => (await fetch(href!)).text(), srt);
     expect(text).toMatch(/00:00:\d\d,\d{3} --> /);
     expect(await downloads.getByRole('link').count()).toBe(6);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await overlay.close();
     await page.close();
