@@ -22,6 +22,8 @@ export interface LiveFigures {
   perTarget: Record<string, LagFigures & { streamSeconds: number }>;
   long?: { minutes: number; firstQuarter: LagFigures; lastQuarter: LagFigures; slopeSecondsPerMinute: number };
   captions: { liveChrF: number; batchChrF: number; liveAgainstBatchChrF: number };
+  /** A short clip's batch dub on the running service: the first request, then the warm ones. */
+  shortClip: { clipSeconds: number; firstSeconds: number; warmMedianSeconds: number; warmRatio: number };
   sessions: { concurrent: number; cpuCoresPerSession: number; lag: LagFigures }[];
   cores: number;
   load: number[];
@@ -44,6 +46,7 @@ export async function runLiveBench(options: { quick: boolean; log: (line: string
         .map((l) => l.toFixed(2))
         .join(' ')}; stream of real speech ${seconds.toFixed(1)} s a pass`,
     );
+    const shortClip = await shortClipDub(service, log);
     const perTarget: LiveFigures['perTarget'] = {};
     for (const target of quick ? (['spa', 'fra', 'deu'] as LanguageCode[]) : TARGETS) {
       const { transcript, sentAt } = await streamOnce(service, target, repeat(speech, 2));
@@ -54,7 +57,15 @@ export async function runLiveBench(options: { quick: boolean; log: (line: string
     const captions = await captionQuality(service, log);
     const sessions = await sessionsPerMachine(service, speech, quick ? [1, 2, 4] : [1, 2, 4, 6, 8], log);
     const long = quick ? undefined : await longStream(service, speech, 10, log);
-    return { perTarget, ...(long ? { long } : {}), captions, sessions, cores: cpus().length, load: loadavg() };
+    return {
+      perTarget,
+      ...(long ? { long } : {}),
+      captions,
+      shortClip,
+      sessions,
+      cores: cpus().length,
+      load: loadavg(),
+    };
   } finally {
     await service.stop();
   }
@@ -143,6 +154,36 @@ async function captionQuality(service: RunningService, log: (line: string) => vo
     `  live captions (eng -> ${target}, the 5 LibriVox sentences) against the translation of what was said: chrF ` +
       `${figures.liveChrF} live, ${figures.batchChrF} batch (live loses ${round(figures.batchChrF - figures.liveChrF)} points); ` +
       `live against batch ${figures.liveAgainstBatchChrF}`,
+  );
+  return figures;
+}
+
+/**
+ * A 5.3 s LibriVox sentence dubbed through /translate on the running service: the first request
+ * (engines load), then five more; the warm ones' median against the clip's length (the issue's
+ * target: at most 0.1 of it).
+ */
+async function shortClipDub(service: RunningService, log: (line: string) => void): Promise<LiveFigures['shortClip']> {
+  const clip = librivoxClips()[2]!.path;
+  const clipSeconds = pcm16kOf(clip).length / 32000;
+  const timed = async (): Promise<number> => {
+    const started = performance.now();
+    await dubbedText(service, clip, 'spa');
+    return (performance.now() - started) / 1000;
+  };
+  const firstSeconds = await timed();
+  const warm: number[] = [];
+  for (let k = 0; k < 5; k++) warm.push(await timed());
+  const warmMedianSeconds = round([...warm].sort((a, b) => a - b)[2]!);
+  const figures = {
+    clipSeconds: round(clipSeconds),
+    firstSeconds: round(firstSeconds),
+    warmMedianSeconds,
+    warmRatio: round(warmMedianSeconds / clipSeconds),
+  };
+  log(
+    `  short clip (${figures.clipSeconds} s) through /translate: first ${figures.firstSeconds} s, then median ` +
+      `${warmMedianSeconds} s (${figures.warmRatio} x its length); load ${loadavg()[0]!.toFixed(2)}`,
   );
   return figures;
 }
