@@ -123,9 +123,12 @@ export function isVoxlateError(error: unknown): error is VoxlateError {
   return error instanceof VoxlateError;
 }
 
-/** What a user may be told of an error: a named error's message; nothing of an unexpected one's internals. */
+/** What a user is told of an internal or unexpected error: its own text is for the logs. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** What a user may be told of an error: a named error's message; nothing of an internal one's. */
 export function userMessage(error: unknown): string {
-  return isVoxlateError(error) ? error.message : 'An internal error occurred (the service log has the details).';
+  return isVoxlateError(error) && error.code !== 'Internal' ? error.message : INTERNAL_ERROR_MESSAGE;
 }
 
 /** Throws Cancelled when the signal has fired; call between units of work. */

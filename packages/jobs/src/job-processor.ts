@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   Cancelled,
   isVoxlateError,
+  userMessage,
   type DubRequest,
   type OutputContainer,
   type PipelineEvent,
@@ -163,9 +164,10 @@ export class JobProcessor {
 
 /** What the creator is told (an internal error's own text stays in `detail`, for the logs). */
 function describeFailure(error: unknown): { message: string; code: string; detail?: string } {
-  if (isVoxlateError(error) && error.code !== 'Internal') return { message: error.message, code: error.code };
+  const message = userMessage(error);
+  if (isVoxlateError(error) && error.code !== 'Internal') return { message, code: error.code };
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { message: 'Something went wrong on our side. Please try again.', code: 'Internal', detail };
+  return { message, code: 'Internal', detail };
 }
 
 function dubRequestOf(folder: string, request: JobRequest, output: string): DubRequest {

@@ -1,4 +1,4 @@
-import { isVoxlateError, type ErrorCode } from '@voxlate/core';
+import { INTERNAL_ERROR_MESSAGE, isVoxlateError, type ErrorCode } from '@voxlate/core';
 import { HttpError } from './http-error.js';
 
 export interface ErrorResponse {
@@ -29,14 +29,14 @@ export function errorResponse(error: unknown): ErrorResponse {
     return { status: error.statusCode, body: { error: error.message }, headers: error.headers };
   if (isVoxlateError(error)) {
     const status = STATUS_BY_CODE[error.code];
-    const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const message = status === 500 ? INTERNAL_ERROR_MESSAGE : error.message;
     return { status, body: { error: message }, headers: {} };
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, body: { error: messageOf(error) }, headers: {} };
   }
-  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' }, headers: {} };
+  return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {} };
 }
 
 function statusOf(error: unknown): number | undefined {
