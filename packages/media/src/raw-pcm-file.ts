@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import type { AudioSource } from '@voxlate/core';
+import { samplesOfPcm16, type AudioSource } from '@voxlate/core';
 
 const BYTES_PER_SAMPLE = 2;
 
@@ -22,7 +22,7 @@ export class RawPcmFile implements AudioSource {
     const handle = await open(this.path, 'r');
     try {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, first * BYTES_PER_SAMPLE);
-      return int16ToFloat(buffer.subarray(0, bytesRead - (bytesRead % 2)));
+      return samplesOfPcm16(buffer.subarray(0, bytesRead - (bytesRead % 2)));
     } finally {
       await handle.close();
     }
@@ -35,13 +35,7 @@ export class RawPcmFile implements AudioSource {
       const bytes = Buffer.concat([carry, data as Buffer]);
       const usable = bytes.length - (bytes.length % 2);
       carry = bytes.subarray(usable);
-      yield int16ToFloat(bytes.subarray(0, usable));
+      yield samplesOfPcm16(bytes.subarray(0, usable));
     }
   }
-}
-
-export function int16ToFloat(bytes: Buffer): Float32Array {
-  const samples = new Float32Array(bytes.length / BYTES_PER_SAMPLE);
-  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * BYTES_PER_SAMPLE) / 32768;
-  return samples;
 }
