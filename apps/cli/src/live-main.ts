@@ -5,7 +5,9 @@ import type { Readable } from 'node:stream';
 import {
   BadInput,
   formatTimestamp,
+  lagFigures,
   LIVE_SAMPLE_RATE,
+  LiveLagClock,
   LiveRecord,
   samplesOfPcm16,
   toSrt,
@@ -95,7 +97,7 @@ async function stream(
         const wait = started + (frames * FRAME_MS) / pace - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      lags.sent(frames * FRAME_MS);
+      lags.clock.sent(FRAME_MS / 1000, performance.now());
       await session.push(samplesOfPcm16(pending.subarray(0, FRAME_BYTES)));
       pending = pending.subarray(FRAME_BYTES);
       frames++;
@@ -123,21 +125,15 @@ async function writeOutputs(args: LiveArgs, record: LiveRecord): Promise<void> {
 
 /** How long after each line's last sound its dubbed speech was ready, on the wall clock. */
 class LineLags {
-  private readonly sentAt: number[] = [];
-  private readonly ends = new Map<number, number>();
-  readonly lags: number[] = [];
-
-  sent(streamMs: number): void {
-    this.sentAt[Math.round(streamMs / FRAME_MS)] = performance.now();
-  }
+  readonly clock = new LiveLagClock();
+  private readonly lines = new Map<number, { start: number; end: number }>();
+  private readonly lags: number[] = [];
 
   take(event: LiveEvent): void {
-    if (event.type === 'final') this.ends.set(event.id, event.end);
-    if (event.type !== 'audio') return;
-    const end = this.ends.get(event.id);
-    const sent =
-      end === undefined ? undefined : this.sentAt[Math.min(this.sentAt.length - 1, Math.ceil((end * 1000) / FRAME_MS))];
-    if (sent !== undefined) this.lags.push((performance.now() - sent) / 1000);
+    if (event.type === 'final') this.lines.set(event.id, event);
+    const line = event.type === 'audio' ? this.lines.get(event.id) : undefined;
+    const lag = line && this.clock.lagOf(line, performance.now());
+    if (lag !== undefined) this.lags.push(lag);
   }
 
   last(): number | undefined {
@@ -146,9 +142,8 @@ class LineLags {
 
   figures(): string | undefined {
     if (this.lags.length === 0) return undefined;
-    const sorted = [...this.lags].sort((a, b) => a - b);
-    const at = (q: number): string => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2);
-    return `median ${at(0.5)} s, 90th percentile ${at(0.9)} s, worst ${sorted.at(-1)!.toFixed(2)} s over ${sorted.length} lines.`;
+    const { medianSeconds, p90Seconds, worstSeconds, lines } = lagFigures(this.lags);
+    return `median ${medianSeconds} s, 90th percentile ${p90Seconds} s, worst ${worstSeconds} s over ${lines} lines.`;
   }
 }
 

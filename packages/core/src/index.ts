@@ -5,6 +5,8 @@ export * from './events.js';
 export * from './languages.js';
 // Shared with the web app through the contract.
 export { downloadName, quoteInput } from '@voxlate/contract';
+// How live clients (the studio, the CLI, the benchmark) measure a line's lag.
+export { LiveLagClock, lagFigures, type LagFigures } from '@voxlate/contract';
 export * from './media.js';
 export * from './progress.js';
 export * from './timeline.js';

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { corpusChrF, LANGUAGE_CODES, LIVE_ENDPOINTS, type LanguageCode } from '@voxlate/core';
+import {
+  corpusChrF,
+  lagFigures,
+  LANGUAGE_CODES,
+  type LagFigures,
+  type LanguageCode,
+  type LiveLagClock,
+} from '@voxlate/core';
 import { descendantsOf } from '@voxlate/process';
 import { LiveClient, streamAtPace, type LiveTranscript } from '../../../apps/server/src/test/live-client.js';
 import { pcm16kOf } from '../../../apps/server/src/test/pcm16k.js';
@@ -10,13 +17,6 @@ import { librivoxClips } from './make-inputs.js';
 
 const FRAME_MS = 40;
 const TARGETS = LANGUAGE_CODES.filter((code) => code !== 'eng');
-
-export interface LagFigures {
-  lines: number;
-  medianSeconds: number;
-  p90Seconds: number;
-  worstSeconds: number;
-}
 
 export interface LiveFigures {
   perTarget: Record<string, LagFigures & { streamSeconds: number }>;
@@ -50,7 +50,7 @@ export async function runLiveBench(options: { quick: boolean; log: (line: string
     const perTarget: LiveFigures['perTarget'] = {};
     for (const target of quick ? (['spa', 'fra', 'deu'] as LanguageCode[]) : TARGETS) {
       const { transcript, sentAt } = await streamOnce(service, target, repeat(speech, 2));
-      const figures = lagFigures(lagsOf(transcript, sentAt));
+      const figures = figuresOf(lagsOf(transcript, sentAt));
       perTarget[target] = { ...figures, streamSeconds: (2 * speech.length) / 32000 };
       log(`  live eng -> ${target}: ${describe(figures)}; load ${loadavg()[0]!.toFixed(2)}`);
     }
@@ -85,7 +85,7 @@ async function streamOnce(
   service: RunningService,
   target: LanguageCode,
   pcm: Buffer,
-): Promise<{ transcript: LiveTranscript; sentAt: number[] }> {
+): Promise<{ transcript: LiveTranscript; sentAt: LiveLagClock }> {
   const client = new LiveClient(
     `${service.url.replace(/^http/, 'ws')}/api/live?source_language=eng&target_language=${target}`,
   );
@@ -97,29 +97,18 @@ async function streamOnce(
   return { transcript, sentAt };
 }
 
-/**
- * Each line's lag: from when the frame holding its last sound was sent (the final caption's end
- * less the endpointer's padding after the last speech) to when its audio header arrived.
- */
-function lagsOf(transcript: LiveTranscript, sentAt: readonly number[]): { at: number; lag: number }[] {
+/** Each line's lag (the one measure of `LiveLagClock`), and when it was said (seconds of the stream). */
+function lagsOf(transcript: LiveTranscript, sentAt: LiveLagClock): { at: number; lag: number }[] {
   return transcript.audio.flatMap((line) => {
     const caption = transcript.captions.find((candidate) => candidate.final && candidate.id === line.id);
-    if (!caption) return [];
-    const lastSound = Math.max(caption.start, caption.end - LIVE_ENDPOINTS.paddingSeconds);
-    const frame = Math.min(sentAt.length - 1, Math.floor((lastSound * 1000) / FRAME_MS));
-    return [{ at: lastSound, lag: (line.at - sentAt[frame]!) / 1000 }];
+    const lag = caption && sentAt.lagOf(caption, line.at);
+    return caption && lag !== undefined ? [{ at: caption.end, lag }] : [];
   });
 }
 
-function lagFigures(lags: readonly { lag: number }[]): LagFigures {
-  const sorted = lags.map((line) => line.lag).sort((a, b) => a - b);
-  const at = (q: number): number => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN);
-  return {
-    lines: sorted.length,
-    medianSeconds: at(0.5),
-    p90Seconds: at(0.9),
-    worstSeconds: round(sorted.at(-1) ?? NaN),
-  };
+/** The figures of some lines' lags. */
+function figuresOf(lags: readonly { lag: number }[]): LagFigures {
+  return lagFigures(lags.map((line) => line.lag));
 }
 
 function describe(figures: LagFigures): string {
@@ -229,7 +218,7 @@ async function sessionsPerMachine(
     const runs = await Promise.all(targets.map((target) => streamOnce(service, target, speech)));
     const wall = (performance.now() - started) / 1000;
     const cores = (cpuSeconds(service.pid) - cpuBefore) / wall;
-    const lag = lagFigures(runs.flatMap((run) => lagsOf(run.transcript, run.sentAt)));
+    const lag = figuresOf(runs.flatMap((run) => lagsOf(run.transcript, run.sentAt)));
     figures.push({ concurrent, cpuCoresPerSession: round(cores / concurrent), lag });
     log(
       `  ${concurrent} live session(s) at once: ${round(cores)} cores busy (${round(cores / concurrent)} per session); ${describe(lag)}`,
@@ -256,8 +245,8 @@ async function longStream(
   const quarter = Math.floor(lags.length / 4);
   const figures = {
     minutes,
-    firstQuarter: lagFigures(lags.slice(0, quarter)),
-    lastQuarter: lagFigures(lags.slice(-quarter)),
+    firstQuarter: figuresOf(lags.slice(0, quarter)),
+    lastQuarter: figuresOf(lags.slice(-quarter)),
     slopeSecondsPerMinute: round(slope(lags.map((line) => [line.at / 60, line.lag]))),
   };
   log(

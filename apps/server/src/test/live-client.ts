@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import {
+  LiveLagClock,
   LiveMessageReader,
   type LiveAudio,
   type LiveCaption,
@@ -106,18 +107,19 @@ export class LiveClient {
 
 /**
  * Sends PCM in frames of `frameMs` at the pace it would be spoken (`pace` 2 = twice as fast);
- * returns when each frame was sent (ms, performance.now()), for lag measurements.
+ * returns when each frame was sent, for lag measurements.
  */
-export async function streamAtPace(client: LiveClient, pcm: Buffer, frameMs = 40, pace = 1): Promise<number[]> {
+export async function streamAtPace(client: LiveClient, pcm: Buffer, frameMs = 40, pace = 1): Promise<LiveLagClock> {
   const frameBytes = (16000 * 2 * frameMs) / 1000;
-  const sentAt: number[] = [];
+  const sentAt = new LiveLagClock();
   const start = performance.now();
   for (let k = 0; k * frameBytes < pcm.length; k++) {
     const due = start + (k * frameMs) / pace;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sentAt.push(performance.now());
-    client.send(pcm.subarray(k * frameBytes, (k + 1) * frameBytes));
+    const frame = pcm.subarray(k * frameBytes, (k + 1) * frameBytes);
+    sentAt.sent(frame.length / 32000, performance.now());
+    client.send(frame);
   }
   return sentAt;
 }

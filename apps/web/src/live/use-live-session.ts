@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LiveCaption, LiveServerMessage } from '@voxlate/contract';
+import { LiveLagClock, type LiveCaption, type LiveServerMessage } from '@voxlate/contract';
 import { DubPlayer } from './dub-player.js';
 import { LiveConnection } from './live-connection.js';
 import { LiveRecording, type SessionFiles } from './live-recording.js';
-import { microphoneProblem, openMicrophone, type Microphone } from './microphone.js';
-
-/** The endpointer keeps this much after a line's last sound: its end less this is when it fell silent. */
-const LINE_PADDING_SECONDS = 0.15;
-const FRAME_SECONDS = 0.04;
+import { CAPTURE_RATE, microphoneProblem, openMicrophone, type Microphone } from './microphone.js';
 
 export type LivePhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended';
 
@@ -37,10 +33,10 @@ export function useLiveSession() {
     microphone?: Microphone;
     player?: DubPlayer;
     recording?: LiveRecording;
-    /** When each 40 ms frame was sent (performance.now()), for the lag. */
-    sentAt: number[];
-    ends: Map<number, number>;
-  }>({ sentAt: [], ends: new Map() });
+    /** When each frame was sent, for the lag. */
+    sentAt: LiveLagClock;
+    finals: Map<number, LiveCaption>;
+  }>({ sentAt: new LiveLagClock(), finals: new Map() });
 
   const stopCapture = useCallback(async () => {
     const { microphone } = parts.current;
@@ -52,13 +48,13 @@ export function useLiveSession() {
     (source: string, target: string) => {
       const recording = new LiveRecording();
       const player = new DubPlayer((played) => setState((before) => ({ ...before, linesPlayed: played })));
-      parts.current = { recording, player, sentAt: [], ends: new Map() };
+      parts.current = { recording, player, sentAt: new LiveLagClock(), finals: new Map() };
       setState({ phase: 'starting', lines: [], linesPlayed: 0 });
       const onMessage = (message: LiveServerMessage): void => {
         if (message.type === 'ready') {
           setState((before) => ({ ...before, phase: 'live', sessionId: message.session_id }));
           void openMicrophone((pcm) => {
-            parts.current.sentAt.push(performance.now());
+            parts.current.sentAt.sent(pcm.byteLength / 2 / CAPTURE_RATE, performance.now());
             recording.addSource(pcm);
             parts.current.connection?.send(pcm);
           }).then(
@@ -70,18 +66,14 @@ export function useLiveSession() {
           );
         } else if (message.type === 'caption') {
           recording.addCaption(message);
-          if (message.final) parts.current.ends.set(message.id, message.end);
+          if (message.final) parts.current.finals.set(message.id, message);
           setState((before) => ({ ...before, lines: withCaption(before.lines, message) }));
         } else if (message.type === 'error') {
           setState((before) => ({ ...before, error: message.error }));
         } else if (message.type === 'audio') {
-          const end = parts.current.ends.get(message.id);
-          const frame = end === undefined ? -1 : Math.floor(Math.max(0, end - LINE_PADDING_SECONDS) / FRAME_SECONDS);
-          const sent = parts.current.sentAt[Math.min(frame, parts.current.sentAt.length - 1)];
-          if (sent !== undefined && frame >= 0) {
-            const lag = (performance.now() - sent) / 1000;
-            setState((before) => ({ ...before, lagSeconds: Math.round(lag * 10) / 10 }));
-          }
+          const line = parts.current.finals.get(message.id);
+          const lag = line && parts.current.sentAt.lagOf(line, performance.now());
+          if (lag !== undefined) setState((before) => ({ ...before, lagSeconds: Math.round(lag * 10) / 10 }));
         }
       };
       parts.current.connection = new LiveConnection(source, target, {

@@ -1,3 +1,4 @@
+import { LIVE_LINE_PADDING_SECONDS } from '@voxlate/contract';
 import type { VoiceFrame } from './voice-frames.js';
 
 export type { VoiceFrame };
@@ -32,7 +33,7 @@ export const LIVE_ENDPOINTS: EndpointSettings = {
   longestSeconds: 8,
   cutSearchSeconds: 2,
   leastSpeechSeconds: 0.25,
-  paddingSeconds: 0.15,
+  paddingSeconds: LIVE_LINE_PADDING_SECONDS,
 };
 
 /**
