@@ -177,8 +177,7 @@ export class LiveConnection {
     this.stopped = true;
     clearTimeout(this.idle);
     if (!this.finished) void this.stop();
-    // A close reason is at most 123 bytes; the whole message went first as an `error`.
-    this.socket.close(code, Buffer.from(reason).subarray(0, 120).toString());
+    closeLiveSocket(this.socket, code, reason);
   }
 
   private async stop(): Promise<void> {
@@ -198,6 +197,11 @@ export class LiveConnection {
   private elapsedSeconds(): number {
     return (performance.now() - this.openedAt) / 1000;
   }
+}
+
+/** Closes a live socket; a close reason holds at most 123 bytes, so a longer message must go first as an `error`. */
+export function closeLiveSocket(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, Buffer.from(reason).subarray(0, 120).toString());
 }
 
 function bytesOf(data: RawData): Buffer {

@@ -14,7 +14,7 @@ import { openLiveSession } from '@voxlate/runtime';
 import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
 import { SseStream } from '../http/sse-stream.js';
-import { LiveConnection } from '../live/live-connection.js';
+import { closeLiveSocket, LiveConnection } from '../live/live-connection.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -56,7 +56,7 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
     say({ type: 'error', error });
     // The client's answer to the close must be read, or the close waits for ws's 30 s timeout.
     socket.resume();
-    socket.close(code, Buffer.from(error).subarray(0, 120).toString());
+    closeLiveSocket(socket, code, error);
   };
   if (isCrossSite(request, context.config.corsOrigins)) {
     return refuse(
