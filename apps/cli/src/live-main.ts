@@ -111,11 +111,12 @@ async function writeOutputs(args: LiveArgs, record: LiveRecord): Promise<void> {
     process.stderr.write('No speech was heard: nothing to write.\n');
     return;
   }
+  const cues = record.cues();
   const files: [string, string][] = [
-    [`${args.outPrefix}.${args.from}.srt`, toSrt(record.sourceCues())],
-    [`${args.outPrefix}.${args.from}.vtt`, toWebVtt(record.sourceCues())],
-    [`${args.outPrefix}.${args.to}.srt`, toSrt(record.targetCues())],
-    [`${args.outPrefix}.${args.to}.vtt`, toWebVtt(record.targetCues())],
+    [`${args.outPrefix}.${args.from}.srt`, toSrt(cues.source)],
+    [`${args.outPrefix}.${args.from}.vtt`, toWebVtt(cues.source)],
+    [`${args.outPrefix}.${args.to}.srt`, toSrt(cues.target)],
+    [`${args.outPrefix}.${args.to}.vtt`, toWebVtt(cues.target)],
   ];
   await Promise.all(files.map(([path, text]) => writeFile(path, text)));
   const wav = `${args.outPrefix}.${args.to}.wav`;

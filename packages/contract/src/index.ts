@@ -11,6 +11,7 @@ export * from './info.js';
 export * from './live.js';
 export * from './live-reader.js';
 export * from './live-lag.js';
+export * from './live-cues.js';
 export * from './subtitle-files.js';
 export * from './routes.js';
 export * from './openapi.js';

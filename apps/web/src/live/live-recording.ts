@@ -1,4 +1,4 @@
-import { toSrt, toWebVtt, type Cue, type LiveAudio, type LiveCaption } from '@voxlate/contract';
+import { liveCues, toSrt, toWebVtt, type LiveAudio, type LiveCaption } from '@voxlate/contract';
 import { CAPTURE_RATE } from './microphone.js';
 
 interface DubbedLine {
@@ -49,21 +49,21 @@ export class LiveRecording {
     const rate = lines[0]?.sampleRate ?? CAPTURE_RATE;
     const dub = new Int16Array(Math.max(0, ...lines.map((line) => Math.round(line.start * rate) + line.pcm.length)));
     for (const line of lines) dub.set(line.pcm, Math.round(line.start * rate));
-    const sourceCues = [...this.finals.values()].map((c) => ({ start: c.start, end: c.end, text: c.source_text }));
-    const targetCues: Cue[] = [...this.finals.values()].map((caption) => {
-      const line = this.dubbed.get(caption.id);
-      const text = caption.target_text ?? '';
-      return line
-        ? { start: line.start, end: line.start + line.pcm.length / line.sampleRate, text }
-        : { start: caption.start, end: caption.end, text };
-    });
+    const cues = liveCues(
+      [...this.finals.values()].map((caption) => {
+        const dubbed = this.dubbed.get(caption.id);
+        const line = { start: caption.start, end: caption.end, sourceText: caption.source_text };
+        const played = dubbed && { start: dubbed.start, seconds: dubbed.pcm.length / dubbed.sampleRate };
+        return { ...line, targetText: caption.target_text ?? '', ...(played ? { played } : {}) };
+      }),
+    );
     return {
       sourceAudio: URL.createObjectURL(wav(source, CAPTURE_RATE)),
       dubbedAudio: URL.createObjectURL(wav(dub, rate)),
-      sourceSrt: textUrl(toSrt(sourceCues), 'application/x-subrip'),
-      sourceVtt: textUrl(toWebVtt(sourceCues), 'text/vtt'),
-      targetSrt: textUrl(toSrt(targetCues), 'application/x-subrip'),
-      targetVtt: textUrl(toWebVtt(targetCues), 'text/vtt'),
+      sourceSrt: textUrl(toSrt(cues.source), 'application/x-subrip'),
+      sourceVtt: textUrl(toWebVtt(cues.source), 'text/vtt'),
+      targetSrt: textUrl(toSrt(cues.target), 'application/x-subrip'),
+      targetVtt: textUrl(toWebVtt(cues.target), 'text/vtt'),
     };
   }
 }

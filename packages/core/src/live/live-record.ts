@@ -1,4 +1,5 @@
-import type { PcmAudio } from '../audio.js';
+import { liveCues } from '@voxlate/contract';
+import { durationOf, type PcmAudio } from '../audio.js';
 import type { Cue } from '../subtitles/cue.js';
 import type { LiveEvent } from './live-session.js';
 
@@ -31,24 +32,13 @@ export class LiveRecord {
     return this.lines.size;
   }
 
-  /** The source lines where they were spoken. */
-  sourceCues(): Cue[] {
-    return [...this.lines.values()].map((line) => ({ start: line.start, end: line.end, text: line.sourceText }));
-  }
-
-  /** The translations where their dubbed speech plays (where it was spoken, for a line with no speech). */
-  targetCues(): Cue[] {
-    return [...this.lines.values()]
-      .filter((line) => line.targetText.trim() !== '')
-      .map((line) =>
-        line.played
-          ? {
-              start: line.played.start,
-              end: line.played.start + line.played.audio.samples.length / line.played.audio.sampleRate,
-              text: line.targetText,
-            }
-          : { start: line.start, end: line.end, text: line.targetText },
-      );
+  /** The source lines where they were spoken, the translations where their dubbed speech plays. */
+  cues(): { source: Cue[]; target: Cue[] } {
+    return liveCues(
+      [...this.lines.values()].map(({ played, ...line }) =>
+        played ? { ...line, played: { start: played.start, seconds: durationOf(played.audio) } } : line,
+      ),
+    );
   }
 
   /** The dubbed lines on one track from the stream's start (lines never overlap; silence between). */

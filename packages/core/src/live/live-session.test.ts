@@ -268,8 +268,9 @@ describe('LiveRecord', () => {
     await session.end();
     const record = new LiveRecord();
     for (const event of events) record.take(event);
-    expect(record.sourceCues().map((cue) => cue.text)).toEqual(['alpha', 'charlie']);
-    const target = record.targetCues();
+    const cues = record.cues();
+    expect(cues.source.map((cue) => cue.text)).toEqual(['alpha', 'charlie']);
+    const target = cues.target;
     expect(target.map((cue) => cue.text)).toEqual(['ALPHA', 'CHARLIE']);
     const audio = events.filter((event) => event.type === 'audio');
     expect(target[0]!.start).toBe(audio[0]!.start);
