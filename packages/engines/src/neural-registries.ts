@@ -4,6 +4,7 @@ import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
 import { MDX_MODELS } from './separate/mdx-net/mdx-models.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
 import { installedPiperLanguages } from './tts/piper/piper-voices.js';
+import { installedStreamingZipformers } from './asr/streaming-zipformer/installed-streaming-zipformers.js';
 
 /** Neural engines rank above the offline ones and win wherever their models are installed. */
 const NEURAL_RANK = 50;
@@ -22,6 +23,16 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
         (await import('./asr/whisper/whisper-recogniser.js')).WhisperRecogniser.create(manager, modelId),
     });
   }
+  registries.live.register({
+    id: 'streaming-zipformer',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: async () => (await installedStreamingZipformers(manager)).length > 0,
+    load: async () =>
+      (await import('./asr/streaming-zipformer/streaming-zipformer-recogniser.js')).StreamingZipformerRecogniser.create(
+        manager,
+      ),
+  });
   registries.mt.register({
     id: 'nllb-200',
     kind: 'neural',

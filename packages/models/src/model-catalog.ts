@@ -6,7 +6,7 @@
  */
 export interface CatalogModel {
   id: string;
-  task: 'asr' | 'mt' | 'tts' | 'clone' | 'separate' | 'diarise';
+  task: 'asr' | 'live' | 'mt' | 'tts' | 'clone' | 'separate' | 'diarise';
   repo: string;
   revision: string;
   files: string[];
@@ -261,6 +261,48 @@ export const CHATTERBOX_MULTILINGUAL: CatalogModel = {
   megabytes: 1509,
 };
 
+/**
+ * Live recognition: icefall's streaming Zipformer2 transducers as sherpa-onnx publishes them (int8
+ * encoder, decoder and joiner, `tokens.txt`), decoding 320 ms chunks with 1.28 s of left context.
+ * English: trained on LibriSpeech, about 70 MB; Mandarin: trained on the multi-zh-hans sets
+ * (WenetSpeech, AISHELL and more), about 73 MB. Pinned to the commits whose listings were read.
+ */
+export const STREAMING_ZIPFORMERS: Readonly<Record<string, CatalogModel>> = {
+  eng: streamingZipformer(
+    'eng',
+    'csukuangfj/sherpa-onnx-streaming-zipformer-en-2023-06-26',
+    '6037ea07e3abfe599ad00d418968bcf9656e7472',
+    'epoch-99-avg-1-chunk-16-left-128',
+    72.7,
+  ),
+  cmn: streamingZipformer(
+    'cmn',
+    'k2-fsa/sherpa-onnx-streaming-zipformer-multi-zh-hans-2023-12-12',
+    '7c21d52bea5e2f1a9fb334c4e584356716747601',
+    'epoch-20-avg-1-chunk-16-left-128',
+    72.5,
+  ),
+};
+
+function streamingZipformer(
+  language: string,
+  repo: string,
+  revision: string,
+  stem: string,
+  megabytes: number,
+): CatalogModel {
+  return {
+    id: `streaming-zipformer-${language}`,
+    task: 'live',
+    repo,
+    revision,
+    files: ['encoder', 'decoder', 'joiner'].map((graph) => `${graph}-${stem}.int8.onnx`).concat('tokens.txt'),
+    description: `Streaming Zipformer (k2-fsa, int8): live recognition of ${language} as the audio arrives`,
+    licence: APACHE(`https://huggingface.co/${repo}`),
+    megabytes,
+  };
+}
+
 export const CATALOG: readonly CatalogModel[] = [
   whisper('tiny'),
   whisper('base'),
@@ -284,6 +326,7 @@ export const CATALOG: readonly CatalogModel[] = [
   SPEAKER_EMBEDDING,
   POCKET_TTS,
   CHATTERBOX_MULTILINGUAL,
+  ...Object.values(STREAMING_ZIPFORMERS),
 ];
 
 /**
@@ -295,6 +338,7 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
   voice: [POCKET_TTS.id, CHATTERBOX_MULTILINGUAL.id, SPEAKER_EMBEDDING.id],
   small: [
     'whisper-base',
+    STREAMING_ZIPFORMERS['eng']!.id,
     'nllb-200-distilled-600M',
     ...['eng', 'fra', 'spa', 'deu'].map((l) => `piper-${l}`),
     PYANNOTE_SEGMENTATION.id,
@@ -302,6 +346,7 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
   ],
   quality: [
     'whisper-large-v3-turbo',
+    ...Object.values(STREAMING_ZIPFORMERS).map((model) => model.id),
     'nllb-200-distilled-600M',
     'kokoro-eng',
     ...Object.keys(PIPER_VOICES).map((language) => `piper-${language}`),

@@ -11,6 +11,11 @@ const WHISPER = [...TOKENIZER, 'generation_config.json', 'preprocessor_config.js
 const MARIAN = [...TOKENIZER, 'generation_config.json', ...SEQ2SEQ_Q8];
 const VITS = [...TOKENIZER, 'onnx/model_quantized.onnx'];
 const piper = (voice: string): string[] => [`${voice}.onnx`, 'tokens.txt'];
+/** sherpa-onnx's streaming transducer repos: each graph in float and int8, and the tokens. */
+const streamingZipformer = (stem: string): string[] => [
+  ...['encoder', 'decoder', 'joiner'].flatMap((graph) => [`${graph}-${stem}.onnx`, `${graph}-${stem}.int8.onnx`]),
+  'tokens.txt',
+];
 
 export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
   // https://huggingface.co/onnx-community/whisper-tiny_timestamped/tree/main/onnx
@@ -97,6 +102,13 @@ export const PUBLISHED_LAYOUTS: Readonly<Record<string, readonly string[]>> = {
     'Cangjie5_TC.json',
     'default_voice.wav',
   ],
+  // https://huggingface.co/csukuangfj/sherpa-onnx-streaming-zipformer-en-2023-06-26/tree/6037ea07e3abfe599ad00d418968bcf9656e7472
+  'csukuangfj/sherpa-onnx-streaming-zipformer-en-2023-06-26': streamingZipformer('epoch-99-avg-1-chunk-16-left-128'),
+  // https://huggingface.co/k2-fsa/sherpa-onnx-streaming-zipformer-multi-zh-hans-2023-12-12/tree/7c21d52bea5e2f1a9fb334c4e584356716747601
+  // (bpe.model too: only hotwords need it)
+  'k2-fsa/sherpa-onnx-streaming-zipformer-multi-zh-hans-2023-12-12': streamingZipformer(
+    'epoch-20-avg-1-chunk-16-left-128',
+  ),
   // https://huggingface.co/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/tree/main
   'csukuangfj/sherpa-onnx-pyannote-segmentation-3-0': ['model.onnx'],
   // https://huggingface.co/csukuangfj/speaker-embedding-models/tree/main (the CAM++ and ERes2Net exports)

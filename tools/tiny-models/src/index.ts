@@ -9,3 +9,4 @@ export * from './tiny-pyannote.js';
 export * from './tiny-speaker-embedding.js';
 export * from './tiny-pocket.js';
 export * from './tiny-chatterbox.js';
+export * from './tiny-streaming-zipformer.js';
