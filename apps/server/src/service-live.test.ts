@@ -28,7 +28,7 @@ function liveUrl(query: string): string {
 
 /** Decoders the service runs now (one per live session). */
 function decoders(): number {
-  return descendantsOf(service.pid).filter((pid) => commandOf(pid).includes('live_decoder.py')).length;
+  return descendantsOf(service.pid).filter((pid) => commandOf(pid).includes('pocketsphinx_decoder.py')).length;
 }
 
 function commandOf(pid: number): string {

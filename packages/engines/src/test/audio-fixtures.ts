@@ -19,11 +19,11 @@ export function analysisAudioOf(path: string): AudioSource {
   const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  return analysisAudioFromBytes(raw);
+  return analysisAudioOfPcm16(raw);
 }
 
 export function silentAnalysisAudio(seconds: number): AudioSource {
-  return analysisAudioFromBytes(Buffer.alloc(Math.round(seconds * 16000) * 2));
+  return analysisAudioOfPcm16(Buffer.alloc(Math.round(seconds * 16000) * 2));
 }
 
 /** 16 kHz mono samples made in a test, served as an AudioSource (through 16-bit, as the pipeline's are). */
@@ -31,10 +31,11 @@ export function analysisAudioOfSamples(samples: Float32Array): AudioSource {
   const raw = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++)
     raw.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
-  return analysisAudioFromBytes(raw);
+  return analysisAudioOfPcm16(raw);
 }
 
-function analysisAudioFromBytes(raw: Buffer): AudioSource {
+/** 16 kHz mono s16le bytes served as an AudioSource. */
+export function analysisAudioOfPcm16(raw: Buffer): AudioSource {
   const path = join(folder, `audio-${++made}.s16le`);
   writeFileSync(path, raw);
   const samples = new Float32Array(raw.length / 2);

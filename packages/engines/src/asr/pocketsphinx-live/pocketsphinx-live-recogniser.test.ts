@@ -65,7 +65,7 @@ describe('PocketsphinxLiveRecogniser', () => {
     feedLine(recognition, samplesOf(SHORT).subarray(0, 16000));
     // The decoder is this test process's only one (each test file has its own process): kill it as
     // the system would under memory pressure.
-    const pid = execFileSync('pgrep', ['-n', '-P', String(process.pid), '-f', 'live_decoder.py']).toString();
+    const pid = execFileSync('pgrep', ['-n', '-P', String(process.pid), '-f', 'pocketsphinx_decoder.py']).toString();
     process.kill(Number(pid.trim()), 'SIGKILL');
     await expect(recognition.endLine()).rejects.toThrow(EngineUnavailable);
     await expect(recognition.endLine()).rejects.toThrow(/stopped/);

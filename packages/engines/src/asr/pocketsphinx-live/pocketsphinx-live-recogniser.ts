@@ -1,18 +1,5 @@
-import { access } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { EngineContext, LanguageCode, LiveRecogniser, LiveRecognition } from '@voxlate/core';
-import { spawnTied } from '@voxlate/process';
-import { LiveDecoderProcess } from '../live-decoder-process.js';
-import { FAST_SEARCH, POCKETSPHINX_MODEL } from '../pocketsphinx/pocketsphinx-recogniser.js';
-
-/** Debian's Python and its PocketSphinx binding (python3-pocketsphinx): the library, fed as audio arrives. */
-export const PYTHON = '/usr/bin/python3';
-const BINDING = '/usr/lib/python3/dist-packages/pocketsphinx/__init__.py';
-/**
- * The decoder loop, kept beside this file's source. Reached through `src/` so that the same path
- * works from the built `dist/` file, which sits at the same depth.
- */
-const DECODER = fileURLToPath(new URL('../../../src/asr/pocketsphinx-live/live_decoder.py', import.meta.url));
+import { pocketsphinxDecoderInstalled, startPocketsphinxDecoder } from '../pocketsphinx/pocketsphinx-decoder.js';
 
 /**
  * CMU PocketSphinx decoding live: one decoder process per stream keeps the US English model
@@ -27,23 +14,11 @@ export class PocketsphinxLiveRecogniser implements LiveRecogniser {
   readonly name = 'CMU PocketSphinx live (en-us)';
   readonly languages: readonly LanguageCode[] = ['eng'];
 
-  static async isInstalled(): Promise<boolean> {
-    try {
-      await Promise.all([access(PYTHON), access(BINDING), access(POCKETSPHINX_MODEL), access(DECODER)]);
-      return true;
-    } catch {
-      return false;
-    }
+  static isInstalled(): Promise<boolean> {
+    return pocketsphinxDecoderInstalled();
   }
 
-  async open(
-    _language: LanguageCode,
-    context: EngineContext,
-    onPartial: (text: string) => void,
-  ): Promise<LiveRecognition> {
-    const child = spawnTied(PYTHON, [DECODER, POCKETSPHINX_MODEL, ...FAST_SEARCH], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    return LiveDecoderProcess.start('The live PocketSphinx decoder', child, context, onPartial);
+  open(_language: LanguageCode, context: EngineContext, onPartial: (text: string) => void): Promise<LiveRecognition> {
+    return startPocketsphinxDecoder('streaming', context, onPartial);
   }
 }

@@ -1,9 +1,8 @@
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, extname, join } from 'node:path';
+import { extname } from 'node:path';
 import {
   Cancelled,
-  EngineUnavailable,
   Internal,
   type AudioSource,
   type EngineContext,
@@ -12,41 +11,35 @@ import {
   type Recogniser,
   type TimeSpan,
 } from '@voxlate/core';
-import { spawnTied } from '@voxlate/process';
-import { splitEvenly } from './split-evenly.js';
-import { parseCtmConfidences, withConfidences } from './parse-ctm.js';
-import { parseHypsegLine } from './parse-hypseg.js';
+import type { DecoderProcess } from '../decoder-process.js';
+import { readScoredWords } from './doubtful-words.js';
+import { pocketsphinxDecoderInstalled, startPocketsphinxDecoder } from './pocketsphinx-decoder.js';
+import { WarmDecoderPool } from './warm-decoder-pool.js';
 
-export const POCKETSPHINX_BINARY = '/usr/bin/pocketsphinx_batch';
-export const POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';
-
-/**
- * Search settings measured on the librivox clips (24.7 s): the defaults take 10.7 s at 28 %
- * word errors; without the flat second pass, with a narrower phone-lookahead window and two
- * top Gaussians, 4.9 s at 23 %.
- */
-export const FAST_SEARCH = ['-fwdflat', 'no', '-maxhmmpf', '3000', '-pl_window', '5', '-topn', '2'];
+/** Bytes per second of the 16 kHz s16le analysis audio. */
+const BYTES_PER_SECOND = 32000;
 
 /**
- * CMU pocketsphinx (Debian), US English, with word timings. Spans are decoded by
- * `pocketsphinx_batch` from a control file, one process per core over contiguous groups
- * of spans, so the model loads once per process rather than once per segment.
+ * CMU pocketsphinx (Debian), US English, with word timings, posteriors and the doubt the review
+ * flags use. Decoders stay warm between jobs, one per core: each span is decoded whole
+ * (normalised over the span) by the next free decoder, so a short clip costs its decoding only,
+ * not a model load (about 0.7 s), and a long file keeps every core busy to the end.
  */
 export class PocketsphinxRecogniser implements Recogniser {
   readonly id = 'pocketsphinx';
   readonly kind = 'offline' as const;
   readonly name = 'CMU PocketSphinx (en-us)';
   readonly languages: readonly LanguageCode[] = ['eng'];
+  private readonly pool: WarmDecoderPool;
 
-  constructor(private readonly workers = availableParallelism()) {}
+  constructor(workers = availableParallelism()) {
+    this.pool = new WarmDecoderPool(workers, () =>
+      startPocketsphinxDecoder('whole', {}, () => undefined, readScoredWords),
+    );
+  }
 
-  static async isInstalled(): Promise<boolean> {
-    return access(POCKETSPHINX_BINARY)
-      .then(
-        () => access(join(POCKETSPHINX_MODEL, 'en-us')).then(() => true),
-        () => false,
-      )
-      .catch(() => false);
+  static isInstalled(): Promise<boolean> {
+    return pocketsphinxDecoderInstalled();
   }
 
   async recognise(
@@ -58,111 +51,81 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (audio.sampleRate !== 16000 || extname(audio.path) !== '.s16le') {
       throw new Internal('pocketsphinx needs the 16 kHz s16le analysis audio.');
     }
-    const groups = splitEvenly(
-      spans.map((span, index) => ({ ...span, index })),
-      this.workers,
-    );
-    // Beside the analysis audio, in the job's own folder: removed with the job however it ends.
-    const workDir = await mkdtemp(join(dirname(audio.path), 'pocketsphinx-'));
+    const queue = spans.map((span, index) => ({ span, index }));
+    const results: RecognisedSpan[] = spans.map(() => ({ text: '', words: [] }));
     let done = 0;
-    const onUtterance = (): void => context.onProgress?.(++done, spans.length);
+    const file = await open(audio.path);
     try {
-      // Every group is waited for, even once one has failed or been cancelled: a process still
-      // exiting would write into the folder while it is being removed.
+      const work = { queue, results, file, context, onSpan: () => context.onProgress?.(++done, spans.length) };
+      // Every worker is waited for, even once one has failed: none is left decoding for nobody.
       const settled = await Promise.allSettled(
-        groups.map((group, g) =>
-          this.decodeGroup(audio.path, group, join(workDir, `group-${g}`), context, onUtterance),
-        ),
+        Array.from({ length: Math.min(this.pool.size, spans.length) }, () => this.decodeQueue(work)),
       );
+      if (context.signal?.aborted) throw new Cancelled();
       const failed = settled.find((outcome) => outcome.status === 'rejected');
       if (failed) throw failed.reason;
-      const results = settled.map((outcome) => (outcome as PromiseFulfilledResult<GroupResult>).value);
-      const bySpan = new Map(results.flat().map((result) => [result.index, result.span]));
-      return spans.map((_, index) => bySpan.get(index) ?? { text: '', words: [] });
+      return results;
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      await file.close();
     }
   }
 
-  private async decodeGroup(
-    audioPath: string,
-    group: (TimeSpan & { index: number })[],
-    prefix: string,
-    context: EngineContext,
-    onUtterance: () => void,
-  ): Promise<GroupResult> {
-    if (group.length === 0) return [];
-    const ctlPath = `${prefix}.ctl`;
-    const hypsegPath = `${prefix}.hypseg`;
-    const ctmPath = `${prefix}.ctm`;
-    const name = basename(audioPath, '.s16le');
-    const ctl = group.map((span) => `${name} ${frame(span.start)} ${frame(span.end)} u${span.index}`).join('\n');
-    await writeFile(ctlPath, `${ctl}\n`);
-    await this.runBatch(dirname(audioPath), { ctlPath, hypsegPath, ctmPath }, context, onUtterance);
-    const lines = (await readFile(hypsegPath, 'utf8')).split('\n');
-    const confidences = parseCtmConfidences(await readFile(ctmPath, 'utf8'));
-    return group.map((span) => {
-      const line = lines.find((candidate) => candidate.startsWith(`u${span.index} `));
-      const parsed = line ? parseHypsegLine(line, frame(span.start) / 100) : undefined;
-      const words = withConfidences(parsed?.words ?? [], parsed?.scores ?? [], confidences.get(`u${span.index}`));
-      return { index: span.index, span: { text: words.map((word) => word.text).join(' '), words } };
-    });
+  close(): Promise<void> {
+    return this.pool.close();
   }
 
-  private runBatch(
-    cepDir: string,
-    { ctlPath, hypsegPath, ctmPath }: { ctlPath: string; hypsegPath: string; ctmPath: string },
-    context: EngineContext,
-    onUtterance: () => void,
-  ): Promise<void> {
-    const args = [
-      '-hmm',
-      join(POCKETSPHINX_MODEL, 'en-us'),
-      '-lm',
-      join(POCKETSPHINX_MODEL, 'en-us.lm.bin'),
-      '-dict',
-      join(POCKETSPHINX_MODEL, 'cmudict-en-us.dict'),
-      '-adcin',
-      'yes',
-      '-adchdr',
-      '0',
-      '-cepdir',
-      cepDir,
-      '-cepext',
-      '.s16le',
-      '-ctl',
-      ctlPath,
-      '-hypseg',
-      hypsegPath,
-      // The same best path with each word's posterior probability: the confidence the review flags use.
-      '-ctm',
-      ctmPath,
-      ...FAST_SEARCH,
-    ];
-    return new Promise((resolve, reject) => {
-      const child = spawnTied(POCKETSPHINX_BINARY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      let log = '';
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-        for (const _ of chunk.matchAll(/Decoding '/g)) onUtterance();
-        log = (log + chunk).slice(-8000);
-      });
-      const onAbort = (): boolean => child.kill('SIGKILL');
-      context.signal?.addEventListener('abort', onAbort, { once: true });
-      child.once('error', (error) =>
-        reject(new EngineUnavailable('pocketsphinx_batch could not start.', String(error))),
-      );
-      child.once('close', (code) => {
-        context.signal?.removeEventListener('abort', onAbort);
-        if (context.signal?.aborted) reject(new Cancelled());
-        else if (code === 0) resolve();
-        else reject(new EngineUnavailable(`pocketsphinx_batch failed (exit ${code}).`, log));
-      });
-    });
+  /** One warm decoder taking spans from the shared queue until it is empty. */
+  private async decodeQueue(work: {
+    queue: { span: TimeSpan; index: number }[];
+    results: RecognisedSpan[];
+    file: FileHandle;
+    context: EngineContext;
+    onSpan: () => void;
+  }): Promise<void> {
+    const { queue, results, file, context } = work;
+    if (context.signal?.aborted) return;
+    const decoder = await this.pool.acquire();
+    let sound = true;
+    // A cancelled job's decoder is stopped mid-line and replaced at the next job.
+    const onAbort = (): void => {
+      sound = false;
+      decoder.kill();
+    };
+    context.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (let next = queue.shift(); next && !context.signal?.aborted; next = queue.shift()) {
+        results[next.index] = await decodeSpan(decoder, file, next.span);
+        work.onSpan();
+      }
+    } catch (error) {
+      sound = false;
+      // The others stop at their next span: the job fails with this decoder's error.
+      queue.length = 0;
+      throw error;
+    } finally {
+      context.signal?.removeEventListener('abort', onAbort);
+      if (sound) this.pool.release(decoder);
+      else this.pool.discard(decoder);
+    }
   }
 }
 
-function frame(seconds: number): number {
-  return Math.round(seconds * 100);
+async function decodeSpan(decoder: DecoderProcess, file: FileHandle, span: TimeSpan): Promise<RecognisedSpan> {
+  const start = Math.round(span.start * 100) * (BYTES_PER_SECOND / 100);
+  const length = Math.max(0, Math.round((span.end - span.start) * 100) * (BYTES_PER_SECOND / 100));
+  const bytes = Buffer.alloc(length);
+  const { bytesRead } = await file.read(bytes, 0, length, start);
+  decoder.startLine();
+  decoder.feedPcm16(bytes.subarray(0, bytesRead - (bytesRead % 2)));
+  const line = await decoder.endLine();
+  const words = line.words.map((word) => ({
+    ...word,
+    start: round3(span.start + word.start),
+    end: round3(span.start + word.end),
+  }));
+  return { text: line.text, words };
 }
 
-type GroupResult = { index: number; span: RecognisedSpan }[];
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type EngineContext, type LanguageCode, type LiveRecogniser, type LiveRecognition } from '@voxlate/core';
 import { STREAMING_ZIPFORMERS, type ModelManager } from '@voxlate/models';
 import { spawnTied } from '@voxlate/process';
-import { LiveDecoderProcess } from '../live-decoder-process.js';
+import { DecoderProcess } from '../decoder-process.js';
 import { installedStreamingZipformers } from './installed-streaming-zipformers.js';
 import { spanOfPieces, type LinePieces } from './words-from-pieces.js';
 
@@ -18,7 +18,7 @@ interface DecoderSettings {
 
 /**
  * The decoder process's whole program (plain JavaScript, so the same text runs under tsx, Vitest
- * and the built output), speaking `LiveDecoderProcess`'s frames. One online stream per line, so
+ * and the built output), speaking `DecoderProcess`'s frames. One online stream per line, so
  * each line is decoded from a clean state as the batch recogniser decodes its spans. At the end of
  * a line half a second of silence goes in after the audio: the encoder decodes 32 frames at a time
  * and looks 13 frames ahead, so without it the line's last words would wait in a chunk never
@@ -129,7 +129,7 @@ export class StreamingZipformerRecogniser implements LiveRecogniser {
     const child = spawnTied(process.execPath, ['-e', DECODER_PROGRAM, sherpaEntry, JSON.stringify(settings)], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    return LiveDecoderProcess.start(
+    return DecoderProcess.start(
       'The streaming Zipformer decoder',
       child,
       context,

@@ -12,7 +12,7 @@ import {
 const LOAD_TIMEOUT_MS = 30_000;
 
 /**
- * What a live decoder process answers, one JSON object a line: `ready` once its model is loaded,
+ * What a decoder process answers, one JSON object a line: `ready` once its model is loaded,
  * the open line's text whenever it changes (`partial`), an `error` for a line it could not decode,
  * or anything else: an ended line's result, read by the engine's `LineReader`.
  */
@@ -33,12 +33,13 @@ export const readWords: LineReader = (reply) => {
 };
 
 /**
- * A live recogniser's decoder in a child process, which keeps its model loaded for the whole
- * stream and keeps native decoding (and a native crash) out of the service's process. It reads
+ * A recogniser's decoder in a child process, which keeps its model loaded (for a live stream, or
+ * warm between batch jobs) and keeps native decoding (and a native crash) out of the service's
+ * process. Lines are decoded one at a time, in the order they were ended. It reads
  * frames of a one-letter kind and a little-endian u32 length: `S` starts a line, `A` carries
  * 16 kHz 16-bit PCM, `E` ends the line and asks for its words.
  */
-export class LiveDecoderProcess implements LiveRecognition {
+export class DecoderProcess implements LiveRecognition {
   readonly ready: Promise<void>;
   private readonly waiting: { resolve: (span: RecognisedSpan) => void; reject: (error: Error) => void }[] = [];
   private failure: EngineUnavailable | undefined;
@@ -51,8 +52,8 @@ export class LiveDecoderProcess implements LiveRecognition {
     context: EngineContext,
     onPartial: (text: string) => void,
     readLine: LineReader = readWords,
-  ): Promise<LiveDecoderProcess> {
-    const recognition = new LiveDecoderProcess(name, child, onPartial, readLine);
+  ): Promise<DecoderProcess> {
+    const recognition = new DecoderProcess(name, child, onPartial, readLine);
     const onAbort = (): void => void recognition.close();
     context.signal?.addEventListener('abort', onAbort, { once: true });
     child.once('close', () => context.signal?.removeEventListener('abort', onAbort));
@@ -60,7 +61,7 @@ export class LiveDecoderProcess implements LiveRecognition {
     return recognition;
   }
 
-  /** @param name how messages name the decoder ("The live PocketSphinx decoder"). */
+  /** @param name how messages name the decoder ("The PocketSphinx decoder"). */
   constructor(
     name: string,
     private readonly child: ChildProcess,
@@ -104,11 +105,21 @@ export class LiveDecoderProcess implements LiveRecognition {
     this.send('A', pcm16Of(samples));
   }
 
+  /** Audio already in the wire's form: 16 kHz mono signed 16-bit little-endian. */
+  feedPcm16(bytes: Buffer): void {
+    this.send('A', bytes);
+  }
+
   endLine(): Promise<RecognisedSpan> {
     if (this.failure) return Promise.reject(this.failure);
     const answer = new Promise<RecognisedSpan>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.send('E');
     return answer;
+  }
+
+  /** Stops the process at once, the line it is decoding with it (a cancelled job's). */
+  kill(): void {
+    this.child.kill('SIGKILL');
   }
 
   close(): Promise<void> {
@@ -136,7 +147,7 @@ export class LiveDecoderProcess implements LiveRecognition {
       try {
         line?.resolve(this.readLine(reply));
       } catch (error) {
-        line?.reject(new EngineUnavailable(`The live decoder's answer could not be read: ${String(error)}`));
+        line?.reject(new EngineUnavailable(`The decoder's answer could not be read: ${String(error)}`));
       }
     }
   }

@@ -1,9 +1,10 @@
-"""Live decoding with CMU PocketSphinx (Debian's python3-pocketsphinx), one line at a time.
+"""Decoding with CMU PocketSphinx (Debian's python3-pocketsphinx) with the model kept loaded, one line at a time.
 
 Two decoders: one hears the line as it arrives, for partial text; when the line ends, the other
 decodes it again whole, normalising the cepstra over the whole line as the batch decoder does
 (on the LibriVox test lines: 22.5 % word errors against 32 % for the streaming pass alone, for
-about 0.09 s per second of line).
+about 0.09 s per second of line). With --whole-only first among the arguments, only the second
+one is loaded: the batch recogniser's warm decoder, which has no use for partials.
 
 Reads framed commands on stdin: one byte of kind, four bytes of little-endian length, the payload.
   S  start a line
@@ -12,7 +13,9 @@ Reads framed commands on stdin: one byte of kind, four bytes of little-endian le
 Writes one JSON object per line on stdout:
   {"ready": true}                    once the model is loaded
   {"partial": "text"}                the open line's hypothesis whenever it changes
-  {"words": [[word, start, end, confidence], ...]}   a line's final words (seconds from its start)
+  {"words": [[word, start, end, confidence, acoustic, language], ...]}   a line's final words
+                                     (seconds from its start; the posterior, the acoustic score
+                                     per 10 ms frame and the language model score)
   {"error": "message"}               a command it could not carry out
 The model and search settings come as arguments: model folder, then name/value pairs.
 """
@@ -67,7 +70,8 @@ def words_of(d, fed_bytes):
         confidence = min(1.0, max(0.0, logmath.exp(seg.prob)))
         start = (seg.start_frame - first + dropped) / 100
         end = (seg.end_frame + 1 - first + dropped) / 100
-        words.append([word, start, end, round(confidence, 3)])
+        frames = max(1, seg.end_frame + 1 - seg.start_frame)
+        words.append([word, start, end, round(confidence, 3), seg.ascore / frames, seg.lscore])
     return words
 
 
@@ -82,8 +86,12 @@ def read_exactly(stream, size):
 
 
 def main():
-    d = decoder(sys.argv[1], sys.argv[2:])
-    whole = decoder(sys.argv[1], sys.argv[2:])
+    args = sys.argv[1:]
+    streaming = args[:1] != ["--whole-only"]
+    if not streaming:
+        args = args[1:]
+    d = decoder(args[0], args[1:]) if streaming else None
+    whole = decoder(args[0], args[1:])
     send({"ready": True})
     stdin = sys.stdin.buffer
     open_line = False
@@ -100,19 +108,22 @@ def main():
         if payload is None:
             return
         if kind == b"S":
-            if open_line:
-                d.end_utt()
-            d.start_utt()
+            if streaming:
+                if open_line:
+                    d.end_utt()
+                d.start_utt()
             open_line, since_partial, fed_bytes, last_partial = True, 0, 0, ""
             line_audio = []
         elif kind == b"A":
             if not open_line:
                 send({"error": "Audio came with no line open."})
                 continue
-            d.process_raw(payload, False, False)
-            since_partial += len(payload)
             fed_bytes += len(payload)
             line_audio.append(payload)
+            if not streaming:
+                continue
+            d.process_raw(payload, False, False)
+            since_partial += len(payload)
             if since_partial >= PARTIAL_EVERY_BYTES:
                 since_partial = 0
                 hyp = d.hyp()
@@ -124,8 +135,12 @@ def main():
             if not open_line:
                 send({"error": "No line is open."})
                 continue
-            d.end_utt()
+            if streaming:
+                d.end_utt()
             open_line = False
+            # A new stream resets the noise statistics and normalisation the last line left, so a
+            # line decodes the same whatever was decoded before it (as a fresh decoder would).
+            whole.start_stream()
             whole.start_utt()
             whole.process_raw(b"".join(line_audio), False, True)
             whole.end_utt()
