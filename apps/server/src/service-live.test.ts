@@ -26,9 +26,12 @@ function liveUrl(query: string): string {
   return `${service.url.replace(/^http/, 'ws')}/api/live?${query}`;
 }
 
-/** Decoders the service runs now (one per live session). */
+/** Live decoders the service runs now (one per live session; the batch recogniser's warm ones are `--whole-only`). */
 function decoders(): number {
-  return descendantsOf(service.pid).filter((pid) => commandOf(pid).includes('pocketsphinx_decoder.py')).length;
+  return descendantsOf(service.pid).filter((pid) => {
+    const command = commandOf(pid);
+    return command.includes('pocketsphinx_decoder.py') && !command.includes('--whole-only');
+  }).length;
 }
 
 function commandOf(pid: number): string {

@@ -95,9 +95,16 @@ export interface MediaPort {
   /**
    * 16 kHz mono for analysis, kept on disk for the job. At most `limitSeconds` + 1 s is decoded,
    * whatever the file declares, and the source's duration is what was really decoded: a file whose
-   * header lies about its length can neither run past the limit nor hide audio beyond it.
+   * header lies about its length can neither run past the limit nor hide audio beyond it. It may
+   * start before the probe has answered (`declared`, the probe still running): the two take an
+   * ffmpeg start each, about 0.13 s, which a short clip need not wait for twice.
    */
-  decodeForAnalysis(input: string, info: MediaInfo, limitSeconds: number, context: EngineContext): Promise<AudioSource>;
+  decodeForAnalysis(
+    input: string,
+    declared: Promise<MediaInfo>,
+    limitSeconds: number,
+    context: EngineContext,
+  ): Promise<AudioSource>;
   /** Analysis audio decoded by an earlier run of the same job, opened again (see SavedRun). */
   openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource;
   /** The audio at the separator's rate and channels as float PCM in the job's folder, `info`'s length. */

@@ -38,11 +38,11 @@ export class FfmpegMedia implements MediaPort {
 
   decodeForAnalysis(
     input: string,
-    info: MediaInfo,
+    declared: Promise<MediaInfo>,
     limitSeconds: number,
     context: EngineContext,
   ): Promise<AudioSource> {
-    return decodeForAnalysis(input, { info, limitSeconds, workDir: this.workDir }, context);
+    return decodeForAnalysis(input, { declared, limitSeconds, workDir: this.workDir }, context);
   }
 
   openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource {

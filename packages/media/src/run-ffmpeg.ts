@@ -10,13 +10,14 @@ export interface FfmpegRun {
 
 /**
  * Starts ffmpeg with progress reports on stdout (`-progress pipe:1`) unless stdout carries
- * data. Progress is reported as seconds of output written out of `expectedSeconds`.
+ * data. Progress is reported as seconds of output written out of `expectedSeconds` (or what its
+ * getter says when the output's length becomes known while ffmpeg runs; nothing before then).
  */
 export function startFfmpeg(
   args: readonly string[],
   options: {
     signal?: AbortSignal | undefined;
-    expectedSeconds?: number;
+    expectedSeconds?: number | (() => number);
     onProgress?: ((done: number, total: number) => void) | undefined;
     stdoutIsData?: boolean;
   } = {},
@@ -46,16 +47,18 @@ export async function runFfmpeg(
 
 function reportProgress(
   child: ChildProcess,
-  expectedSeconds: number,
+  expectedSeconds: number | (() => number),
   onProgress: ((done: number, total: number) => void) | undefined,
 ): void {
-  if (!onProgress || expectedSeconds <= 0) {
+  if (!onProgress || (typeof expectedSeconds === 'number' && expectedSeconds <= 0)) {
     child.stdout?.resume();
     return;
   }
+  const expected = typeof expectedSeconds === 'number' ? () => expectedSeconds : expectedSeconds;
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     const matches = [...chunk.matchAll(/out_time_us=(\d+)/g)];
     const last = matches.at(-1);
-    if (last) onProgress(Math.min(expectedSeconds, Number(last[1]) / 1e6), expectedSeconds);
+    const total = expected();
+    if (last && total > 0) onProgress(Math.min(total, Number(last[1]) / 1e6), total);
   });
 }
