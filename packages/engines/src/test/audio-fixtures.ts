@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -11,6 +11,17 @@ export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const folder = mkdtempSync(join(tmpdir(), 'voxlate-engine-test-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 let made = 0;
+/** The LibriVox test lines (pocketsphinx-testdata) and what is said in them, in the transcription's order. */
+export const LIBRIVOX_LINES: readonly { path: string; text: string }[] = readFileSync(
+  `${LIBRIVOX}/transcription`,
+  'utf8',
+)
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [, text, id] = /^<s> (.*) <\/s> \((.*)\)$/.exec(line)!;
+    return { path: `${LIBRIVOX}/${id}.wav`, text: text! };
+  });
 export const LIBRIVOX_0880 = `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0880.wav`;
 export const LIBRIVOX_0880_TEXT = 'he was not an ill disposed young man';
 

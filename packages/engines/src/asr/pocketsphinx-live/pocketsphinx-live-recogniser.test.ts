@@ -1,18 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineUnavailable, wordErrorRate, type LiveRecognition } from '@voxlate/core';
-import { LIBRIVOX } from '../../test/audio-fixtures.js';
+import { LIBRIVOX_LINES } from '../../test/audio-fixtures.js';
 import { PocketsphinxLiveRecogniser } from './pocketsphinx-live-recogniser.js';
 
-/** The LibriVox test lines (pocketsphinx-testdata) and what is said in them. */
-const LINES = readFileSync(`${LIBRIVOX}/transcription`, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => {
-    const [, text, id] = /^<s> (.*) <\/s> \((.*)\)$/.exec(line)!;
-    return { path: `${LIBRIVOX}/${id}.wav`, text: text! };
-  });
+const LINES = LIBRIVOX_LINES;
 const SHORT = LINES[1]!.path;
 
 function samplesOf(path: string): Float32Array {

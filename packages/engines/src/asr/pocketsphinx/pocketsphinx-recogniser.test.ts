@@ -1,18 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled, wordErrorRate, type AudioSource } from '@voxlate/core';
-import { analysisAudioOfPcm16, LIBRIVOX } from '../../test/audio-fixtures.js';
+import { analysisAudioOfPcm16, LIBRIVOX_LINES } from '../../test/audio-fixtures.js';
 import { PocketsphinxRecogniser } from './pocketsphinx-recogniser.js';
 
-/** The five LibriVox lines (pocketsphinx-testdata) one after another with 1 s of silence between them. */
-const LINES = readFileSync(`${LIBRIVOX}/transcription`, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => {
-    const [, text, id] = /^<s> (.*) <\/s> \((.*)\)$/.exec(line)!;
-    return { path: `${LIBRIVOX}/${id}.wav`, text: text! };
-  });
+const LINES = LIBRIVOX_LINES;
 const spans: { start: number; end: number }[] = [];
 let audio: AudioSource;
 {
