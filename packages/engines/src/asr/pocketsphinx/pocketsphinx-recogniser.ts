@@ -16,8 +16,8 @@ import { readScoredWords } from './doubtful-words.js';
 import { pocketsphinxDecoderInstalled, startPocketsphinxDecoder } from './pocketsphinx-decoder.js';
 import { WarmDecoderPool } from './warm-decoder-pool.js';
 
-/** Bytes per second of the 16 kHz s16le analysis audio. */
-const BYTES_PER_SECOND = 32000;
+/** Bytes of 16 kHz s16le analysis audio per 10 ms frame. */
+const BYTES_PER_FRAME = 320;
 
 /**
  * CMU pocketsphinx (Debian), US English, with word timings, posteriors and the doubt the review
@@ -111,8 +111,12 @@ export class PocketsphinxRecogniser implements Recogniser {
 }
 
 async function decodeSpan(decoder: DecoderProcess, file: FileHandle, span: TimeSpan): Promise<RecognisedSpan> {
-  const start = Math.round(span.start * 100) * (BYTES_PER_SECOND / 100);
-  const length = Math.max(0, Math.round((span.end - span.start) * 100) * (BYTES_PER_SECOND / 100));
+  // Frames first to last inclusive, as pocketsphinx_batch reads a control file's span: one 10 ms
+  // frame more or less can change what PocketSphinx hears in a hard line.
+  const firstFrame = Math.round(span.start * 100);
+  const lastFrame = Math.round(span.end * 100);
+  const start = firstFrame * BYTES_PER_FRAME;
+  const length = Math.max(0, lastFrame + 1 - firstFrame) * BYTES_PER_FRAME;
   const bytes = Buffer.alloc(length);
   const { bytesRead } = await file.read(bytes, 0, length, start);
   decoder.startLine();
