@@ -101,6 +101,17 @@ const cases: { name: string; send: () => Promise<{ status: number; body: string 
       error: /^The request body is larger than 2112 KB/,
     },
     {
+      name: 'a 70 KB link in JSON (was fetched: the size rule of form fields now holds for JSON too)',
+      send: () =>
+        post(
+          '/process-audio-url',
+          'application/json',
+          JSON.stringify({ url: `https://example.com/${'a'.repeat(70_000)}`, target_language: 'spa' }),
+        ),
+      status: 413,
+      error: /^The field "url" is longer than 4 KB, the most it may hold\.$/,
+    },
+    {
       name: 'a 1 MB language field (was cut at 64 KB and echoed back)',
       send: () =>
         post(

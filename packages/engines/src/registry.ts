@@ -37,17 +37,27 @@ export class EngineRegistry<T> {
     if (!entry) {
       throw new BadInput(`Unknown ${this.task} engine ${quoteInput(id)}. Valid engines: ${this.ids().join(', ')}.`);
     }
+    // The one load in flight is shared from the first call on, so that requests arriving together
+    // start one engine (one Apertium server), not one each; a failed load is tried again next time.
     const existing = this.instances.get(id);
     if (existing) return existing;
+    const loading = this.loadInstalled(entry);
+    this.instances.set(id, loading);
+    loading.catch(() => {
+      if (this.instances.get(id) === loading) this.instances.delete(id);
+    });
+    return loading;
+  }
+
+  private async loadInstalled(entry: EngineEntry<T>): Promise<T> {
     if (!(await entry.isInstalled())) {
       const how = entry.kind === 'neural' ? ' (npm run models -- list shows what to add)' : '';
       const installed = (await this.installedIds()).join(', ') || 'none';
-      throw new BadInput(`The ${this.task} engine ${quoteInput(id)} is not installed${how}. Installed: ${installed}.`);
+      throw new BadInput(
+        `The ${this.task} engine ${quoteInput(entry.id)} is not installed${how}. Installed: ${installed}.`,
+      );
     }
-    const loading = entry.load();
-    this.instances.set(id, loading);
-    loading.catch(() => this.instances.delete(id));
-    return loading;
+    return entry.load();
   }
 
   /** Installed engines that pass the filter, best first. */

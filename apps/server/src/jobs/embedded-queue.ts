@@ -9,7 +9,7 @@ import {
   type JobState,
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission, WorkSlots } from './work-slots.js';
+import type { Admission, Admitted, WorkSlots } from './work-slots.js';
 import type { JobQueue, QueueFactory } from './job-queue.js';
 
 /**
@@ -34,21 +34,22 @@ export class EmbeddedQueue implements JobQueue {
     return (store, hub) => new EmbeddedQueue(store, hub, slots, dub);
   }
 
-  admit(client: string, admission: Admission): Promise<void> {
-    this.slots.checkAdmission(client, admission);
-    return Promise.resolve();
+  admit(client: string, admission: Admission): Promise<Admitted> {
+    return Promise.resolve(this.slots.admit(client, admission));
   }
 
-  enqueue(job: JobRecord<JobRequest>, admission: Admission): Promise<void> {
+  enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {
     const { id } = job;
-    if (this.controllers.has(id)) return Promise.resolve();
+    if (this.controllers.has(id)) {
+      admitted.release();
+      return Promise.resolve();
+    }
     const controller = new AbortController();
     this.controllers.set(id, controller);
     const publish = this.hub.publish.bind(this.hub, id);
     const run = this.slots
       .run((signal) => this.processor.process(id, signal, publish), controller.signal, {
-        client: job.request.client,
-        admission,
+        admitted,
         onQueued: (position) => publish({ type: 'progress', progress: 0, phase: `Waiting in line (${position})` }),
       })
       .catch((error: unknown) => this.settleUnstarted(id, controller.signal, error))

@@ -66,23 +66,25 @@ export class JobBoard {
     this.expiry.unref();
     const unfinished = (await this.allJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    for (const job of unfinished) await this.queue.enqueue(job, RESUMED);
+    for (const job of unfinished) await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED));
     return unfinished.map((job) => job.id);
   }
 
   /** Creates the job (its media moved into its folder) and puts it in line; refused first if the line is full. */
   async submit(job: NewJob, admission: Admission): Promise<Job> {
-    await this.queue.admit(job.request.client, admission);
-    const created = await this.store.create({ ...job.request, inputFile: '' });
+    const admitted = await this.queue.admit(job.request.client, admission);
+    let created: Job | undefined;
     try {
+      created = await this.store.create({ ...job.request, inputFile: '' });
       const input = await this.store.adoptInput(created.id, job.upload);
       const record = await this.store.update(created.id, {
         request: { ...created.request, inputFile: basename(input) },
       });
-      await this.queue.enqueue(record, admission);
+      await this.queue.enqueue(record, admitted);
       return record;
     } catch (error) {
-      await this.store.remove(created.id).catch(() => undefined);
+      admitted.release();
+      if (created) await this.store.remove(created.id).catch(() => undefined);
       throw error;
     }
   }

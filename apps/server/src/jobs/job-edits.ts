@@ -51,15 +51,20 @@ export class JobEdits {
       if (!job.edited || job.edited.lines.length === 0) {
         throw new HttpError(409, 'Nothing to re-dub: no line was edited since the last render.');
       }
-      await this.queue.admit(client, admission);
-      const queued = await this.store.update(id, {
-        state: 'queued',
-        progress: 0,
-        work: { kind: 'render', revision: job.revision, ...job.edited },
-      });
-      this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
-      await this.queue.enqueue(queued, admission);
-      return queued;
+      const admitted = await this.queue.admit(client, admission);
+      try {
+        const queued = await this.store.update(id, {
+          state: 'queued',
+          progress: 0,
+          work: { kind: 'render', revision: job.revision, ...job.edited },
+        });
+        this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
+        await this.queue.enqueue(queued, admitted);
+        return queued;
+      } catch (error) {
+        admitted.release();
+        throw error;
+      }
     });
   }
 

@@ -14,7 +14,7 @@ import {
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission } from './work-slots.js';
+import type { Admission, Admitted } from './work-slots.js';
 import type { JobQueue, QueueFactory } from './job-queue.js';
 
 /** Seconds a refused client is asked to wait. */
@@ -34,6 +34,8 @@ export class RedisQueue implements JobQueue {
   private readonly publisher: Redis;
   /** The jobs each client has in line through this service, until they settle (for the 429). */
   private readonly perClient = new Map<string, Set<string>>();
+  /** Jobs each client has admitted whose records are still being written (they count for the 429 too). */
+  private readonly arriving = new Map<string, number>();
 
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
@@ -51,8 +53,8 @@ export class RedisQueue implements JobQueue {
     return (store, hub) => new RedisQueue(store, hub, redisUrl, queueName);
   }
 
-  async admit(client: string, admission: Admission): Promise<void> {
-    const mine = this.perClient.get(client)?.size ?? 0;
+  async admit(client: string, admission: Admission): Promise<Admitted> {
+    const mine = (this.perClient.get(client)?.size ?? 0) + (this.arriving.get(client) ?? 0);
     if (mine >= admission.maxPerClient) {
       throw new HttpError(
         429,
@@ -60,17 +62,26 @@ export class RedisQueue implements JobQueue {
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
-    if ((await this.queue.getWaitingCount()) >= admission.maxWaiting) {
-      throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
-        'Retry-After': String(RETRY_AFTER_SECONDS),
-      });
+    // The place is taken before the line is counted in Redis, so that a burst cannot all pass.
+    const admitted = this.reserve(client);
+    try {
+      if ((await this.queue.getWaitingCount()) >= admission.maxWaiting) {
+        throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        });
+      }
+      return admitted;
+    } catch (error) {
+      admitted.release();
+      throw error;
     }
   }
 
-  async enqueue(job: JobRecord<JobRequest>, _admission: Admission): Promise<void> {
+  async enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {
     const clientJobs = this.perClient.get(job.request.client) ?? new Set<string>();
     clientJobs.add(job.id);
     this.perClient.set(job.request.client, clientJobs);
+    admitted.arrive();
     await this.queue.add(
       'dub',
       { id: job.id },
@@ -104,6 +115,20 @@ export class RedisQueue implements JobQueue {
     await this.events.close();
     await this.queue.close();
     await this.publisher.quit();
+  }
+
+  /** A client's place between admission and enqueue; from then on the job's id holds it. */
+  private reserve(client: string): Admitted {
+    this.arriving.set(client, (this.arriving.get(client) ?? 0) + 1);
+    let arrived = false;
+    const arrive = (): void => {
+      if (arrived) return;
+      arrived = true;
+      const left = (this.arriving.get(client) ?? 1) - 1;
+      if (left > 0) this.arriving.set(client, left);
+      else this.arriving.delete(client);
+    };
+    return { client, arrive, release: arrive };
   }
 
   private relay(id: string, update: JobUpdate): void {

@@ -7,6 +7,19 @@ interface Waiting {
   cancel: () => void;
 }
 
+/**
+ * A job's place, kept from the moment it is admitted: in its client's share, and in the line
+ * until it starts running or waiting. Admission is decided once, when the request arrives; the
+ * job itself is never refused later.
+ */
+export interface Admitted {
+  readonly client: string;
+  /** The job has been put in line (or was never going to be): it no longer holds a place ahead of it. */
+  arrive(): void;
+  /** Gives the places back (the job ended, or was abandoned before it was put in line); once only. */
+  release(): void;
+}
+
 /** Seconds a refused client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -38,6 +51,8 @@ export class WorkSlots {
   private readonly waiting: Waiting[] = [];
   private readonly controllers = new Set<AbortController>();
   private readonly perClient = new Map<string, number>();
+  /** Admitted jobs not yet running or waiting (their record is being written): they count as in line. */
+  private arriving = 0;
 
   constructor(private readonly limits: JobLimits) {}
 
@@ -46,30 +61,56 @@ export class WorkSlots {
   }
 
   /**
-   * Resolves with the job's result. `client` names who asked (the address); `onQueued` is told
-   * the place in line when the job has to wait.
+   * Resolves with the job's result. `admitted` is the job's place (see `admit`); `onQueued` is
+   * told the place in line when the job has to wait. The place is given back when the job ends.
    */
   async run<T>(
     work: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
-    options: { client: string; onQueued?: (position: number) => void; admission?: Admission },
+    options: { admitted: Admitted; onQueued?: (position: number) => void },
   ): Promise<T> {
-    const admission = options.admission ?? this.limits;
-    this.admit(options.client, admission);
     try {
-      return await this.runAdmitted(work, signal, admission, options.onQueued);
+      return await this.runAdmitted(work, signal, options.admitted, options.onQueued);
     } finally {
-      this.leave(options.client);
+      options.admitted.release();
     }
+  }
+
+  /**
+   * Admits a job of `client` now or throws its 429 (past the client's share) or 503 (line full):
+   * the check and the taking of the place are one step, so a burst of requests can never all
+   * pass the check and then be refused half-way through their jobs.
+   */
+  admit(client: string, admission: Admission = this.limits): Admitted {
+    this.checkAdmission(client, admission);
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    this.arriving++;
+    let arrived = false;
+    let released = false;
+    const arrive = (): void => {
+      if (arrived) return;
+      arrived = true;
+      this.arriving--;
+    };
+    return {
+      client,
+      arrive,
+      release: () => {
+        if (released) return;
+        released = true;
+        arrive();
+        this.leave(client);
+      },
+    };
   }
 
   private async runAdmitted<T>(
     work: (signal: AbortSignal) => Promise<T>,
     signal: AbortSignal,
-    admission: Admission,
+    admitted: Admitted,
     onQueued?: (position: number) => void,
   ): Promise<T> {
-    await this.acquire(signal, admission, onQueued);
+    await this.acquire(signal, admitted, onQueued);
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
@@ -91,8 +132,8 @@ export class WorkSlots {
   }
 
   /**
-   * Throws the 429 or 503 that `run` would throw for this client now: for answers that must
-   * be refused with a status before a stream opens (the SSE endpoint).
+   * Throws the 429 or 503 that `admit` would throw for this client now, taking no place: for
+   * answers that must be refused with a status before a stream opens (the SSE endpoint).
    */
   checkAdmission(client: string, admission: Admission = this.limits): void {
     const jobs = this.perClient.get(client) ?? 0;
@@ -103,13 +144,9 @@ export class WorkSlots {
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
-    if (this.running >= this.limits.concurrency && this.waiting.length >= admission.maxWaiting) throw lineFull();
-  }
-
-  private admit(client: string, admission: Admission): void {
-    const jobs = this.perClient.get(client) ?? 0;
-    this.checkAdmission(client, admission);
-    this.perClient.set(client, jobs + 1);
+    // In line: those running, those waiting, and those admitted whose records are being written.
+    const places = this.limits.concurrency + admission.maxWaiting;
+    if (this.running + this.waiting.length + this.arriving >= places) throw lineFull();
   }
 
   private leave(client: string): void {
@@ -118,12 +155,13 @@ export class WorkSlots {
     else this.perClient.delete(client);
   }
 
-  private acquire(signal: AbortSignal, admission: Admission, onQueued?: (position: number) => void): Promise<void> {
+  /** A running place, at once or after those waiting ahead: an admitted job is never turned away. */
+  private acquire(signal: AbortSignal, admitted: Admitted, onQueued?: (position: number) => void): Promise<void> {
+    admitted.arrive();
     if (this.running < this.limits.concurrency) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= admission.maxWaiting) throw lineFull();
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         start: () => {

@@ -3,9 +3,10 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_SUBTITLE_BYTES } from '@voxlate/contract';
-import { BadInput, TooLarge, isVoxlateError, quoteInput } from '@voxlate/core';
+import { BadInput, TooLarge, isVoxlateError } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
 import type { Workspace } from '../jobs/workspaces.js';
+import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
 
 export interface ReceivedUpload {
   /** The media file, streamed to the request folder. */
@@ -16,9 +17,6 @@ export interface ReceivedUpload {
 }
 
 export { MAX_SUBTITLE_BYTES };
-export const SUBTITLES_TOO_LARGE = 'The subtitle file is larger than 2 MB, the most it may hold.';
-/** Every other field is a code, a flag or an engine id. */
-const MAX_FIELD_BYTES = 4 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
 const MULTIPART_HINT = "Send the form as multipart/form-data, as a browser's FormData does.";
 
@@ -41,7 +39,7 @@ export async function receiveUpload(
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        upload.fields[part.fieldname] = fieldValue(part.fieldname, String(part.value), part.valueTruncated);
+        upload.fields[part.fieldname] = fieldWithinLimit(part.fieldname, String(part.value), part.valueTruncated);
       } else if (part.fieldname === options.mediaField && !upload.media) {
         const path = workspace.path('upload');
         await pipeline(part.file, createWriteStream(path));
@@ -58,19 +56,6 @@ export async function receiveUpload(
   }
   upload.subtitles ??= upload.fields['subtitles'];
   return upload;
-}
-
-/** A text field within its limit; a longer one is refused with 413 naming the field and the limit. */
-function fieldValue(name: string, value: string, truncated: boolean): string {
-  const limit = name === 'subtitles' ? MAX_SUBTITLE_BYTES : MAX_FIELD_BYTES;
-  if (truncated || Buffer.byteLength(value) > limit) {
-    throw new TooLarge(`The field ${quoteInput(name, 40)} is longer than ${formatBytes(limit)}, the most it may hold.`);
-  }
-  return value;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 }
 
 async function readText(stream: NodeJS.ReadableStream): Promise<string> {

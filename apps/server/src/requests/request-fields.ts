@@ -2,14 +2,14 @@ import type { TObject, TProperties } from 'typebox';
 import { check, normaliseFields, type FormBody } from '@voxlate/contract';
 import {
   BadInput,
-  TooLarge,
   type ChoicesGiven,
   type EngineIds,
   type LanguageCode,
   type SourceLanguage,
   type VoiceMode,
 } from '@voxlate/core';
-import { MAX_SUBTITLE_BYTES, SUBTITLES_TOO_LARGE, type ReceivedUpload } from './receive-upload.js';
+import { fieldWithinLimit } from './field-limits.js';
+import type { ReceivedUpload } from './receive-upload.js';
 
 /** What a dub request asks for, read from its fields (a form's or the link flow's JSON). */
 export interface DubAsked {
@@ -46,11 +46,11 @@ export function readUploadForm<F extends TProperties>(form: FormBody<F>, upload:
 
 /** The link flow's JSON body, checked against its schema, as what it asks for. */
 export function readJsonBody(schema: TObject, body: unknown): DubAsked {
-  const asked = askedBy(checked(schema, normaliseFields(body)));
-  if (asked.transcript !== undefined && Buffer.byteLength(asked.transcript) > MAX_SUBTITLE_BYTES) {
-    throw new TooLarge(SUBTITLES_TOO_LARGE);
+  // The same limits as a form's fields (a 70 KB link is refused for its size, not fetched).
+  if (typeof body === 'object' && body !== null) {
+    for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fieldWithinLimit(name, value);
   }
-  return asked;
+  return askedBy(checked(schema, normaliseFields(body)));
 }
 
 function checked(schema: TObject, fields: unknown): Fields {

@@ -9,6 +9,7 @@ import {
   type Translator,
 } from '@voxlate/core';
 import type { ApertiumServer } from './apertium-server.js';
+import { installedPairs } from './installed-pairs.js';
 import { findRoute, type ApertiumPair } from './routes.js';
 import { stripApertiumMarks, unknownWords } from './strip-marks.js';
 
@@ -27,8 +28,9 @@ export class ApertiumTranslator implements Translator {
     private readonly callTimeoutMs: number,
   ) {}
 
+  /** The pairs come from the modes folder: the server starts at the first translation, not here. */
   static async create(server: ApertiumServer, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<ApertiumTranslator> {
-    return new ApertiumTranslator(server, await server.pairs(), callTimeoutMs);
+    return new ApertiumTranslator(server, await installedPairs(), callTimeoutMs);
   }
 
   qualityFor(pair: LanguagePair): TranslationQuality | undefined {
