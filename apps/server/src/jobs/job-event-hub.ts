@@ -47,6 +47,9 @@ export class JobEventHub {
     const log = this.logOf(jobId);
     const event = { id: log.next++, update };
     if (update.type === 'progress') log.progress = { progress: update.progress, phase: update.phase };
+    // A job put in line again (a render of edited lines) starts a new run: the last run's
+    // "Done" at 100 no longer describes it.
+    if (update.type === 'state' && update.state === 'queued') delete log.progress;
     log.kept.push(event);
     if (log.kept.length > KEPT_PER_JOB) log.kept.shift();
     for (const listener of log.listeners) listener(event);
