@@ -72,7 +72,9 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   });
   const board = new JobBoard(
     dubber.config.dataDir,
-    config.redisUrl ? RedisQueue.factory(config.redisUrl) : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
+    config.redisUrl
+      ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
+      : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
     config.retentionMs,
   );
   const context: RouteContext = {

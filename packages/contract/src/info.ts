@@ -8,6 +8,10 @@ export const Health = Type.Object(
   {
     status: Type.Literal('ok'),
     jobs: Type.Object({ running: Type.Integer(), waiting: Type.Integer() }, Closed),
+    queue: StringEnum(['embedded', 'up', 'down'], {
+      description:
+        'Where jobs are run: "embedded" (in this service), or through Redis that can ("up") or cannot ("down") be reached; while it is down new jobs are refused with 503 and Retry-After.',
+    }),
     memory: Type.Object(
       { rss: Type.Number(), heap: Type.Number(), external: Type.Number(), arrayBuffers: Type.Number() },
       { ...Closed, description: 'MB.' },
@@ -15,6 +19,10 @@ export const Health = Type.Object(
   },
   Closed,
 );
+
+/** GET /ready: the service can take new jobs. */
+export const Ready = Type.Object({ ready: Type.Literal(true) }, Closed);
+export type Ready = Static<typeof Ready>;
 
 /** One language and what each stage can do with it on this installation. */
 export const LanguageSupport = Type.Object(

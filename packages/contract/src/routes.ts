@@ -2,7 +2,7 @@ import Type, { type TObject, type TSchema } from 'typebox';
 import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoResultEvent } from './dub-answer.js';
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { REQUEST_ID_PATTERN } from './dub-fields.js';
-import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey } from './info.js';
+import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
 import {
   LIVE_INPUT_RATE,
   LIVE_MAX_FRAME_BYTES,
@@ -174,7 +174,7 @@ export const Routes = {
     summary: 'Stop the job if it runs and remove it with its files',
     params: JobParams,
     answers: { 204: { description: 'Removed.', empty: true } },
-    errors: [404],
+    errors: [404, 503],
   },
   followJob: {
     method: 'GET',
@@ -275,7 +275,7 @@ export const Routes = {
     summary: 'Stop a queued or running job (a finished one is left as it is)',
     params: JobParams,
     answers: { 200: jobAnswer('The job, cancelled (or as it was).') },
-    errors: [404],
+    errors: [404, 503],
   },
   health: {
     method: 'GET',
@@ -284,6 +284,14 @@ export const Routes = {
     summary: 'Whether the service runs, its jobs and its memory',
     answers: { 200: json('The service’s state.', Health) },
     errors: [],
+  },
+  ready: {
+    method: 'GET',
+    path: '/ready',
+    tag: 'Service',
+    summary: 'Whether the service can take new jobs now (503 while its job queue cannot be reached)',
+    answers: { 200: json('Ready.', Ready) },
+    errors: [503],
   },
   listLanguages: {
     method: 'GET',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   Cancelled,
   isVoxlateError,
+  NotFound,
   userMessage,
   type DubRequest,
   type OutputContainer,
@@ -57,7 +58,13 @@ export class JobProcessor {
    * is stopping and the job was left to resume.
    */
   async process(id: string, signal: AbortSignal, onUpdate: JobUpdateListener = () => undefined): Promise<JobOutcome> {
-    const record = await this.store.get(id);
+    // A job removed since it was queued (deleted, or refused while the queue was unreachable and
+    // added late by the queue's client) has nothing left to run.
+    const record = await this.store.get(id).catch((error: unknown) => {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    });
+    if (!record) return 'already-settled';
     if (record.state !== 'queued' && record.state !== 'running') return 'already-settled';
     const work: JobWork = record.work ?? { kind: 'dub' };
     const started = await this.store.update(id, { state: 'running', work, error: undefined });

@@ -10,7 +10,7 @@ import {
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted, WorkSlots } from './work-slots.js';
-import type { JobQueue, QueueFactory } from './job-queue.js';
+import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
 
 /**
  * Runs stored jobs in this process, in the WorkSlots's places (shared with the spec's endpoints,
@@ -59,6 +59,10 @@ export class EmbeddedQueue implements JobQueue {
       });
     this.running.add(run);
     return Promise.resolve();
+  }
+
+  status(): QueueStatus {
+    return 'embedded';
   }
 
   cancel(id: string): Promise<void> {

@@ -15,7 +15,7 @@ import { RequestIds } from './request-ids.js';
 import { JobEventHub } from './job-event-hub.js';
 import type { Admission } from './work-slots.js';
 import { JobEdits } from './job-edits.js';
-import type { JobQueue, QueueFactory } from './job-queue.js';
+import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
 
 export type Job = JobRecord<JobRequest>;
 
@@ -66,7 +66,14 @@ export class JobBoard {
     this.expiry.unref();
     const unfinished = (await this.allJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    for (const job of unfinished) await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED));
+    // With the queue's Redis unreachable the service starts all the same: its jobs are put back
+    // in line when Redis is (the Redis queue does it when it comes back).
+    if (this.queue.status() === 'down') return unfinished.map((job) => job.id);
+    for (const job of unfinished) {
+      await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED)).catch((error: unknown) => {
+        if (this.queue.status() !== 'down') throw error;
+      });
+    }
     return unfinished.map((job) => job.id);
   }
 
@@ -87,6 +94,11 @@ export class JobBoard {
       if (created) await this.store.remove(created.id).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** The queue's state, for /health and /ready. */
+  queueStatus(): QueueStatus {
+    return this.queue.status();
   }
 
   get(id: string): Promise<Job> {

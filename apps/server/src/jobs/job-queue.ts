@@ -2,6 +2,9 @@ import type { DiskJobStore, JobRecord, JobRequest } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted } from './work-slots.js';
 
+/** Where the queue stands: run in this process, or on a Redis that can or cannot be reached. */
+export type QueueStatus = 'embedded' | 'up' | 'down';
+
 /**
  * Where stored jobs are run: in this process (the embedded queue) or by workers through Redis.
  * Either way a job's updates reach the event hub, and its record in the store says where it is.
@@ -17,6 +20,7 @@ export interface JobQueue {
   enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void>;
   /** Stops a job where it waits or runs. */
   cancel(id: string): Promise<void>;
+  status(): QueueStatus;
   /** Stops for a restart: running jobs are left to resume. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import {
   DUB_QUEUE,
   jobIdOfQueueJob,
   queueJobId,
+  redisCommandConnection,
   redisConnection,
   type DiskJobStore,
   type DubQueueData,
@@ -15,12 +16,15 @@ import {
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted } from './work-slots.js';
-import type { JobQueue, QueueFactory } from './job-queue.js';
+import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
+import { QUEUE_DOWN_RETRY_AFTER_SECONDS, QueueHealth, type QueueLog } from './queue-health.js';
 
 /** Seconds a refused client is asked to wait. */
 const RETRY_AFTER_SECONDS = 30;
 /** BullMQ retries a run whose worker stopped (its job resumes); a failure is recorded by the processor, not thrown. */
 const ATTEMPTS = 50;
+/** The longest a request waits on Redis before it is answered 503 (BullMQ waits for a connection for ever). */
+const REDIS_ANSWER_MS = 4000;
 
 /**
  * The service's side of the Redis queue: it only enqueues and relays. Jobs are added to BullMQ
@@ -37,20 +41,37 @@ export class RedisQueue implements JobQueue {
   /** Jobs each client has admitted whose records are still being written (they count for the 429 too). */
   private readonly arriving = new Map<string, number>();
 
+  private readonly health: QueueHealth;
+
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly hub: JobEventHub,
     redisUrl: string,
+    log: QueueLog,
     queueName = DUB_QUEUE,
   ) {
-    this.queue = new Queue<DubQueueData>(queueName, { connection: redisConnection(redisUrl) });
+    this.health = new QueueHealth(log, new URL(redisUrl).host);
+    const commands = redisCommandConnection(redisUrl);
+    this.publisher = redisCommandConnection(redisUrl);
+    this.health.watch(commands);
+    this.health.watch(this.publisher);
+    this.queue = new Queue<DubQueueData>(queueName, { connection: commands });
     this.events = new QueueEvents(queueName, { connection: redisConnection(redisUrl) });
-    this.publisher = redisConnection(redisUrl);
+    // Their errors are the connections' (reported once by the health); unheard, they would be thrown.
+    this.queue.on('error', () => undefined);
+    this.events.on('error', () => undefined);
     this.events.on('progress', ({ jobId, data }) => this.relay(jobIdOfQueueJob(jobId), data as JobUpdate));
+    // Jobs the store has in line are put back in the queue: a Redis that restarted without its
+    // data has lost them (the store is the truth; an entry still there is left as it is).
+    this.health.onBack(() => void this.requeueUnfinished().catch(() => undefined));
   }
 
-  static factory(redisUrl: string, queueName?: string): QueueFactory {
-    return (store, hub) => new RedisQueue(store, hub, redisUrl, queueName);
+  static factory(redisUrl: string, log: QueueLog, queueName?: string): QueueFactory {
+    return (store, hub) => new RedisQueue(store, hub, redisUrl, log, queueName);
+  }
+
+  status(): QueueStatus {
+    return this.health.up ? 'up' : 'down';
   }
 
   async admit(client: string, admission: Admission): Promise<Admitted> {
@@ -62,10 +83,11 @@ export class RedisQueue implements JobQueue {
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
+    if (!this.health.up) throw queueDown();
     // The place is taken before the line is counted in Redis, so that a burst cannot all pass.
     const admitted = this.reserve(client);
     try {
-      if ((await this.queue.getWaitingCount()) >= admission.maxWaiting) {
+      if ((await answered(this.queue.getWaitingCount())) >= admission.maxWaiting) {
         throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
           'Retry-After': String(RETRY_AFTER_SECONDS),
         });
@@ -82,7 +104,35 @@ export class RedisQueue implements JobQueue {
     clientJobs.add(job.id);
     this.perClient.set(job.request.client, clientJobs);
     admitted.arrive();
-    await this.queue.add(
+    try {
+      if (!this.health.up) throw queueDown();
+      await answered(this.add(job));
+    } catch (error) {
+      clientJobs.delete(job.id);
+      throw error;
+    }
+  }
+
+  async cancel(id: string): Promise<void> {
+    const record = await this.store.get(id);
+    if (!this.health.up) throw queueDown();
+    const queueId = queueJobId(id, runRevision(record));
+    const waiting = await answered(this.queue.getJob(queueId));
+    const state = await answered(waiting?.getState() ?? Promise.resolve(undefined));
+    if (waiting && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
+      await answered(waiting.remove());
+      const settled = record.work?.kind === 'render' ? 'stale' : 'cancelled';
+      const error = { message: 'The job was cancelled.', code: 'Cancelled' };
+      const updated = await this.store.update(id, { state: settled, work: undefined, error });
+      this.relay(id, { type: 'state', state: settled, revision: updated.revision, error });
+      return;
+    }
+    await answered(this.publisher.publish(CANCEL_CHANNEL, queueId));
+  }
+
+  /** Adds a job's current run; a run already in the queue (same id) is left where it is. */
+  private add(job: JobRecord<JobRequest>): Promise<unknown> {
+    return this.queue.add(
       'dub',
       { id: job.id },
       {
@@ -95,20 +145,9 @@ export class RedisQueue implements JobQueue {
     );
   }
 
-  async cancel(id: string): Promise<void> {
-    const record = await this.store.get(id);
-    const queueId = queueJobId(id, runRevision(record));
-    const waiting = await this.queue.getJob(queueId);
-    const state = await waiting?.getState();
-    if (waiting && (state === 'waiting' || state === 'delayed' || state === 'prioritized')) {
-      await waiting.remove();
-      const settled = record.work?.kind === 'render' ? 'stale' : 'cancelled';
-      const error = { message: 'The job was cancelled.', code: 'Cancelled' };
-      const updated = await this.store.update(id, { state: settled, work: undefined, error });
-      this.relay(id, { type: 'state', state: settled, revision: updated.revision, error });
-      return;
-    }
-    await this.publisher.publish(CANCEL_CHANNEL, queueId);
+  private async requeueUnfinished(): Promise<void> {
+    const { jobs } = await this.store.list(0, Number.MAX_SAFE_INTEGER);
+    for (const job of jobs) if (job.state === 'queued' || job.state === 'running') await answered(this.add(job));
   }
 
   async close(): Promise<void> {
@@ -138,6 +177,31 @@ export class RedisQueue implements JobQueue {
       jobs.delete(id);
       if (jobs.size === 0) this.perClient.delete(client);
     }
+  }
+}
+
+/** The 503 of a queue that cannot be reached: nothing was put in line. */
+function queueDown(): HttpError {
+  return new HttpError(
+    503,
+    'The job queue cannot be reached at the moment: nothing was started. Please try again shortly.',
+    { 'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** A Redis command's answer, or the queue's 503 when it fails or takes longer than REDIS_ANSWER_MS. */
+async function answered<T>(command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(queueDown()), REDIS_ANSWER_MS);
+  });
+  try {
+    return await Promise.race([command, late]);
+  } catch (error) {
+    throw error instanceof HttpError ? error : queueDown();
+  } finally {
+    clearTimeout(timer);
+    command.catch(() => undefined);
   }
 }
 

@@ -1,15 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { Routes, type Engines, type Health, type LanguageSupport } from '@voxlate/contract';
+import { Routes, type Engines, type Health, type LanguageSupport, type Ready } from '@voxlate/contract';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
+import { HttpError } from '../http/http-error.js';
+import { QUEUE_DOWN_RETRY_AFTER_SECONDS } from '../jobs/queue-health.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
-/** GET /health, /api/languages (what each language can do here) and /api/engines. */
+/** GET /health, /ready, /api/languages (what each language can do here) and /api/engines. */
 export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {
-  const { dubber, slots } = context;
+  const { dubber, slots, board } = context;
   const { registries } = dubber.resolver;
 
-  serveRoute(app, Routes.health, (): Health => ({ status: 'ok', jobs: slots.stats(), memory: memoryFigures() }));
+  serveRoute(app, Routes.health, (): Health => ({
+    status: 'ok',
+    jobs: slots.stats(),
+    queue: board.queueStatus(),
+    memory: memoryFigures(),
+  }));
+
+  serveRoute(app, Routes.ready, (): Ready => {
+    if (board.queueStatus() === 'down') {
+      throw new HttpError(503, 'Not ready: the job queue (Redis) cannot be reached.', {
+        'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS),
+      });
+    }
+    return { ready: true };
+  });
 
   // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
   serveRoute(app, Routes.provenanceKey, () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));

@@ -9,11 +9,13 @@ const ROOT = join(import.meta.dirname, '../../../..');
 /** A real redis-server (Debian's) on a free loopback port, nothing saved to disk. */
 export interface RunningRedis {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
-  const port = await freePort();
+/** `port`: a given one, to start Redis again where a service expects it. */
+export async function startRedis(port?: number): Promise<RunningRedis> {
+  port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'voxlate-redis-'));
   const child = spawn(
     'redis-server',
@@ -23,6 +25,7 @@ export async function startRedis(): Promise<RunningRedis> {
   await waitForLine(child, /Ready to accept connections/, 'redis-server');
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: async () => {
       await stopChild(child);
       rmSync(dir, { recursive: true, force: true });

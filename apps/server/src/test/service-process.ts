@@ -25,6 +25,8 @@ export interface RunningService {
   kill(): Promise<void>;
   /** The installation's data folder (its jobs). */
   dataDir: string;
+  /** What the service has written to stdout and stderr so far (its last 200 KB). */
+  output(): string;
 }
 
 /**
@@ -68,10 +70,15 @@ export async function startService(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-200_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = await listeningUrl(child);
   const ended = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
+    output: () => output,
     pid: child.pid!,
     tempRoot,
     dataDir,

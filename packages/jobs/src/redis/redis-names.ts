@@ -31,3 +31,18 @@ export interface DubQueueData {
 export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
+
+/**
+ * A Redis connection for a service's own commands (adding, counting, cancelling jobs): while
+ * Redis cannot be reached a command fails at once instead of waiting in ioredis's offline queue,
+ * so a request is answered 503 now and never turns into a job later that nobody asked for. It
+ * keeps trying to reconnect, every 2 s at most.
+ */
+export function redisCommandConnection(url: string): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    enableReadyCheck: true,
+    retryStrategy: (times) => Math.min(200 * times, 2000),
+  });
+}
