@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
 import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
+import { HttpError } from './http/http-error.js';
 import { drainRefusedBody } from './http/drain-refused-body.js';
 import { checkAnswersAgainstContract } from './http/contract-answers.js';
 import { errorResponse } from './http/error-response.js';
@@ -105,7 +106,8 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
-    if (response.status >= 500) request.log.error(error);
+    // A 503 the service chose (a full line, an unreachable queue) is a refusal, not a fault.
+    if (response.status >= 500 && !(error instanceof HttpError)) request.log.error(error);
     else request.log.info({ status: response.status, error: response.body.error }, 'request refused');
     if (reply.sent || reply.raw.headersSent) return;
     // The rest of a refused body is read first (within limits), or the client could be reset

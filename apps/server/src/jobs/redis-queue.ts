@@ -56,7 +56,9 @@ export class RedisQueue implements JobQueue {
     this.health.watch(commands);
     this.health.watch(this.publisher);
     this.queue = new Queue<DubQueueData>(queueName, { connection: commands });
-    this.events = new QueueEvents(queueName, { connection: redisConnection(redisUrl) });
+    const listening = redisConnection(redisUrl);
+    listening.on('error', () => undefined);
+    this.events = new QueueEvents(queueName, { connection: listening });
     // Their errors are the connections' (reported once by the health); unheard, they would be thrown.
     this.queue.on('error', () => undefined);
     this.events.on('error', () => undefined);
