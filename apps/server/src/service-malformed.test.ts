@@ -101,6 +101,12 @@ const cases: { name: string; send: () => Promise<{ status: number; body: string 
       error: /^The request body is larger than 2112 KB/,
     },
     {
+      name: 'JSON nested 50 000 deep (its refusal quoted it and overflowed the stack: a 500)',
+      send: () => post('/process-audio-url', 'application/json', `${'['.repeat(50_000)}${']'.repeat(50_000)}`),
+      status: 400,
+      error: /JSON but not an object/,
+    },
+    {
       name: 'a 70 KB link in JSON (was fetched: the size rule of form fields now holds for JSON too)',
       send: () =>
         post(

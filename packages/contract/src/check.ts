@@ -79,8 +79,17 @@ function firstName(names: unknown): string {
 }
 
 function fill(template: string, field: string, value: unknown): string {
-  const shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-  return template.replaceAll('{field}', field).replaceAll('{value}', quoteInput(shown));
+  return template.replaceAll('{field}', field).replaceAll('{value}', quoteInput(shown(value)));
+}
+
+/** A value as the refusal quotes it; one nested too deeply to write out (50 000 arrays) is named, not thrown on. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Array.isArray(value) ? '(an array nested too deeply to show)' : '(a value nested too deeply to show)';
+  }
 }
 
 /** Fields whose text is kept exactly as sent (never trimmed). */
