@@ -15,6 +15,7 @@ describe('checkAnswersAgainstContract', () => {
   const health = {
     status: 'ok',
     jobs: { running: 0, waiting: 0 },
+    queue: 'embedded',
     memory: { rss: 1, heap: 1, external: 1, arrayBuffers: 1 },
   };
 
