@@ -15,12 +15,10 @@ import {
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission, Admitted } from './work-slots.js';
+import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
 import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
 import { QUEUE_DOWN_RETRY_AFTER_SECONDS, QueueHealth, type QueueLog } from './queue-health.js';
 
-/** Seconds a refused client is asked to wait. */
-const RETRY_AFTER_SECONDS = 30;
 /** BullMQ retries a run whose worker stopped (its job resumes); a failure is recorded by the processor, not thrown. */
 const ATTEMPTS = 50;
 /** The longest a request waits on Redis before it is answered 503 (BullMQ waits for a connection for ever). */
@@ -78,22 +76,12 @@ export class RedisQueue implements JobQueue {
 
   async admit(client: string, admission: Admission): Promise<Admitted> {
     const mine = (this.perClient.get(client)?.size ?? 0) + (this.arriving.get(client) ?? 0);
-    if (mine >= admission.maxPerClient) {
-      throw new HttpError(
-        429,
-        `You already have ${mine} jobs running or waiting: wait for one to finish before starting another.`,
-        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      );
-    }
+    if (mine >= admission.maxPerClient) throw clientShareFull(mine);
     if (!this.health.up) throw queueDown();
     // The place is taken before the line is counted in Redis, so that a burst cannot all pass.
     const admitted = this.reserve(client);
     try {
-      if ((await answered(this.queue.getWaitingCount())) >= admission.maxWaiting) {
-        throw new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
-          'Retry-After': String(RETRY_AFTER_SECONDS),
-        });
-      }
+      if ((await answered(this.queue.getWaitingCount())) >= admission.maxWaiting) throw lineFull();
       return admitted;
     } catch (error) {
       admitted.release();

@@ -137,13 +137,7 @@ export class WorkSlots {
    */
   checkAdmission(client: string, admission: Admission = this.limits): void {
     const jobs = this.perClient.get(client) ?? 0;
-    if (jobs >= admission.maxPerClient) {
-      throw new HttpError(
-        429,
-        `You already have ${jobs} jobs running or waiting: wait for one to finish before starting another.`,
-        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      );
-    }
+    if (jobs >= admission.maxPerClient) throw clientShareFull(jobs);
     // In line: those running, those waiting, and those admitted whose records are being written.
     const places = this.limits.concurrency + admission.maxWaiting;
     if (this.running + this.waiting.length + this.arriving >= places) throw lineFull();
@@ -188,7 +182,17 @@ export class WorkSlots {
   }
 }
 
-function lineFull(): HttpError {
+/** The 429 of a client past its share, whichever queue counted its jobs. */
+export function clientShareFull(jobs: number): HttpError {
+  return new HttpError(
+    429,
+    `You already have ${jobs} jobs running or waiting: wait for one to finish before starting another.`,
+    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** The 503 of a full waiting line, whichever queue counted it. */
+export function lineFull(): HttpError {
   return new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
     'Retry-After': String(RETRY_AFTER_SECONDS),
   });
