@@ -103,7 +103,14 @@ export const ProvenanceKey = Type.Object(
 );
 
 export const ErrorAnswer = Type.Object(
-  { error: Type.String({ description: 'What was wrong and what is accepted, to show as it is.' }) },
+  {
+    error: Type.String({ description: 'What was wrong and what is accepted, to show as it is.' }),
+    revision: Type.Optional(
+      Type.Integer({
+        description: "On a 409 to an edit made against an old revision of its line: the line's current revision.",
+      }),
+    ),
+  },
   Closed,
 );
 

@@ -45,6 +45,10 @@ export const JobLine = Type.Object(
     ),
     review: Type.Array(ReviewFlag),
     stale: Type.Boolean({ description: 'Edited since the last render.' }),
+    revision: Type.Integer({
+      description:
+        'The job revision at which this line last changed (0: never edited). Send it back as "revision" with an edit of the line.',
+    }),
   },
   Closed,
 );
@@ -161,11 +165,19 @@ export const LineEditBody = Type.Object(
   {
     source_text: Type.Optional(Type.String({ 'x-error': '"source_text" must be a string.' })),
     target_text: Type.Optional(Type.String({ 'x-error': '"target_text" must be a string.' })),
+    revision: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "The line's revision the edit was made against (its `revision` as last read). An edit of a line changed since is refused with 409 and the line's current revision, so no one's edit is lost unseen; without it, the edit applies to the line as it is now.",
+        'x-error': '"revision" must be a whole number from 0, the line\'s revision as last read, got {value}.',
+      }),
+    ),
   },
   {
     additionalProperties: false,
     minProperties: 1,
-    'x-unknown': 'Unknown field {field}: a line takes "source_text" and "target_text".',
+    'x-unknown': 'Unknown field {field}: a line takes "source_text", "target_text" and "revision".',
     'x-error': 'Send a JSON object with "source_text" and/or "target_text".',
     'x-errors': { minProperties: 'Send "source_text" and/or "target_text" to change the line.' },
   },

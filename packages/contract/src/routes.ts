@@ -253,11 +253,14 @@ export const Routes = {
     path: '/api/jobs/:id/segments/:segmentId',
     tag: 'Projects',
     summary: 'Edit a line: the job becomes stale and its last result is still served',
-    description: 'Editing the source text alone translates the line again at the next render. 409 while the job runs.',
+    description:
+      'Editing the source text alone translates the line again at the next render. 409 while the job runs, and ' +
+      'for an edit whose "revision" is not the line\'s revision now (someone changed the line since it was read: ' +
+      'the answer carries the current revision). 503 with Retry-After when another instance holds the job for longer than 4 s.',
     params: SegmentParams,
     body: { json: LineEditBody },
     answers: { 200: jobAnswer('The job, stale, with its lines.') },
-    errors: [400, 404, 409, 413, 415],
+    errors: [400, 404, 409, 413, 415, 503],
   },
   renderJob: {
     method: 'POST',

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'EngineUnavailable'
   | 'TimedOut'
   | 'Cancelled'
+  | 'Busy'
   | 'Internal';
 
 export class VoxlateError extends Error {
@@ -110,6 +111,13 @@ export class TimedOut extends VoxlateError {
 export class Cancelled extends VoxlateError {
   constructor(message = 'The job was cancelled.') {
     super('Cancelled', message);
+  }
+}
+
+/** Something shared (a job's lock) is held by someone else for longer than a request may wait. */
+export class Busy extends VoxlateError {
+  constructor(message: string) {
+    super('Busy', message);
   }
 }
 

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
 import { syncFolder, writeFileAtomic } from './atomic-write.js';
 import { checkedJobId, newJobId } from './job-id.js';
+import { JobLocks } from './job-locks.js';
 import type { JobPatch, JobRecord } from './job-record.js';
 
 /** What writeFileAtomic names its temporary files. */
@@ -21,7 +22,7 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
  */
 export class DiskJobStore<Request = unknown> {
   private readonly jobs: string;
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly locks = new JobLocks();
 
   /**
    * `upgrade` reads a request kept by an earlier version in today's shape (records are never
@@ -67,27 +68,30 @@ export class DiskJobStore<Request = unknown> {
   }
 
   /**
-   * Changes a record from what it is now: updates of one job are made one after another in this
-   * process, so two changes never read the same old record and lose one another.
+   * Changes a record from what it is now, under the job's lock: changes of one job are made one
+   * after another across every process sharing the store, so two never read the same old record
+   * and lose one another.
    */
   change(
     id: string,
     patchOf: (record: JobRecord<Request>) => JobPatch<Request>,
     now: Date = new Date(),
   ): Promise<JobRecord<Request>> {
-    const previous = this.pending.get(id) ?? Promise.resolve();
-    const next = previous.then(async () => {
+    return this.exclusive(id, async () => {
       const current = await this.get(id);
       const record = withoutUndefined({ ...current, ...patchOf(current), updatedAt: now.toISOString() });
       await this.write(record);
       return record;
     });
-    const settled = next.catch(() => undefined);
-    this.pending.set(id, settled);
-    void settled.then(() => {
-      if (this.pending.get(id) === settled) this.pending.delete(id);
-    });
-    return next;
+  }
+
+  /**
+   * Runs `work` holding the job's lock (see JobLocks): for a change made of several reads and
+   * writes (an edit of a line and its record). Record changes inside it take the same lock
+   * without waiting; a job held elsewhere for longer than a request may wait is refused as Busy.
+   */
+  exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.exclusive(id, this.folder(id), work);
   }
 
   /** Newest first, `size` a page. */
@@ -140,8 +144,10 @@ export class DiskJobStore<Request = unknown> {
   }
 
   async remove(id: string): Promise<void> {
-    await this.get(id);
-    await rm(this.folder(id), { recursive: true, force: true });
+    await this.exclusive(id, async () => {
+      await this.get(id);
+      await rm(this.folder(id), { recursive: true, force: true });
+    });
   }
 
   /** Removes the jobs unchanged for longer than `retentionMs` (and no others); returns their ids. */

@@ -21,6 +21,8 @@ export interface JobRecord<Request = unknown> {
   error?: { message: string; code: string; detail?: string };
   /** Lines edited since the last render (sorted segment ids), and those whose source text changed. */
   edited?: EditedLines;
+  /** The revision at which each line (by segment id) last changed; a line not named never was. */
+  lineRevisions?: Record<string, number>;
   /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */
   work?: JobWork;
   /** The finished output, in the job's folder, and the revision it renders. */

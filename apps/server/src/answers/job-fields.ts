@@ -61,12 +61,16 @@ export function jobFields(
     links: jobLinks(job.id),
     ...(timeline ? { engines_used: timeline.engines ?? [] } : {}),
     ...(timeline
-      ? { segments: timeline.segments.map((segment) => segmentFields(segment, edited.has(segment.id))) }
+      ? {
+          segments: timeline.segments.map((segment) =>
+            segmentFields(segment, edited.has(segment.id), job.lineRevisions?.[segment.id] ?? 0),
+          ),
+        }
       : {}),
   };
 }
 
-function segmentFields(segment: Segment, edited: boolean): JobLine {
+function segmentFields(segment: Segment, edited: boolean, revision: number): JobLine {
   const placed = placedSpan(segment);
   return {
     id: segment.id,
@@ -92,5 +96,6 @@ function segmentFields(segment: Segment, edited: boolean): JobLine {
       : {}),
     review: segment.review ?? [],
     stale: edited,
+    revision,
   };
 }

@@ -3,7 +3,7 @@ import { HttpError } from './http-error.js';
 
 export interface ErrorResponse {
   status: number;
-  body: { error: string };
+  body: { error: string; revision?: number };
   headers: Record<string, string>;
 }
 
@@ -20,17 +20,20 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   EngineUnavailable: 503,
   TimedOut: 503,
   Cancelled: 499,
+  Busy: 503,
   Internal: 500,
 };
 
 /** Turns any thrown value into the status and `{error}` body the client sees. */
 export function errorResponse(error: unknown): ErrorResponse {
-  if (error instanceof HttpError)
-    return { status: error.statusCode, body: { error: error.message }, headers: error.headers };
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { ...error.fields, error: error.message }, headers: error.headers };
+  }
   if (isVoxlateError(error)) {
     const status = STATUS_BY_CODE[error.code];
     const message = status === 500 ? INTERNAL_ERROR_MESSAGE : error.message;
-    return { status, body: { error: message }, headers: {} };
+    // What is busy is held for a moment (a job's lock: seconds at most).
+    return { status, body: { error: message }, headers: error.code === 'Busy' ? { 'Retry-After': '1' } : {} };
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the error answer carries besides `error` (the contract's ErrorAnswer names them). */
+    readonly fields: { revision?: number } = {},
   ) {
     super(message);
     this.name = 'HttpError';

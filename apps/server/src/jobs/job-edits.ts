@@ -16,36 +16,49 @@ type Job = JobRecord<JobRequest>;
 
 /**
  * What a creator does to a finished job: edit its lines (the job goes stale, its last result is
- * still served) and render the edited lines again. Changes of one job are made one after another
- * in this process (an edit never interleaves with a render's start).
+ * still served) and render the edited lines again. Each change is made under the job's lock in
+ * the job store, shared by every service and worker (an edit never interleaves with another
+ * instance's edit or a render's start), and an edit made against a line's old revision is
+ * refused, so no one's edit is overwritten unseen.
  */
 export class JobEdits {
-  private readonly locks = new Map<string, Promise<unknown>>();
-
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly hub: JobEventHub,
     private readonly queue: JobQueue,
   ) {}
 
-  /** Changes a line's text: the job goes stale (its last result still served) until it is rendered again. */
-  edit(id: string, segmentId: number, edit: LineEdit): Promise<Job> {
-    return this.locked(id, async () => {
+  /**
+   * Changes a line's text: the job goes stale (its last result still served) until it is rendered
+   * again. `against` is the line's revision the edit was made from, when the client sent it.
+   */
+  edit(id: string, segmentId: number, edit: LineEdit, against?: number): Promise<Job> {
+    return this.store.exclusive(id, async () => {
       const job = await this.store.get(id);
       requireEditable(job);
       const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
       if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const lineRevision = job.lineRevisions?.[segmentId] ?? 0;
+      if (against !== undefined && against !== lineRevision) throw staleEdit(segmentId, against, lineRevision);
       const edited = applyLineEdit(current, job.edited, segmentId, edit);
       await this.store.writeJson(id, CURRENT_RUN, current);
-      const updated = await this.store.update(id, { state: 'stale', edited, revision: job.revision + 1 });
+      const revision = job.revision + 1;
+      const updated = await this.store.update(id, {
+        state: 'stale',
+        edited,
+        revision,
+        lineRevisions: { ...job.lineRevisions, [segmentId]: revision },
+      });
       this.hub.publish(id, { type: 'state', state: 'stale', revision: updated.revision });
       return updated;
     });
   }
 
   /** Renders the lines edited since the last render again (only those), in line with other jobs. */
-  render(id: string, client: string, admission: Admission): Promise<Job> {
-    return this.locked(id, async () => {
+  async render(id: string, client: string, admission: Admission): Promise<Job> {
+    // Under the lock the job is marked queued (from then on every edit is refused); it is put in
+    // line after, so the lock is never held while the queue answers.
+    const { queued, admitted, before } = await this.store.exclusive(id, async () => {
       const job = await this.store.get(id);
       requireEditable(job);
       if (!job.edited || job.edited.lines.length === 0) {
@@ -58,25 +71,39 @@ export class JobEdits {
           progress: 0,
           work: { kind: 'render', revision: job.revision, ...job.edited },
         });
-        this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
-        await this.queue.enqueue(queued, admitted);
-        return queued;
+        return { queued, admitted, before: job };
       } catch (error) {
         admitted.release();
         throw error;
       }
     });
+    // Told before it is in line: a worker's 'running' may follow at once.
+    this.hub.publish(id, { type: 'state', state: 'queued', revision: queued.revision });
+    try {
+      await this.queue.enqueue(queued, admitted);
+    } catch (error) {
+      admitted.release();
+      // Not in line: the job is as it was, its edits kept, for the next render.
+      const restored = await this.store.update(id, {
+        state: before.state,
+        progress: before.progress,
+        work: before.work,
+      });
+      this.hub.publish(id, { type: 'state', state: restored.state, revision: restored.revision });
+      throw error;
+    }
+    return queued;
   }
+}
 
-  private locked<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const next = (this.locks.get(id) ?? Promise.resolve()).then(work);
-    const settled = next.catch(() => undefined);
-    this.locks.set(id, settled);
-    void settled.then(() => {
-      if (this.locks.get(id) === settled) this.locks.delete(id);
-    });
-    return next;
-  }
+function staleEdit(segmentId: number, against: number, current: number): HttpError {
+  return new HttpError(
+    409,
+    `Line ${segmentId} was changed since revision ${against} (it is at revision ${current} now): ` +
+      'reload the line, then edit it again.',
+    {},
+    { revision: current },
+  );
 }
 
 function requireEditable(job: Job): void {

@@ -91,7 +91,8 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     Routes.editLine,
     async (request): Promise<JobAnswer> => {
       const job = await jobOf(context, request.params.id);
-      const edited = await board.edits.edit(job.id, Number(request.params.segmentId), lineEditOf(request.body));
+      const { body } = request;
+      const edited = await board.edits.edit(job.id, Number(request.params.segmentId), lineEditOf(body), body.revision);
       return jobFields(edited, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
@@ -163,6 +164,9 @@ async function fetchLink(
 
 /** The edit as the job board takes it (the contract has checked the body). */
 function lineEditOf(body: LineEditBody): LineEdit {
+  if (body.source_text === undefined && body.target_text === undefined) {
+    throw new BadInput('Send "source_text" and/or "target_text" to change the line.');
+  }
   return {
     ...(body.source_text === undefined ? {} : { sourceText: body.source_text }),
     ...(body.target_text === undefined ? {} : { targetText: body.target_text }),

@@ -24,18 +24,28 @@ export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[
   return (await answer<{ jobs: Job[] }>(await fetch(`/api/jobs?size=${size}`, signal ? { signal } : {}))).jobs;
 }
 
+/** An edit refused because its line changed since it was read (in another tab, by another editor). */
+export class EditConflict extends StudioError {}
+
+/** Edits a line as it was at `revision` (the line's revision as last read): a line changed since is refused. */
 export async function editLine(
   id: string,
   line: number,
   change: { source_text?: string; target_text?: string },
+  revision: number,
 ): Promise<Job> {
-  return answer<Job>(
-    await fetch(`/api/jobs/${id}/segments/${line}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(change),
-    }),
-  );
+  const response = await fetch(`/api/jobs/${id}/segments/${line}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...change, revision }),
+  });
+  if (response.status === 409) {
+    const refused = response.clone();
+    const body = (await response.json().catch(() => undefined)) as { revision?: unknown } | undefined;
+    if (typeof body?.revision === 'number') throw new EditConflict(await nonOkMessage(refused));
+    throw new StudioError(await nonOkMessage(refused));
+  }
+  return answer<Job>(response);
 }
 
 export async function renderJob(id: string): Promise<Job> {

@@ -22,6 +22,7 @@ function line(id: number, fields: Partial<JobLine>): JobLine {
     dubbed: { start: id * 3, end: id * 3 + 2 },
     review: [],
     stale: false,
+    revision: 0,
     ...fields,
   };
 }
@@ -108,5 +109,35 @@ describe('ProjectEditor review flags', () => {
     );
     expect(within(screen.getByTestId('line-1')).getByText('shaped voice')).toBeTruthy();
     expect(within(screen.getByTestId('line-2')).queryByText(/voice/)).toBeNull();
+  });
+});
+
+describe('ProjectEditor edits', () => {
+  it('sends the line’s revision, and on a conflict shows the other edit and says so', async () => {
+    const theirs = {
+      ...JOB,
+      revision: 2,
+      segments: JOB.segments!.map((one) => (one.id === 0 ? { ...one, target_text: 'su versión', revision: 2 } : one)),
+    };
+    const sent: unknown[] = [];
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        sent.push(JSON.parse(init.body as string));
+        const refusal = {
+          error: 'Line 0 was changed since revision 0 (it is at revision 2 now): reload the line, then edit it again.',
+          revision: 2,
+        };
+        return Promise.resolve(new Response(JSON.stringify(refusal), { status: 409 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify(sent.length > 0 ? theirs : JOB)));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ProjectEditor jobId="job-1" />);
+    const box = await screen.findByLabelText('Translation of line 1');
+    fireEvent.change(box, { target: { value: 'mi versión' } });
+    fireEvent.blur(box);
+    expect(await screen.findByText(/changed since revision 0 .* edit it again to replace it\./)).toBeTruthy();
+    expect(sent).toEqual([{ target_text: 'mi versión', revision: 0 }]);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Translation of line 1').value).toBe('su versión');
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { downloadName } from '@voxlate/contract';
 import { StudioError } from '../lib/api.js';
-import { editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
+import { EditConflict, editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { LineRow } from './LineRow.js';
 import { ReviewBar } from './ReviewBar.js';
@@ -48,8 +48,15 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
   const save = async (line: number, change: { source_text?: string; target_text?: string }): Promise<void> => {
     try {
       setError(undefined);
-      setJob(await editLine(jobId, line, change));
+      const revision = job?.segments?.find((segment) => segment.id === line)?.revision ?? 0;
+      setJob(await editLine(jobId, line, change, revision));
     } catch (caught) {
+      if (caught instanceof EditConflict) {
+        // Someone else's edit went in first: show theirs, and let the creator decide.
+        await load();
+        setError(`${caught.message} Its current text is shown now: edit it again to replace it.`);
+        return;
+      }
       setError(caught instanceof StudioError ? caught.message : 'The change could not be saved.');
     }
   };

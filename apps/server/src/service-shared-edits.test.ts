@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { readJobEvents, settledIn } from './test/job-events.js';
+import { startRedis, startWorker, type RunningRedis, type RunningWorker } from './test/redis-process.js';
+import { form, startService, type RunningService } from './test/service-process.js';
+
+/**
+ * Two services on one data folder and one Redis (issue 27): edits of one job's lines sent half
+ * through each at once are serialised by the job's lock in the shared store, so none is lost; an
+ * edit made against a line's old revision is refused with 409 and the line's current revision;
+ * and the render speaks every line as it was last accepted.
+ */
+const LINES = 56;
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-shared-edits-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-shared-edits-data-'));
+let redis: RunningRedis;
+const services: RunningService[] = [];
+let worker: RunningWorker;
+let input = '';
+
+interface Line {
+  id: number;
+  target_text: string;
+  revision: number;
+  stale: boolean;
+}
+interface JobAnswer {
+  id: string;
+  state: string;
+  revision: number;
+  segments?: Line[];
+}
+
+beforeAll(async () => {
+  const sentences = Array.from({ length: 26 }, (_, i) => `This is sentence number ${i + 1} of the shared test.`);
+  input = await makeSpeechWav(dir, sentences, 'speech.wav', { pauseSeconds: 0.4 });
+  redis = await startRedis();
+  const env = { VOXLATE_REDIS_URL: redis.url };
+  services.push(await startService(env, { dataDir }), await startService(env, { dataDir }));
+  worker = await startWorker({ ...env, VOXLATE_DATA_DIR: dataDir });
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  for (const service of services) await service.stop();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An SRT of `count` one-second lines from 1 s on (the lines of the job, recognition skipped). */
+function subtitlesOf(count: number): string {
+  const time = (seconds: number): string => `00:00:${String(seconds).padStart(2, '0')},000`;
+  return Array.from({ length: count }, (_, i) => `${i + 1}\n${time(i + 1)} --> ${time(i + 2)}\nLine ${i + 1}.\n`).join(
+    '\n',
+  );
+}
+
+async function jobAt(service: RunningService, id: string): Promise<JobAnswer> {
+  return (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as JobAnswer;
+}
+
+async function patchLine(
+  service: RunningService,
+  id: string,
+  line: number,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: { revision?: number; error?: string } }> {
+  const response = await fetch(`${service.url}/api/jobs/${id}/segments/${line}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { revision?: number; error?: string } };
+}
+
+describe('edits through two services sharing one job store', () => {
+  it('keeps every accepted edit, refuses stale ones with 409, and renders every line as last accepted', async () => {
+    const [first, second] = services as [RunningService, RunningService];
+    const created = await fetch(`${first.url}/api/jobs`, {
+      method: 'POST',
+      body: await form(
+        { source_language: 'eng', target_language: 'spa', subtitles: subtitlesOf(LINES) },
+        { file: input },
+      ),
+    });
+    const { id, error } = (await created.json()) as JobAnswer & { error?: string };
+    expect({ status: created.status, error }).toEqual({ status: 202, error: undefined });
+    await readJobEvents(`${first.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 300_000 });
+    const ready = await jobAt(second, id);
+    expect(ready.state).toBe('ready');
+    expect(ready.segments!.length).toBeGreaterThanOrEqual(51);
+    const [contested, ...others] = ready.segments!;
+    const different = others.slice(0, 50);
+
+    // 50 edits of different lines and 20 of one line, all at once, alternating between the services.
+    const edits = [
+      ...different.map((line, i) => ({ line: line.id, text: `Texto editado ${line.id}.`, service: i % 2 })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        line: contested!.id,
+        text: `Versión ${i} de la línea.`,
+        service: i % 2,
+      })),
+    ];
+    const answers = await Promise.all(
+      edits.map((edit) =>
+        patchLine(services[edit.service]!, id, edit.line, { target_text: edit.text, revision: 0 }).then((answer) => ({
+          ...edit,
+          ...answer,
+        })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 409)).toEqual([]);
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    // Each different line is edited once from its first revision: all 50 go in. Of the 20 edits of
+    // one line made against the same revision, exactly one does.
+    expect(accepted.filter((answer) => answer.line !== contested!.id)).toHaveLength(50);
+    const winner = accepted.filter((answer) => answer.line === contested!.id);
+    expect(winner).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+
+    const edited = await jobAt(first, id);
+    const textOf = new Map(edited.segments!.map((line) => [line.id, line]));
+    for (const answer of accepted) expect(textOf.get(answer.line)!.target_text).toBe(answer.text);
+    expect(edited.revision).toBe(51);
+    // A refusal names the line's revision now, and an edit made against it goes in.
+    const current = textOf.get(contested!.id)!.revision;
+    for (const answer of refused) {
+      expect(answer.body.revision).toBe(current);
+      expect(answer.body.error).toMatch(/changed since revision 0/);
+    }
+    const retry = await patchLine(second, id, contested!.id, { target_text: 'Versión final.', revision: current });
+    expect(retry.status).toBe(200);
+
+    const render = await fetch(`${second.url}/api/jobs/${id}/render`, { method: 'POST' });
+    expect(render.status).toBe(202);
+    await readJobEvents(`${first.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 300_000 });
+    const rendered = await jobAt(first, id);
+    expect(rendered.state).toBe('ready');
+    expect(rendered.segments!.filter((line) => line.stale)).toEqual([]);
+    const expected = new Map([
+      ...accepted
+        .filter((answer) => answer.line !== contested!.id)
+        .map((answer) => [answer.line, answer.text] as const),
+      [contested!.id, 'Versión final.'] as const,
+    ]);
+    const subtitles = await (await fetch(`${first.url}/api/jobs/${id}/subtitles/spa.srt`)).text();
+    for (const [line, text] of expected) {
+      expect(rendered.segments!.find((segment) => segment.id === line)!.target_text).toBe(text);
+      expect(subtitles).toContain(text);
+    }
+  }, 600_000);
+});
