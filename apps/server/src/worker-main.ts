@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { sweepOrphanedTempDirs } from '@voxlate/process';
 import { Dubber } from '@voxlate/runtime';
 import { dubInFolderOf } from './jobs/job-board.js';
 
@@ -19,13 +20,18 @@ const setting = (name: string, fallback: number): number => {
 };
 const dubber = new Dubber();
 const store = openJobStore(dubber.config.dataDir);
+// What dead processes left: their partial writes in the store, their temporary folders.
 await store.removeLeftovers();
+await sweepOrphanedTempDirs(dubber.config.tempRoot);
 const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
   redisUrl,
   // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
   concurrency: setting('VOXLATE_WORKER_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
-  lockMs: setting('VOXLATE_WORKER_LOCK_MS', 60_000),
-  stalledCheckMs: setting('VOXLATE_WORKER_STALLED_MS', 30_000),
+  // A dead worker's lock lapses 10-20 s after its death (it is renewed every half of it); a run
+  // seen active at one stalled check and unlocked at the next goes back in line: taken over by a
+  // live worker within 30 s of the death (20 s + two 5 s checks).
+  lockMs: setting('VOXLATE_WORKER_LOCK_MS', 20_000),
+  stalledCheckMs: setting('VOXLATE_WORKER_STALLED_MS', 5_000),
 });
 // One JSON line per job taken and ended: the worker's log (tests read it too).
 worker.onJob = (event) => console.log(JSON.stringify({ worker: process.pid, ...event }));

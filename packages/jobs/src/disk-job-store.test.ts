@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BadInput, NotFound } from '@voxlate/core';
+import { ownIdentity } from '@voxlate/process';
 import { DiskJobStore } from './disk-job-store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));
@@ -39,14 +40,24 @@ describe('DiskJobStore', () => {
   it('never reads a half-written stage as a whole one (a crash leaves only a hidden partial file)', async () => {
     const store = new DiskJobStore<Request>(join(root, 'c'));
     const job = await store.create({ targetLanguage: 'spa' });
-    // What a crash between write and rename leaves behind.
-    writeFileSync(join(store.folder(job.id), 'stages', '.0123456789ab.partial'), '{"text": "ho');
+    const stages = join(store.folder(job.id), 'stages');
+    // What a crash between write and rename leaves behind (its process, by pid and start time, is
+    // gone), and what an older version left (no owner named, an hour old).
+    const { pid, startTicks } = ownIdentity();
+    writeFileSync(join(stages, `.0123456789ab-p${pid}s${startTicks + 1}.partial`), '{"text": "ho');
+    writeFileSync(join(stages, '.0123456789ac.partial'), '{"text": "ho');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    utimesSync(join(stages, '.0123456789ac.partial'), hourAgo, hourAgo);
+    // Writes still in progress in live processes (this one; an unowned one just begun).
+    const inProgress = [`.0123456789ad-p${pid}s${startTicks}.partial`, '.0123456789ae.partial'];
+    for (const name of inProgress) writeFileSync(join(stages, name), '{"text": "ho');
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toBeUndefined();
     await store.saveStage(job.id, 'translate', { text: 'hello' }, { text: 'hola' });
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
     // The next process to open the store clears what the crash left, and nothing else.
-    expect(await new DiskJobStore<Request>(join(root, 'c')).removeLeftovers()).toBe(1);
-    expect(readdirSync(join(store.folder(job.id), 'stages'))).toHaveLength(1);
+    expect(await new DiskJobStore<Request>(join(root, 'c')).removeLeftovers()).toBe(2);
+    expect(readdirSync(stages).filter((name) => name.endsWith('.partial')).sort()).toEqual(inProgress.sort());
+    expect(readdirSync(stages).filter((name) => !name.startsWith('.'))).toHaveLength(1);
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
   });
 

@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
-import { syncFolder, writeFileAtomic } from './atomic-write.js';
+import { isLeftPartial, syncFolder, writeFileAtomic } from './atomic-write.js';
 import { checkedJobId, newJobId } from './job-id.js';
 import { JobLocks } from './job-locks.js';
 import type { JobPatch, JobRecord } from './job-record.js';
-
-/** What writeFileAtomic names its temporary files. */
-const PARTIAL = /^\.[0-9a-f]{12}\.partial$/;
 
 /** The default time a job and its files are kept after its last change. */
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -165,14 +162,17 @@ export class DiskJobStore<Request = unknown> {
 
   /**
    * Removes what writes cut short by a crash left (hidden `.partial` files beside records and
-   * stage outputs); run when a process opens the store, before any write of its own.
+   * stage outputs, whose process is gone); run when a process opens the store. Writes in
+   * progress in live processes (other services and workers on the same store) are left alone.
    */
   async removeLeftovers(): Promise<number> {
     let removed = 0;
     for (const id of await this.ids()) {
       for (const folder of [this.folder(id), join(this.folder(id), 'stages')]) {
         const names = await readdir(folder).catch(() => [] as string[]);
-        for (const name of names.filter((entry) => PARTIAL.test(entry))) {
+        for (const name of names.filter((entry) => entry.endsWith('.partial'))) {
+          const modified = await stat(join(folder, name)).then((info) => info.mtimeMs, () => undefined);
+          if (modified === undefined || !isLeftPartial(name, modified)) continue;
           await rm(join(folder, name), { force: true });
           removed++;
         }

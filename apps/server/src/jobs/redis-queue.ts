@@ -21,6 +21,8 @@ import { QUEUE_DOWN_RETRY_AFTER_SECONDS, QueueHealth, type QueueLog } from './qu
 
 /** BullMQ retries a run whose worker stopped (its job resumes); a failure is recorded by the processor, not thrown. */
 const ATTEMPTS = 50;
+/** How often the service looks for runs whose worker died (their lock lapsed). */
+const DEAD_RUN_CHECK_MS = 5000;
 /** The longest a request waits on Redis before it is answered 503 (BullMQ waits for a connection for ever). */
 const REDIS_ANSWER_MS = 4000;
 
@@ -40,6 +42,8 @@ export class RedisQueue implements JobQueue {
   private readonly arriving = new Map<string, number>();
 
   private readonly health: QueueHealth;
+  private readonly commands: Redis;
+  private readonly deadRunWatch: NodeJS.Timeout;
 
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
@@ -50,6 +54,7 @@ export class RedisQueue implements JobQueue {
   ) {
     this.health = new QueueHealth(log, new URL(redisUrl).host);
     const commands = redisCommandConnection(redisUrl);
+    this.commands = commands;
     this.publisher = redisCommandConnection(redisUrl);
     this.health.watch(commands);
     this.health.watch(this.publisher);
@@ -61,6 +66,9 @@ export class RedisQueue implements JobQueue {
     this.queue.on('error', () => undefined);
     this.events.on('error', () => undefined);
     this.events.on('progress', ({ jobId, data }) => this.relay(jobIdOfQueueJob(jobId), data as JobUpdate));
+    this.events.on('stalled', ({ jobId }) => void this.backInLine(jobId).catch(() => undefined));
+    this.deadRunWatch = setInterval(() => void this.findDeadRuns().catch(() => undefined), DEAD_RUN_CHECK_MS);
+    this.deadRunWatch.unref();
     // Jobs the store has in line are put back in the queue: a Redis that restarted without its
     // data has lost them (the store is the truth; an entry still there is left as it is).
     this.health.onBack(() => void this.requeueUnfinished().catch(() => undefined));
@@ -135,12 +143,46 @@ export class RedisQueue implements JobQueue {
     );
   }
 
+  /**
+   * A run whose worker died (its lock lapsed; a worker's stalled check put it back in line): the
+   * job is shown queued again, not running with frozen progress, until another worker takes it.
+   * Checked under the job's lock, against the run's state in BullMQ, so a worker that has taken
+   * it over already (it writes 'running' under the same lock) is never overwritten.
+   */
+  private async backInLine(queueId: string): Promise<void> {
+    const id = jobIdOfQueueJob(queueId);
+    const requeued = await this.store.exclusive(id, async () => {
+      const record = await this.store.get(id);
+      if (record.state !== 'running' || queueJobId(id, runRevision(record)) !== queueId) return undefined;
+      if (await this.workedOn(queueId)) return undefined;
+      return this.store.update(id, { state: 'queued' });
+    });
+    if (requeued) this.relay(id, { type: 'state', state: 'queued', revision: requeued.revision });
+  }
+
+  /** Whether a live worker holds the run: it is active and its lock (renewed by its worker) is there. */
+  private async workedOn(queueId: string): Promise<boolean> {
+    const run = await answered(this.queue.getJob(queueId));
+    if ((await answered(run?.getState() ?? Promise.resolve(undefined))) !== 'active') return false;
+    return (await answered(this.commands.exists(`${this.queue.toKey(queueId)}:lock`))) === 1;
+  }
+
+  /**
+   * Runs still active whose lock lapsed: their worker is dead. Workers' stalled checks put them
+   * back in line, but only while some worker runs; the service shows them queued in any case.
+   */
+  private async findDeadRuns(): Promise<void> {
+    if (!this.health.up) return;
+    for (const run of await answered(this.queue.getActive())) if (run.id) await this.backInLine(run.id);
+  }
+
   private async requeueUnfinished(): Promise<void> {
     const { jobs } = await this.store.list(0, Number.MAX_SAFE_INTEGER);
     for (const job of jobs) if (job.state === 'queued' || job.state === 'running') await answered(this.add(job));
   }
 
   async close(): Promise<void> {
+    clearInterval(this.deadRunWatch);
     await this.events.close();
     await this.queue.close();
     await this.publisher.quit();
