@@ -56,7 +56,11 @@ describe('DiskJobStore', () => {
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
     // The next process to open the store clears what the crash left, and nothing else.
     expect(await new DiskJobStore<Request>(join(root, 'c')).removeLeftovers()).toBe(2);
-    expect(readdirSync(stages).filter((name) => name.endsWith('.partial')).sort()).toEqual(inProgress.sort());
+    expect(
+      readdirSync(stages)
+        .filter((name) => name.endsWith('.partial'))
+        .sort(),
+    ).toEqual(inProgress.sort());
     expect(readdirSync(stages).filter((name) => !name.startsWith('.'))).toHaveLength(1);
     expect(await store.loadStage(job.id, 'translate', { text: 'hello' })).toEqual({ text: 'hola' });
   });

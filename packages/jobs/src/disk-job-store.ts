@@ -171,7 +171,10 @@ export class DiskJobStore<Request = unknown> {
       for (const folder of [this.folder(id), join(this.folder(id), 'stages')]) {
         const names = await readdir(folder).catch(() => [] as string[]);
         for (const name of names.filter((entry) => entry.endsWith('.partial'))) {
-          const modified = await stat(join(folder, name)).then((info) => info.mtimeMs, () => undefined);
+          const modified = await stat(join(folder, name)).then(
+            (info) => info.mtimeMs,
+            () => undefined,
+          );
           if (modified === undefined || !isLeftPartial(name, modified)) continue;
           await rm(join(folder, name), { force: true });
           removed++;
