@@ -89,6 +89,34 @@ describe('the job queue’s Redis down and back', () => {
     expect(log).not.toMatch(/Unhandled error event/);
   }, 240_000);
 
+  it('keeps a worker quiet and waiting while Redis is away, and working once it is back', async () => {
+    const own = await startRedis();
+    const env = { VOXLATE_REDIS_URL: own.url, VOXLATE_DATA_DIR: dataDir, VOXLATE_WORKER_JOBS: '1' };
+    const waiting = await startWorker(env);
+    const alone = await startService({ VOXLATE_REDIS_URL: own.url }, { dataDir });
+    let restarted: RunningRedis | undefined;
+    try {
+      await own.stop();
+      await waitFor(() => /cannot be reached/.test(waiting.output()), 10_000);
+      // Long enough for ioredis to retry many times.
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      restarted = await startRedis(own.port);
+      await waitFor(() => /reachable again/.test(waiting.output()), 15_000);
+      await waitFor(async () => (await health(alone.url)).queue === 'up', 15_000);
+      const submitted = await submit(alone.url);
+      expect(submitted.status).toBe(202);
+      const { id } = (await submitted.json()) as { id: string };
+      await readJobEvents(`${alone.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 120_000 });
+      expect(waiting.log.some((entry) => entry.id === id && entry.outcome === 'settled')).toBe(true);
+      expect(waiting.output().match(/job queue \(Redis at [^)]+\) cannot be reached/g)).toHaveLength(1);
+      expect(waiting.output()).not.toMatch(/Unhandled error event|ECONNREFUSED.*\n.*ECONNREFUSED/);
+    } finally {
+      await waiting.stop();
+      await alone.stop();
+      await restarted?.stop();
+    }
+  }, 180_000);
+
   it('starts while Redis is down, saying so, and serves what does not need it', async () => {
     const stopped = await startRedis();
     await stopped.stop();

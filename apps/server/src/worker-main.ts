@@ -32,6 +32,7 @@ const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
   // live worker within 30 s of the death (20 s + two 5 s checks).
   lockMs: setting('VOXLATE_WORKER_LOCK_MS', 20_000),
   stalledCheckMs: setting('VOXLATE_WORKER_STALLED_MS', 5_000),
+  log: (level, message) => console.warn(`${level}: ${message}`),
 });
 // One JSON line per job taken and ended: the worker's log (tests read it too).
 worker.onJob = (event) => console.log(JSON.stringify({ worker: process.pid, ...event }));

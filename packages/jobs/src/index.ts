@@ -10,5 +10,6 @@ export * from './job-updates.js';
 export * from './line-edits.js';
 export * from './progress-phases.js';
 export * from './result-files.js';
+export * from './redis/queue-health.js';
 export * from './redis/redis-job-worker.js';
 export * from './redis/redis-names.js';

@@ -5,6 +5,7 @@ import {
   DUB_QUEUE,
   jobIdOfQueueJob,
   queueJobId,
+  QueueHealth,
   redisCommandConnection,
   redisConnection,
   type DiskJobStore,
@@ -12,12 +13,15 @@ import {
   type JobRecord,
   type JobRequest,
   type JobUpdate,
+  type QueueLog,
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
 import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
 import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
-import { QUEUE_DOWN_RETRY_AFTER_SECONDS, QueueHealth, type QueueLog } from './queue-health.js';
+
+/** Seconds a client is asked to wait while the queue is down. */
+export const QUEUE_DOWN_RETRY_AFTER_SECONDS = 10;
 
 /** BullMQ retries a run whose worker stopped (its job resumes); a failure is recorded by the processor, not thrown. */
 const ATTEMPTS = 50;
@@ -52,7 +56,8 @@ export class RedisQueue implements JobQueue {
     log: QueueLog,
     queueName = DUB_QUEUE,
   ) {
-    this.health = new QueueHealth(log, new URL(redisUrl).host);
+    const meanwhile = 'new jobs are refused with 503 until it is back.';
+    this.health = new QueueHealth(log, new URL(redisUrl).host, meanwhile);
     const commands = redisCommandConnection(redisUrl);
     this.commands = commands;
     this.publisher = redisCommandConnection(redisUrl);

@@ -37,6 +37,8 @@ export async function startRedis(port?: number): Promise<RunningRedis> {
 export interface RunningWorker {
   pid: number;
   log: { worker: number; id: string; event: 'active' | 'done'; outcome?: string }[];
+  /** What the worker has written to stdout and stderr so far (its last 200 KB). */
+  output(): string;
   kill(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -49,7 +51,11 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
   });
   const log: RunningWorker['log'] = [];
   let pending = '';
+  let output = '';
+  const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-200_000));
+  child.stderr.on('data', keep);
   child.stdout.on('data', (chunk: Buffer) => {
+    keep(chunk);
     pending += chunk.toString();
     const lines = pending.split('\n');
     pending = lines.pop()!;
@@ -59,6 +65,7 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
   return {
     pid: child.pid!,
     log,
+    output: () => output,
     kill: async () => {
       const ended = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');

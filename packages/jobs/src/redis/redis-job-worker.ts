@@ -4,6 +4,7 @@ import type { DiskJobStore } from '../disk-job-store.js';
 import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
 import type { JobRequest } from '../job-request.js';
 import { PROCESS_STOPPING } from '../job-updates.js';
+import { QueueHealth, type QueueLog } from './queue-health.js';
 import { CANCEL_CHANNEL, DUB_QUEUE, redisConnection, type DubQueueData } from './redis-names.js';
 
 export interface WorkerSettings {
@@ -15,6 +16,8 @@ export interface WorkerSettings {
   /** How often this worker looks for jobs whose worker died. */
   stalledCheckMs: number;
   queueName?: string;
+  /** Where an outage of Redis is said (once when it starts, once when it ends). */
+  log?: QueueLog;
 }
 
 /**
@@ -31,11 +34,15 @@ export class RedisJobWorker {
 
   constructor(store: DiskJobStore<JobRequest>, dub: DubInFolder, settings: WorkerSettings) {
     this.processor = new JobProcessor(store, dub);
+    const meanwhile = 'no new job is taken until it is back (jobs running go on).';
+    const health = new QueueHealth(settings.log ?? (() => undefined), new URL(settings.redisUrl).host, meanwhile);
+    const connection = redisConnection(settings.redisUrl);
+    health.watch(connection);
     this.worker = new Worker<DubQueueData>(
       settings.queueName ?? DUB_QUEUE,
       (job, _token, signal) => this.run(job, signal),
       {
-        connection: redisConnection(settings.redisUrl),
+        connection,
         concurrency: settings.concurrency,
         lockDuration: settings.lockMs,
         stalledInterval: settings.stalledCheckMs,
@@ -44,7 +51,10 @@ export class RedisJobWorker {
         autorun: false,
       },
     );
+    // Its errors are the connection's, reported once by the health; unheard, BullMQ would print each.
+    this.worker.on('error', () => undefined);
     this.subscriber = redisConnection(settings.redisUrl);
+    health.watch(this.subscriber);
     this.subscriber.on('message', (_channel: string, id: string) => void this.worker.cancelJob(id, 'cancelled'));
   }
 

@@ -2,14 +2,11 @@ import type { Redis } from 'ioredis';
 
 export type QueueLog = (level: 'warn' | 'info', message: string) => void;
 
-/** Seconds a client is asked to wait while the queue is down. */
-export const QUEUE_DOWN_RETRY_AFTER_SECONDS = 10;
-
 /**
  * Whether the job queue's Redis can be reached, from its connections' own events: down from the
  * first connection that fails until every one is ready again. An outage is logged once when it
  * starts and once when it ends, not at every retry; the connections' errors are handled here,
- * so ioredis never prints "Unhandled error event".
+ * so ioredis never prints "Unhandled error event". The service and the workers each keep one.
  */
 export class QueueHealth {
   private readonly down = new Set<Redis>();
@@ -17,9 +14,11 @@ export class QueueHealth {
   private lastError = '';
   private outage = false;
 
+  /** `meanwhile`: what the outage means for this process, said when it starts. */
   constructor(
     private readonly log: QueueLog,
     private readonly where: string,
+    private readonly meanwhile: string,
   ) {}
 
   watch(connection: Redis): void {
@@ -48,7 +47,7 @@ export class QueueHealth {
       const reason = this.lastError ? ` (${this.lastError})` : '';
       this.log(
         'warn',
-        `The job queue (Redis at ${this.where}) cannot be reached${reason}: new jobs are refused with 503 until it is back.`,
+        `The job queue (Redis at ${this.where}) cannot be reached${reason}: ${this.meanwhile}`,
       );
     }
   }
