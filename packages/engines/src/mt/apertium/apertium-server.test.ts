@@ -29,6 +29,28 @@ describe('ApertiumServer supervision', () => {
   });
 });
 
+describe('ApertiumServer when idle', () => {
+  it('stops a server unused past its idle time (never under a request), and starts it again at the next use', async () => {
+    const idle = new ApertiumServer(undefined, 1500);
+    try {
+      // A request that lasts past the idle time keeps the server.
+      const slow = await idle.using(async (url) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        return (await fetch(`${url}/listPairs`)).status;
+      });
+      expect(slow).toBe(200);
+      const first = idle.pid()!;
+      const group = [first, ...descendantsOf(first)];
+      expect(await waitUntilGone(group)).toEqual([]);
+      expect(idle.pid()).toBeUndefined();
+      expect((await idle.pairs()).length).toBeGreaterThan(0);
+      expect(idle.pid()).not.toBe(first);
+    } finally {
+      await idle.stop();
+    }
+  }, 30_000);
+});
+
 async function waitUntilGone(pids: number[]): Promise<number[]> {
   for (let i = 0; i < 50 && pids.some(isAlive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   return pids.filter(isAlive);

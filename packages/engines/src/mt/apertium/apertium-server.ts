@@ -29,9 +29,20 @@ export class ApertiumServer {
   private child: ChildProcess | undefined;
   private ready: Promise<string> | undefined;
   private stopping = false;
+  /** Requests under way (a server is never stopped under one), and when the last one ended. */
+  private inUse = 0;
+  private lastUsed = Date.now();
+  private idleCheck: NodeJS.Timeout | undefined;
 
-  /** `startTimeoutMs`: longest wait for a new server to answer (30 s; it takes about 1 s). */
-  constructor(private readonly startTimeoutMs = START_TIMEOUT_MS) {}
+  /**
+   * `startTimeoutMs`: longest wait for a new server to answer (30 s; it takes about 1 s).
+   * `idleMs`: a server unused this long is stopped (its pipelines hold about 30 MB each); the
+   * next request starts it again in about a second.
+   */
+  constructor(
+    private readonly startTimeoutMs = START_TIMEOUT_MS,
+    private readonly idleMs = Number.POSITIVE_INFINITY,
+  ) {}
 
   private restarts: number[] = [];
 
@@ -48,15 +59,28 @@ export class ApertiumServer {
     return this.ready;
   }
 
+  /** Runs a request against the server (started if needed), which is not stopped for idleness meanwhile. */
+  async using<T>(request: (baseUrl: string) => Promise<T>): Promise<T> {
+    this.inUse++;
+    try {
+      return await request(await this.baseUrl());
+    } finally {
+      this.inUse--;
+      this.lastUsed = Date.now();
+    }
+  }
+
   async pairs(): Promise<ApertiumPair[]> {
-    const response = await fetch(`${await this.baseUrl()}/listPairs`, {
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    return this.using(async (url) => {
+      const response = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
+      return plainPairs(body.responseData);
     });
-    const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
-    return plainPairs(body.responseData);
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.idleCheck);
+    this.idleCheck = undefined;
     this.stopping = true;
     const child = this.child;
     this.child = undefined;
@@ -104,7 +128,22 @@ export class ApertiumServer {
     });
     const url = `http://127.0.0.1:${port}`;
     await waitUntilServing(url, child, () => log, this.startTimeoutMs);
+    this.watchIdleness();
     return url;
+  }
+
+  /** Stops the server once nothing has used it for idleMs; the next use starts it again. */
+  private watchIdleness(): void {
+    if (!Number.isFinite(this.idleMs) || this.idleCheck) return;
+    this.lastUsed = Date.now();
+    this.idleCheck = setInterval(
+      () => {
+        if (this.inUse > 0 || Date.now() - this.lastUsed < this.idleMs || !this.child) return;
+        void this.stop();
+      },
+      Math.min(this.idleMs, 60_000),
+    );
+    this.idleCheck.unref();
   }
 
   /** Clears the handle so the next request starts a fresh server, within a restart budget. */

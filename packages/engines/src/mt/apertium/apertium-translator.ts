@@ -94,10 +94,12 @@ export class ApertiumTranslator implements Translator {
     const body = new URLSearchParams({ langpair: `${source}|${target}`, q: text, markUnknown: 'no' });
     const deadline = AbortSignal.timeout(this.callTimeoutMs);
     const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
-    const response = await fetch(`${await this.server.baseUrl()}/translate`, { method: 'POST', body, signal });
-    if (!response.ok) throw new Error(`apertium-apy answered ${response.status}`);
-    const json = (await response.json()) as { responseData?: { translatedText?: string } };
-    return json.responseData?.translatedText ?? '';
+    return this.server.using(async (url) => {
+      const response = await fetch(`${url}/translate`, { method: 'POST', body, signal });
+      if (!response.ok) throw new Error(`apertium-apy answered ${response.status}`);
+      const json = (await response.json()) as { responseData?: { translatedText?: string } };
+      return json.responseData?.translatedText ?? '';
+    });
   }
 }
 
