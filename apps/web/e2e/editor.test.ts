@@ -106,4 +106,19 @@ describe('the project editor', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Translation of line 2');
     await screenshot(page, 'editor-phone');
   }, 60_000);
+
+  it('re-dubs with one click while the box still has the focus, and a long line is read whole', async () => {
+    const field = page.getByLabel('Translation of line 2');
+    const shortHeight = await field.evaluate((box) => box.clientHeight);
+    const long =
+      'Ce soir, nous préparons ensemble un dîner très simple, avec des légumes du marché, du pain frais et un peu de fromage.';
+    await field.fill(long);
+    // The box grew to its text: nothing hidden behind a scroll bar.
+    expect(await field.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(1);
+    expect(await field.evaluate((box) => box.clientHeight)).toBeGreaterThan(shortHeight);
+    // No Tab: the click on the button is the one that takes the focus from the box.
+    await page.getByRole('button', { name: 'Re-dub changed lines (1)' }).click();
+    await page.getByText('Dub up to date.').waitFor({ timeout: 60_000 });
+    expect((await jobOf(jobId)).segments[1]!.target_text).toBe(long);
+  }, 90_000);
 });

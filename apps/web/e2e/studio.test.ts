@@ -216,6 +216,12 @@ describe('studio', () => {
       return element.currentTime;
     });
     expect(played).toBeGreaterThan(0.2);
+    // The subtitles asked for are on from the start.
+    const showing = await page.evaluate(() => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid="result-video"]')!;
+      return [...element.textTracks].map((track) => track.mode);
+    });
+    expect(showing).toEqual(['showing']);
     await screenshot(page, 'studio-video-result');
   });
 
@@ -333,14 +339,17 @@ describe('studio', () => {
     await screenshot(page, 'studio-subtitles-source');
   });
 
-  it('imports a link from the Paste URL tab (Enter submits)', async () => {
+  it('imports a link from the Paste URL tab into the language chosen there (Enter submits)', async () => {
     await openStudio('Audio Translation');
     await page.getByRole('tab', { name: 'Paste URL' }).click();
+    // The link tab has the same settings as a file: the target language among them.
+    await page.getByLabel('Target language').selectOption('ita');
     const box = page.getByLabel('Direct link to an audio or video file');
     await box.fill(`${filesUrl}/speech.wav`);
     await box.press('Enter');
     await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
     await page.getByText('audio_from_url').waitFor();
+    expect(await page.locator('a[download="speech.ita.wav"]').count()).toBe(1);
     await screenshot(page, 'studio-url-result');
   });
 

@@ -1,12 +1,17 @@
-import { Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { TopBar } from './components/TopBar.js';
+import { AboutPage } from './pages/AboutPage.js';
 import { CaptionOverlayPage } from './pages/CaptionOverlayPage.js';
 import { LandingPage } from './pages/LandingPage.js';
+import { LicencesPage } from './pages/LicencesPage.js';
 import { LivePage } from './pages/LivePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
+import { PrivacyPage } from './pages/PrivacyPage.js';
 import { ProjectPage } from './pages/ProjectPage.js';
 import { StudioPage } from './pages/StudioPage.js';
+import { TermsPage } from './pages/TermsPage.js';
 
 export function App() {
   return (
@@ -19,6 +24,7 @@ export function App() {
 }
 
 function WithTopBar() {
+  useScrollOnNavigate();
   return (
     <>
       <TopBar />
@@ -26,6 +32,10 @@ function WithTopBar() {
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/licences" element={<LicencesPage />} />
           <Route path="/creator-studio" element={<StudioPage />} />
           <Route path="/creator-studio/live" element={<LivePage />} />
           <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
@@ -34,4 +44,14 @@ function WithTopBar() {
       </main>
     </>
   );
+}
+
+/** A new page opens at its top, or at the section its address names ("/about#contact"). */
+function useScrollOnNavigate(): void {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
 }

@@ -7,8 +7,9 @@ const MP4_LANGUAGE: Readonly<Record<string, string>> = { cmn: 'zho', yue: 'zho' 
 
 /**
  * The dub's subtitles as a selectable MP4 track: written as SRT beside the job's files, added as
- * input `inputIndex` and stored as mov_text, tagged with the language and off by default (the
- * viewer turns them on). Empty when the request has no subtitles.
+ * input `inputIndex` and stored as mov_text, tagged with the language and marked default, so
+ * players that follow the mark show them at once (subtitles were asked for). Empty when the
+ * request has no subtitles.
  */
 export async function subtitleTrackArgs(
   request: RenderRequest,
@@ -24,7 +25,7 @@ export async function subtitleTrackArgs(
     input: ['-f', 'srt', '-i', path],
     output: [
       ...['-map', `${inputIndex}:s:0`, '-c:s', 'mov_text'],
-      ...['-metadata:s:s:0', `language=${language}`, '-disposition:s:0', '0'],
+      ...['-metadata:s:s:0', `language=${language}`, '-disposition:s:0', 'default'],
     ],
   };
 }

@@ -111,10 +111,10 @@ describe('dubbing real recordings', () => {
     expect(Math.abs(durationOf(output) - durationOf(talkMp4))).toBeLessThanOrEqual(1 / 25);
     const codecs = execFileSync('ffprobe', argv`-v error -show_entries stream=codec_name -of csv=p=0 ${output}`);
     expect(codecs.toString().split('\n').filter(Boolean).sort()).toEqual(['aac', 'h264', 'mov_text']);
-    // The French subtitles ride along as a track the viewer can choose. (FFmpeg's MP4 muxer
-    // marks the only track of a kind enabled whatever its disposition; players do not show
-    // mov_text until asked.)
-    expect(subtitleTracks(output).map((track) => [track.codec, track.language])).toEqual([['mov_text', 'fra']]);
+    // The French subtitles ride along as a track, on by default where the player follows the mark.
+    expect(subtitleTracks(output).map((track) => [track.codec, track.language, track.default])).toEqual([
+      ['mov_text', 'fra', 1],
+    ]);
     const cues = execFileSync('ffmpeg', argv`-v error -i ${output} -map 0:s:0 -f srt -`).toString();
     expect(cues).toContain(run.timeline.segments[0]!.targetText.split(' ')[0]);
     expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');

@@ -1,9 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/**
- * A product link goes where it says (`to`: a studio route; `href`: a page the service serves);
- * the company and legal ones are the spec's placeholders.
- */
+/** Every link goes to a page of this product: `to`, a studio route; `href`, a page the service serves. */
 type FooterLink = { text: string; to?: string; href?: string };
 
 const COLUMNS: [string, FooterLink[]][] = [
@@ -16,8 +13,22 @@ const COLUMNS: [string, FooterLink[]][] = [
       { text: 'API reference', href: '/api/docs' },
     ],
   ],
-  ['Company', [{ text: 'About' }, { text: 'Blog' }, { text: 'Careers' }]],
-  ['Legal', [{ text: 'Privacy' }, { text: 'Terms' }]],
+  [
+    'Company',
+    [
+      { text: 'About', to: '/about' },
+      { text: 'Blog', to: '/about#updates' },
+      { text: 'Careers', to: '/about#contribute' },
+    ],
+  ],
+  [
+    'Legal',
+    [
+      { text: 'Privacy', to: '/privacy' },
+      { text: 'Terms', to: '/terms' },
+      { text: 'Licences', to: '/licences' },
+    ],
+  ],
 ];
 
 /** The footer of the landing and pricing pages. */
@@ -36,14 +47,10 @@ export function Footer() {
               <a key={link.text} href={link.href}>
                 {link.text}
               </a>
-            ) : link.to ? (
-              <Link key={link.text} to={link.to}>
+            ) : (
+              <Link key={link.text} to={link.to ?? '/'}>
                 {link.text}
               </Link>
-            ) : (
-              <a key={link.text} href="#" onClick={(event) => event.preventDefault()}>
-                {link.text}
-              </a>
             ),
           )}
         </nav>

@@ -1,4 +1,3 @@
-import { useState, type ReactNode } from 'react';
 import type { ContentType } from '../lib/validation.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { FileButton } from './FileButton.js';
@@ -13,13 +12,13 @@ interface Props {
   working: boolean;
   onFile: (file: File) => void;
   onUrl: (url: string) => void;
-  /** The source controls, shown under the link box (the settings card holds them once a file is loaded). */
-  urlSource?: ReactNode;
+  /** Upload or Paste URL (audio mode): the studio keeps it, as the settings card follows it. */
+  tab: SourceTab;
+  onTab: (tab: SourceTab) => void;
 }
 
 /** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
-export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl, urlSource }: Props) {
-  const [tab, setTab] = useState<SourceTab>('upload');
+export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl, tab, onTab }: Props) {
   const audio = contentType === 'audio';
   const accept = audio ? 'audio/*,video/*' : 'video/*';
   return (
@@ -44,13 +43,10 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
         </>
       ) : (
         <>
-          {audio && <SourceTabs selected={tab} onSelect={setTab} />}
+          {audio && <SourceTabs selected={tab} onSelect={onTab} />}
           <div {...(audio ? { role: 'tabpanel', id: sourcePanelId(tab), 'aria-labelledby': sourceTabId(tab) } : {})}>
             {audio && tab === 'url' ? (
-              <>
-                <UrlImport disabled={working} onSubmit={onUrl} />
-                {urlSource}
-              </>
+              <UrlImport disabled={working} onSubmit={onUrl} />
             ) : (
               <UploadArea
                 label={audio ? 'Upload Audio or Video File' : 'Upload Video'}

@@ -17,7 +17,8 @@ interface Props {
   /** Burn-in (video modes): shown when given. */
   burnSubtitles?: boolean;
   onBurnSubtitles?: (on: boolean) => void;
-  onTranslate: () => void;
+  /** Without it (a link: its Go starts the dub) the card says so instead of showing a button. */
+  onTranslate?: () => void;
   /** What each target gives here (from /api/languages): the list is grouped by it once known. */
   qualities?: Record<string, LanguageQuality>;
   /** The source language and subtitles controls, above the target. */
@@ -47,6 +48,12 @@ export function SettingsCard(props: Props) {
           <LanguageOptions qualities={props.qualities ?? {}} />
         </select>
       </label>
+      {!video && (
+        <p id="voice-note" className="voice-note">
+          Each speaker keeps their voice, as with Preserve Voice in the video modes.{' '}
+          {voiceNote(languageInfo(props.targetLanguage)?.name ?? '', props.cloning?.[props.targetLanguage])}
+        </p>
+      )}
       {video && (
         <div className="options">
           <label className="checkbox">
@@ -84,14 +91,18 @@ export function SettingsCard(props: Props) {
           )}
         </div>
       )}
-      <button
-        type="button"
-        className="button large"
-        disabled={!props.hasFile || !props.targetLanguage || props.working}
-        onClick={props.onTranslate}
-      >
-        {translateButtonLabel(props.stage, props.lipSync)}
-      </button>
+      {props.onTranslate ? (
+        <button
+          type="button"
+          className="button large"
+          disabled={!props.hasFile || !props.targetLanguage || props.working}
+          onClick={props.onTranslate}
+        >
+          {translateButtonLabel(props.stage, props.lipSync)}
+        </button>
+      ) : (
+        <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>
+      )}
       {note && (
         <p className={`quality-note ${quality?.quality ?? ''}`} role="note">
           {note}

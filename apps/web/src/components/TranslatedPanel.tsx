@@ -55,6 +55,7 @@ export function TranslatedPanel({
             >
               {subtitlesUrl && state.subtitles?.target && (
                 <track
+                  default
                   kind="subtitles"
                   src={subtitlesUrl}
                   srcLang={state.subtitles.target.language}

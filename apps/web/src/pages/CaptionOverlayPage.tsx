@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LiveCaption } from '@voxlate/contract';
+import { usePageTitle } from '../lib/page-title.js';
 
 /** A final line stays up this long unless the next line replaces it. */
 const HOLD_MS = 8000;
@@ -15,8 +16,8 @@ export function CaptionOverlayPage() {
   const session = params.get('session');
   const [heard, setHeard] = useState('');
   const [said, setSaid] = useState('');
+  usePageTitle('Live captions');
   useEffect(() => {
-    document.title = 'Live captions · Voxlate';
     document.documentElement.classList.add('overlay');
     return () => document.documentElement.classList.remove('overlay');
   }, []);

@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DemoDialog, useDemo } from '../components/DemoDialog.js';
 import { Footer } from '../components/Footer.js';
+import { useLanguageSupport, type LanguageSupport } from '../lib/language-support.js';
+import { TARGET_LANGUAGES } from '../lib/languages.js';
+import { usePageTitle } from '../lib/page-title.js';
 
 const FEATURES = [
   ['Emotional Fidelity', 'Your delivery carries into the new language: pauses, emphasis and pace follow the original.'],
@@ -32,22 +36,40 @@ function CardGrid({ cards }: { cards: readonly (readonly [string, string])[] }) 
 
 /** The landing page: sticky navigation, hero, features, technology, use cases, call to action. */
 export function LandingPage() {
-  const { hash } = useLocation();
-  // A link from another page to a section ("/#features") lands on the section.
-  useEffect(() => {
-    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash]);
+  usePageTitle(undefined);
+  const demo = useDemo();
+  const support = useLanguageSupport();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = (): void => setMenuOpen(false);
   return (
     <div className="landing">
       <nav className="landing-nav" aria-label="Main">
         <Link to="/" className="brand">
           Voxlate
         </Link>
-        <div className="anchors">
-          <a href="#features">Features</a>
-          <a href="#technology">Technology</a>
-          <a href="#use-cases">Use Cases</a>
-          <Link to="/pricing">Pricing</Link>
+        {/* Shown at phone width only (CSS): the anchors fold into it there. */}
+        <button
+          type="button"
+          className="button secondary small menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="landing-anchors"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div id="landing-anchors" className={`anchors${menuOpen ? ' open' : ''}`}>
+          <a href="#features" onClick={closeMenu}>
+            Features
+          </a>
+          <a href="#technology" onClick={closeMenu}>
+            Technology
+          </a>
+          <a href="#use-cases" onClick={closeMenu}>
+            Use Cases
+          </a>
+          <Link to="/pricing" onClick={closeMenu}>
+            Pricing
+          </Link>
         </div>
         <Link to="/creator-studio" className="button">
           Get Started
@@ -56,6 +78,10 @@ export function LandingPage() {
 
       <section className="hero">
         <h1>Your videos, heard in 40+ languages</h1>
+        <p className="claim-note" role="note">
+          Today: dubs into the <a href="#languages">11 languages below</a>; the others are on the roadmap, not yet
+          available.
+        </p>
         <p>
           Drop in a video or podcast, pick a language and get it back dubbed: same moments, same background, subtitles
           included. Real-time progress from upload to download.
@@ -64,7 +90,7 @@ export function LandingPage() {
           <Link to="/creator-studio" className="button large">
             Get Started Free
           </Link>
-          <button type="button" className="button large secondary">
+          <button type="button" className="button large secondary" onClick={demo.open}>
             Watch Demo
           </button>
         </div>
@@ -99,18 +125,48 @@ export function LandingPage() {
         <CardGrid cards={USE_CASES} />
       </section>
 
+      <section id="languages" className="section">
+        <h2>Languages</h2>
+        <p>What a dub from English into each language gives on this installation, before you choose one:</p>
+        <LanguageList support={support} />
+      </section>
+
       <section className="section cta">
         <h2>Ready to reach the world?</h2>
         <div className="hero-actions">
           <Link to="/creator-studio" className="button large">
             Start Free Trial
           </Link>
-          <button type="button" className="button large secondary">
+          <button type="button" className="button large secondary" onClick={demo.open}>
             Schedule Demo
           </button>
         </div>
       </section>
       <Footer />
+      <DemoDialog demo={demo} />
     </div>
+  );
+}
+
+/** The 11 dub targets, each with the translation it gets here (full, or a word-by-word gist). */
+function LanguageList({ support }: { support: LanguageSupport }) {
+  return (
+    <ul className="language-list">
+      {TARGET_LANGUAGES.map((language) => {
+        const quality = support.quality[language.code];
+        const label = !quality
+          ? language.code === 'eng'
+            ? 'dubbed into from the ten others (the studio shows each one’s quality)'
+            : 'checking…'
+          : quality.quality === 'full'
+            ? `full translation (${quality.engine})`
+            : `word-by-word gist (${quality.engine}), flagged for review`;
+        return (
+          <li key={language.code} className={quality?.quality ?? ''}>
+            <strong>{language.name}</strong> <span>{label}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

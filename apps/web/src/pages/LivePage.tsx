@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LanguageOptions } from '../components/LanguageOptions.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { useLiveSession, type LiveState } from '../live/use-live-session.js';
+import { usePageTitle } from '../lib/page-title.js';
 
 /**
  * Live translation: speak into the microphone, see captions as you talk and hear the dub about
@@ -16,9 +17,7 @@ export function LivePage() {
   const [target, setTarget] = useState('spa');
   const [volume, setVolumeValue] = useState(1);
   const [muted, setMutedValue] = useState(false);
-  useEffect(() => {
-    document.title = 'Live translation · Voxlate';
-  }, []);
+  usePageTitle('Live translation');
   const busy = state.phase === 'starting' || state.phase === 'live' || state.phase === 'ending';
   const hearable = support.live.length > 0 ? support.live : ['eng'];
   const sourceName = languageInfo(source)?.name ?? source;

@@ -1,15 +1,24 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Footer } from '../components/Footer.js';
+import { usePageTitle } from '../lib/page-title.js';
 import { InfoIcon } from '../components/icons/InfoIcon.js';
-import { FAQ, PLANS } from './pricing-plans.js';
+import { DemoDialog, useDemo } from '../components/DemoDialog.js';
+import { FAQ, HERE, PLANS } from './pricing-plans.js';
 
 /** Pricing: monthly/yearly toggle with "Save 20%", three plans, Enterprise, FAQ. */
 export function PricingPage() {
   const [yearly, setYearly] = useState(false);
+  usePageTitle('Pricing');
+  const demo = useDemo();
   return (
     <div className="pricing">
       <section className="section">
         <h1>Simple pricing for every creator</h1>
+        <p className="claim-note" role="note">
+          This Voxlate runs on your own machine: nothing is billed or metered here, and every plan’s button opens the
+          studio. Features this version does not have are marked <strong>Not available in this version</strong>.
+        </p>
         <div className="billing-toggle" role="group" aria-label="Billing period">
           <button
             type="button"
@@ -49,6 +58,11 @@ export function PricingPage() {
                     <span aria-hidden="true">{feature.included ? '✓' : '✕'}</span>
                     <span className="visually-hidden">{feature.included ? 'Included: ' : 'Not included: '}</span>
                     {feature.text}
+                    {HERE[feature.text]?.available === false ? (
+                      <span className="unavailable">Not available in this version</span>
+                    ) : (
+                      HERE[feature.text]?.note && <span className="here-note">{HERE[feature.text]?.note}</span>
+                    )}
                     {feature.tooltip && (
                       <button
                         type="button"
@@ -62,9 +76,9 @@ export function PricingPage() {
                   </li>
                 ))}
               </ul>
-              <button type="button" className={`button${plan.popular ? '' : ' secondary'}`}>
+              <Link to="/creator-studio" className={`button${plan.popular ? '' : ' secondary'}`}>
                 {plan.ctaText}
-              </button>
+              </Link>
             </article>
           ))}
         </div>
@@ -74,10 +88,10 @@ export function PricingPage() {
             <p>Custom minutes, languages, integrations and support for studios and networks. Custom pricing.</p>
           </div>
           <div className="hero-actions">
-            <button type="button" className="button">
+            <Link to="/about#contact" className="button">
               Contact Sales
-            </button>
-            <button type="button" className="button secondary">
+            </Link>
+            <button type="button" className="button secondary" onClick={demo.open}>
               Book a Demo
             </button>
           </div>
@@ -85,6 +99,7 @@ export function PricingPage() {
       </section>
       <section className="section faq">
         <h2>Frequently asked questions</h2>
+        <p className="claim-note">Billing does not apply to this installation: nothing is charged here.</p>
         {FAQ.map(([question, answer]) => (
           <details key={question}>
             <summary>{question}</summary>
@@ -93,6 +108,7 @@ export function PricingPage() {
         ))}
       </section>
       <Footer />
+      <DemoDialog demo={demo} />
     </div>
   );
 }

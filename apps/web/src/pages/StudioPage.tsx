@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { OriginalPanel } from '../components/OriginalPanel.js';
+import type { SourceTab } from '../components/SourceTabs.js';
 import { SelectionStage } from '../components/SelectionStage.js';
 import { SettingsCard } from '../components/SettingsCard.js';
 import { TranscriptsCard } from '../components/TranscriptsCard.js';
@@ -7,6 +9,7 @@ import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
 import { SourceOptions } from '../components/SourceOptions.js';
 import { useLanguageSupport } from '../lib/language-support.js';
+import { usePageTitle } from '../lib/page-title.js';
 import { languageInfo } from '../lib/languages.js';
 import { studioHeading } from '../studio/studio-state.js';
 import { useFocusOnChange } from '../studio/use-focus-on-change.js';
@@ -18,6 +21,8 @@ export function StudioPage() {
   const studio = useStudio(support);
   const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = studio;
   const heading = useFocusOnChange(state.stage);
+  usePageTitle(state.stage === 'selection' ? 'Creator Studio' : studioHeading(state.stage));
+  const [tab, setTab] = useState<SourceTab>('upload');
   if (state.stage === 'selection') {
     return (
       <>
@@ -77,11 +82,12 @@ export function StudioPage() {
           working={state.working}
           onFile={(file) => chooseFile(file, stage)}
           onUrl={(url) => void translateFromUrl(url)}
-          urlSource={source}
+          tab={tab}
+          onTab={setTab}
         />
         <TranslatedPanel state={state} language={language} video={video} onCancel={studio.cancel} />
       </div>
-      {state.file && (
+      {(state.file || (stage === 'audio' && tab === 'url')) && (
         <SettingsCard
           stage={stage}
           targetLanguage={state.targetLanguage}
@@ -94,7 +100,8 @@ export function StudioPage() {
           onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
           burnSubtitles={state.burnSubtitles}
           onBurnSubtitles={(on) => dispatch({ type: 'set-burn-subtitles', on })}
-          onTranslate={() => void translate()}
+          // From a link, Go (beside the link) starts the dub: the card has no second button then.
+          {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}
           cloning={support.cloning}
           source={source}

@@ -90,3 +90,34 @@ export const FAQ: readonly [string, string][] = [
   ['Is there a money-back guarantee?', 'Yes: every paid plan has a 7-day money-back guarantee.'],
   ['How does yearly billing work?', 'Yearly billing saves 20% against paying monthly, billed once a year.'],
 ];
+
+/**
+ * What this product really gives for each plan feature (the plans are the spec's; a
+ * self-hosted Voxlate bills nothing and meters nothing): features it lacks are marked as not
+ * available, never sold; the others say what this installation does.
+ */
+export const HERE: Readonly<Record<string, { available: boolean; note: string }>> = {
+  '10 minutes of translation per month': { available: true, note: 'Not metered here: no monthly limit.' },
+  '2 hours per month': { available: true, note: 'Not metered here: no monthly limit.' },
+  '10 hours per month': { available: true, note: 'Not metered here: no monthly limit.' },
+  '2 languages': { available: true, note: 'All 11 dub languages here.' },
+  '5 languages': { available: true, note: 'All 11 dub languages here.' },
+  'All languages': { available: true, note: 'The 11 dub languages listed on the home page.' },
+  'Standard lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
+  'Advanced lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
+  'Premium lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
+  'File uploads only': { available: true, note: 'Uploads and direct links here.' },
+  'File uploads and URL imports': { available: true, note: 'Direct links to a media file; not web pages.' },
+  'All import methods': { available: true, note: 'Uploads and direct links to a media file.' },
+  'HD video': { available: true, note: 'The picture is kept at its own resolution.' },
+  '4K video': { available: true, note: 'The picture is kept at its own resolution (150 MB uploads).' },
+  'Basic email support': { available: false, note: '' },
+  'Priority email support': { available: false, note: '' },
+  'Priority support with 24-hour response': { available: false, note: '' },
+  'YouTube/TikTok integration': { available: false, note: '' },
+  'All platform integrations': { available: false, note: '' },
+  'Priority processing': { available: false, note: '' },
+  'Express processing': { available: false, note: '' },
+  'Basic analytics': { available: false, note: '' },
+  '3 team seats': { available: false, note: '' },
+};

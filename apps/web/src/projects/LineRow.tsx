@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { GrowingTextarea } from './GrowingTextarea.js';
 import type { JobLine } from '../lib/jobs-api.js';
 import { HeardText, ReviewNotes } from './ReviewNotes.js';
 import type { Playing } from './use-span-player.js';
@@ -43,6 +44,7 @@ export function LineRow({
   playing,
   urls,
   onSave,
+  onDirty,
   onPlay,
   onStop,
 }: {
@@ -51,6 +53,8 @@ export function LineRow({
   playing: Playing | undefined;
   urls: { source: string; result: string | undefined };
   onSave: (change: { source_text?: string; target_text?: string }) => void;
+  /** Told whether a box holds text not saved yet (typed, not yet left). */
+  onDirty: (dirty: boolean) => void;
   onPlay: (span: Playing & { start: number; end: number }) => void;
   onStop: () => void;
 }) {
@@ -58,6 +62,11 @@ export function LineRow({
   const [target, setTarget] = useState(line.target_text);
   useEffect(() => setSource(line.source_text), [line.source_text]);
   useEffect(() => setTarget(line.target_text), [line.target_text]);
+  const edit = (nextSource: string, nextTarget: string): void => {
+    setSource(nextSource);
+    setTarget(nextTarget);
+    onDirty(nextSource.trim() !== line.source_text || nextTarget.trim() !== line.target_text);
+  };
   const number = line.id + 1;
   const playButton = (
     which: 'original' | 'dubbed',
@@ -98,23 +107,23 @@ export function LineRow({
         )}
       </td>
       <td data-label="Original">
-        <textarea
+        <GrowingTextarea
           aria-label={`Original text of line ${number}`}
           value={source}
           disabled={locked}
           rows={2}
-          onChange={(event) => setSource(event.target.value)}
+          onChange={(event) => edit(event.target.value, target)}
           onBlur={() => source.trim() !== line.source_text && onSave({ source_text: source })}
         />
         <HeardText text={line.source_text} flags={flags} />
       </td>
       <td data-label="Translation">
-        <textarea
+        <GrowingTextarea
           aria-label={`Translation of line ${number}`}
           value={target}
           disabled={locked}
           rows={2}
-          onChange={(event) => setTarget(event.target.value)}
+          onChange={(event) => edit(source, event.target.value)}
           onBlur={() => target.trim() !== line.target_text && onSave({ target_text: target })}
         />
         {line.stale && <span className="stale-mark">Changed: re-dub to hear it</span>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadName } from '@voxlate/contract';
 import { StudioError } from '../lib/api.js';
 import { EditConflict, editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
@@ -14,7 +14,7 @@ const WORKING = new Set(['queued', 'running']);
  * hear in the original and in the dub; "Re-dub changed lines" renders only the edited lines
  * again, with its progress, and the result below follows the new revision.
  */
-export function ProjectEditor({ jobId }: { jobId: string }) {
+export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (job: Job) => void }) {
   const [job, setJob] = useState<Job | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<{ progress: number; phase: string } | undefined>();
@@ -30,6 +30,9 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
   }, [jobId]);
 
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (job) onLoaded?.(job);
+  }, [job, onLoaded]);
 
   const working = job !== undefined && WORKING.has(job.state);
   useEffect(() => {
@@ -45,23 +48,51 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
     });
   }, [jobId, working, load]);
 
-  const save = async (line: number, change: { source_text?: string; target_text?: string }): Promise<void> => {
+  // Lines whose boxes hold typed text not saved yet, and the saves under way: "Re-dub changed
+  // lines" counts the first and waits for the second, so one click re-dubs even when it is the
+  // click that takes the focus from a box (and so saves it).
+  const [unsaved, setUnsaved] = useState<ReadonlySet<number>>(new Set());
+  const saving = useRef(new Set<Promise<boolean>>());
+  const markUnsaved = (line: number, dirty: boolean): void =>
+    setUnsaved((previous) => {
+      if (previous.has(line) === dirty) return previous;
+      const next = new Set(previous);
+      if (dirty) next.add(line);
+      else next.delete(line);
+      return next;
+    });
+
+  const save = (line: number, change: { source_text?: string; target_text?: string }): Promise<boolean> => {
+    const done = saveNow(line, change);
+    saving.current.add(done);
+    void done.finally(() => saving.current.delete(done));
+    return done;
+  };
+
+  const saveNow = async (line: number, change: { source_text?: string; target_text?: string }): Promise<boolean> => {
     try {
       setError(undefined);
       const revision = job?.segments?.find((segment) => segment.id === line)?.revision ?? 0;
       setJob(await editLine(jobId, line, change, revision));
+      markUnsaved(line, false);
+      return true;
     } catch (caught) {
       if (caught instanceof EditConflict) {
         // Someone else's edit went in first: show theirs, and let the creator decide.
         await load();
+        markUnsaved(line, false);
         setError(`${caught.message} Its current text is shown now: edit it again to replace it.`);
-        return;
+        return false;
       }
       setError(caught instanceof StudioError ? caught.message : 'The change could not be saved.');
+      return false;
     }
   };
 
   const redub = async (): Promise<void> => {
+    // The box just left is being saved: the re-dub starts from it, and not if a save failed.
+    const saved = await Promise.all([...saving.current]);
+    if (saved.includes(false)) return;
     try {
       setError(undefined);
       player.stop();
@@ -83,7 +114,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
   }
   const urls = jobUrls(job.id);
   const resultUrl = job.result ? `${urls.result}?revision=${job.result.revision}` : undefined;
-  const changed = job.edited_lines.length;
+  const changed = new Set([...job.edited_lines, ...unsaved]).size;
   const lines = job.segments ?? [];
   const flagged = lines.filter((line) => (line.review ?? []).length > 0);
   const shown = onlyFlagged ? flagged : lines;
@@ -148,6 +179,7 @@ export function ProjectEditor({ jobId }: { jobId: string }) {
                 playing={player.playing}
                 urls={{ source: urls.source, result: resultUrl }}
                 onSave={(change) => void save(line.id, change)}
+                onDirty={(dirty) => markUnsaved(line.id, dirty)}
                 onPlay={player.play}
                 onStop={player.stop}
               />
