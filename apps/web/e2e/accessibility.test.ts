@@ -58,8 +58,20 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
     try {
       await page.goto(service.url);
       found.push(...(await check(page, 'landing', viewport)));
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        found.push(...(await check(page, 'landing-menu-open', viewport)));
+      }
+      await page.getByRole('button', { name: 'Watch Demo' }).click();
+      await page.getByRole('dialog', { name: 'Voxlate demo' }).waitFor();
+      found.push(...(await check(page, 'landing-demo', viewport)));
       await page.goto(`${service.url}/pricing`);
       found.push(...(await check(page, 'pricing', viewport)));
+      for (const info of ['about', 'privacy', 'terms', 'licences']) {
+        await page.goto(`${service.url}/${info}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        found.push(...(await check(page, info, viewport)));
+      }
       await page.goto(`${service.url}/creator-studio/live`);
       await page.getByRole('button', { name: 'Start speaking' }).waitFor();
       found.push(...(await check(page, 'live-idle', viewport)));

@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { form, startService, type RunningService } from '../../server/src/test/service-process.js';
+import { launchChromium } from './browser.js';
+
+/**
+ * Every control on every page and studio state, at desktop and phone width (360 px), is clicked
+ * on a fresh page: each must change something (the address, what the page shows or holds, the
+ * scroll, a dialog, a file chooser, a download). One that changes nothing fails the test by
+ * name. Controls that stand for where the user already is (a pressed toggle, a selected tab, a
+ * link to this very page) are left out; links off this machine are checked for a real address
+ * but not followed (the browser stays on loopback). Along the way: no console error, no failed
+ * request, no horizontal scrolling.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'voxlate-controls-e2e-'));
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 360, height: 740 },
+} as const;
+const CONTROLS = 'a[href], button, summary, select, input[type="checkbox"], [role="tab"]';
+
+let service: RunningService;
+let browser: Browser;
+let projectPath = '';
+
+/** A page or studio state: where to go and what to do to get there. */
+interface Place {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+const studioMode =
+  (mode: string, tab?: string) =>
+  async (page: Page): Promise<void> => {
+    await page.getByRole('button', { name: mode }).click();
+    if (tab) await page.getByRole('tab', { name: tab }).click();
+  };
+const heading = (name: string) => async (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+const PLACES = (): Place[] => [
+  { name: 'landing', path: '/', ready: heading('Your videos, heard in 40+ languages') },
+  { name: 'pricing', path: '/pricing', ready: heading('Simple pricing for every creator') },
+  { name: 'about', path: '/about', ready: heading('About Voxlate') },
+  { name: 'privacy', path: '/privacy', ready: heading('Privacy') },
+  { name: 'terms', path: '/terms', ready: heading('Terms') },
+  { name: 'licences', path: '/licences', ready: heading('Licences and attributions') },
+  { name: 'not found', path: '/no-such-page', ready: heading('Page not found') },
+  { name: 'studio', path: '/creator-studio', ready: heading('What would you like to translate?') },
+  { name: 'studio audio', path: '/creator-studio', ready: studioMode('Audio Translation') },
+  { name: 'studio audio link', path: '/creator-studio', ready: studioMode('Audio Translation', 'Paste URL') },
+  { name: 'studio video', path: '/creator-studio', ready: studioMode('Video Translation') },
+  { name: 'studio video and lip sync', path: '/creator-studio', ready: studioMode('Video Dubbing & Lip Sync') },
+  {
+    name: 'live',
+    path: '/creator-studio/live',
+    ready: async (page) => page.getByRole('button', { name: 'Start speaking' }).waitFor(),
+  },
+  { name: 'project', path: projectPath, ready: heading('talk.wav') },
+];
+
+beforeAll(async () => {
+  const speech = await makeSpeechWav(
+    dir,
+    ['Welcome back to the channel.', 'Today we cook a simple dinner.'],
+    'talk.wav',
+  );
+  service = await startService();
+  browser = await launchChromium();
+  // A finished project, for its page.
+  const created = await fetch(`${service.url}/api/jobs`, {
+    method: 'POST',
+    body: await form({ target_language: 'spa' }, { file: speech }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  for (let i = 0; i < 600; i++) {
+    const job = (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { state: string };
+    if (job.state === 'ready') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  projectPath = `/creator-studio/projects/${id}`;
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Everything a click could change, but the focus (a click always moves it). */
+async function stateOf(page: Page): Promise<string> {
+  const dom = await page.evaluate(() => {
+    const fields = [...document.querySelectorAll('input, select, textarea')].map((field) => {
+      const element = field as HTMLInputElement;
+      return `${element.value}:${element.checked}`;
+    });
+    const media = [...document.querySelectorAll('video, audio')].map((element) => (element as HTMLMediaElement).paused);
+    const dialogs = [...document.querySelectorAll('dialog')].map((dialog) => dialog.open);
+    return JSON.stringify([
+      location.href,
+      document.title,
+      document.body.innerHTML,
+      Math.round(window.scrollX),
+      Math.round(window.scrollY),
+      fields,
+      media,
+      dialogs,
+    ]);
+  });
+  // What CSS shows on a state the DOM does not hold (a tooltip on :focus), the mouse moved away.
+  await page.mouse.move(0, 0);
+  const picture = (await page.screenshot()).toString('base64');
+  return dom + picture;
+}
+
+/** Why a control is not clicked (it stands for where the user already is, or leaves loopback), if it is not. */
+async function skipReason(control: Locator, page: Page): Promise<string | undefined> {
+  return control.evaluate((element, here) => {
+    if (element.getAttribute('aria-pressed') === 'true') return 'pressed';
+    if (element.getAttribute('aria-selected') === 'true') return 'selected';
+    if (element.hasAttribute('aria-current')) return 'current';
+    const href = element.getAttribute('href');
+    if (href !== null) {
+      const target = new URL(href, here);
+      if (target.origin !== new URL(here).origin) return 'off this machine';
+      if (target.href === here) return 'this page';
+    }
+    return undefined;
+  }, page.url());
+}
+
+/** The control's name as a person would say it. */
+async function nameOf(control: Locator): Promise<string> {
+  return control.evaluate((element) => {
+    const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
+    return `${element.tagName.toLowerCase()} "${label.trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
+  });
+}
+
+/** Clicks (or, for a select, changes) the control; true when something happened that the state does not show. */
+async function use(control: Locator, page: Page): Promise<boolean> {
+  let happened = false;
+  const mark = (): void => void (happened = true);
+  page.once('filechooser', mark);
+  page.once('download', mark);
+  page.once('popup', mark);
+  try {
+    if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
+      const values = await control.evaluate((element) =>
+        [...(element as HTMLSelectElement).options]
+          .filter((option) => !option.selected && option.value !== '')
+          .map((option) => option.value),
+      );
+      if (values[0] !== undefined) await control.selectOption(values[0]);
+    } else {
+      await control.click({ timeout: 3000 });
+    }
+    await page.waitForTimeout(300);
+  } finally {
+    page.off('filechooser', mark);
+    page.off('download', mark);
+    page.off('popup', mark);
+  }
+  return happened;
+}
+
+describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every control at %s width', (viewport) => {
+  it('does something, on every page and studio state, with no console error or sideways scrolling', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+    const page = await context.newPage();
+    const dead: string[] = [];
+    const problems: string[] = [];
+    const checked = new Set<string>();
+    let clicked = 0;
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => {
+      // A media element's own range requests are cancelled when the page moves on.
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed request: ${request.url()}`);
+    });
+    const open = async (place: Place): Promise<void> => {
+      await page.goto(`${service.url}${place.path}`);
+      await place.ready(page);
+    };
+    try {
+      for (const place of PLACES()) {
+        await open(place);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${place.name}: scrolls sideways by ${overflow} px`);
+        const count = await page.locator(CONTROLS).count();
+        let fresh = true;
+        for (let index = 0; index < count; index++) {
+          if (!fresh) await open(place);
+          fresh = true;
+          const control = page.locator(CONTROLS).nth(index);
+          if (!(await control.isVisible()) || !(await control.isEnabled())) continue;
+          const name = await nameOf(control);
+          const href = await control.getAttribute('href');
+          // A link is the same wherever it is (the footer's on every page): checked once.
+          const key = href !== null ? `link ${href}` : `${place.name}: ${name}`;
+          if (checked.has(key)) continue;
+          checked.add(key);
+          const reason = await skipReason(control, page);
+          if (reason === 'off this machine') {
+            expect(href).toMatch(/^(https?:)?\/\//);
+            continue;
+          }
+          if (reason) continue;
+          const before = await stateOf(page);
+          const happened = await use(control, page).catch(() => false);
+          clicked++;
+          fresh = false;
+          if (!happened && (await stateOf(page)) === before) dead.push(`${place.name}: ${name}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    console.log(`${viewport}: ${clicked} controls used, ${checked.size} seen`);
+    expect(dead).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(clicked).toBeGreaterThan(40);
+  }, 600_000);
+});
