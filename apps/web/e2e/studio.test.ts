@@ -149,7 +149,7 @@ describe('landing and pricing', () => {
     expect(await page.getByTestId('price-Creator').textContent()).toBe('$23');
     expect(await page.getByTestId('price-Professional').textContent()).toBe('$79');
     expect(await page.getByTestId('price-Free').textContent()).toBe('$0');
-    await page.getByRole('button', { name: 'Contact Sales' }).waitFor();
+    await page.getByRole('link', { name: 'Contact Sales' }).waitFor();
     await screenshot(page, 'pricing-yearly');
   });
 });
