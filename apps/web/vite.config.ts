@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.js';
 
 const SERVICE = 'http://127.0.0.1:5001';
 
@@ -7,6 +8,7 @@ export default defineConfig({
   root: import.meta.dirname,
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

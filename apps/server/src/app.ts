@@ -164,7 +164,8 @@ async function serveStudio(app: FastifyInstance, webRoot: string): Promise<void>
     );
     return;
   }
-  await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as accepted.
+  await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
     return reply.code(404).send({ error: `Not found: ${request.method} ${request.url}` });
