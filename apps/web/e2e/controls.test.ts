@@ -14,7 +14,8 @@ import { launchChromium } from './browser.js';
  * name. Controls that stand for where the user already is (a pressed toggle, a selected tab, a
  * link to this very page) are left out; links off this machine are checked for a real address
  * but not followed (the browser stays on loopback). Along the way: no console error, no failed
- * request, no horizontal scrolling.
+ * request, no horizontal scrolling, and a walk by Tab reaches every control in the page's order with
+ * a visible focus.
  */
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-controls-e2e-'));
 const VIEWPORTS = {
@@ -167,8 +168,61 @@ async function use(control: Locator, page: Page): Promise<boolean> {
   return happened;
 }
 
+/**
+ * Tabs through the page from its top: every visible control that takes the focus by Tab is
+ * reached, in document order, and shows where the focus is (an outline or a ring).
+ */
+async function keyboardWalk(page: Page, place: string): Promise<string[]> {
+  const problems: string[] = [];
+  // Each control numbered in the page's order, and the walk started from the top of the page.
+  const expected = await page.locator(CONTROLS).evaluateAll((elements) => {
+    const tabbable: number[] = [];
+    elements.forEach((element, index) => {
+      element.setAttribute('data-walk', String(index));
+      const box = element.getBoundingClientRect();
+      const shown = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      if (shown && !(element as HTMLButtonElement).disabled && (element as HTMLElement).tabIndex >= 0)
+        tabbable.push(index);
+    });
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    return tabbable;
+  });
+  const reached: number[] = [];
+  for (let step = 0; step < expected.length + 15; step++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return undefined;
+      const style = getComputedStyle(element);
+      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      return {
+        walk: Number(element.getAttribute('data-walk') ?? -1),
+        html: element.outerHTML.slice(0, 100),
+        tag: element.tagName,
+        ring,
+      };
+    });
+    if (!focus || (focus.walk >= 0 && reached.includes(focus.walk))) break;
+    if (focus.walk >= 0) reached.push(focus.walk);
+    if (!focus.ring && !['VIDEO', 'AUDIO'].includes(focus.tag))
+      problems.push(`${place}: no visible focus on ${focus.html}`);
+  }
+  const names = await page
+    .locator(CONTROLS)
+    .evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 100)));
+  for (const index of expected.filter((candidate) => !reached.includes(candidate))) {
+    problems.push(`${place}: not reached by Tab: ${names[index]}`);
+  }
+  const inOrder = reached.every((index, i) => i === 0 || index > reached[i - 1]!);
+  if (!inOrder) problems.push(`${place}: Tab order is not the page's order (${reached.join(', ')})`);
+  return problems;
+}
+
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every control at %s width', (viewport) => {
-  it('does something, on every page and studio state, with no console error or sideways scrolling', async () => {
+  it('does something, is reached by keyboard with a visible focus, on every page and studio state, with no console error or sideways scrolling', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
     const page = await context.newPage();
     const dead: string[] = [];
@@ -191,6 +245,8 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
         await open(place);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`${place.name}: scrolls sideways by ${overflow} px`);
+        problems.push(...(await keyboardWalk(page, place.name)));
+        await open(place);
         const count = await page.locator(CONTROLS).count();
         let fresh = true;
         for (let index = 0; index < count; index++) {
