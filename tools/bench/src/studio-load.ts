@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -32,7 +32,11 @@ const bundle = readdirSync(ASSETS)
   });
 
 const service = await startService({}, { built: true });
+// Debian's Chromium kept off the network, with a runtime folder of its own (PulseAudio's client
+// would otherwise leave a pulse-* folder in the temp folder), removed when it closes.
+const runtime = mkdtempSync(join(tmpdir(), 'voxlate-chromium-runtime-'));
 const browser = await chromium.launch({
+  env: { ...process.env, XDG_RUNTIME_DIR: runtime },
   executablePath: '/usr/bin/chromium',
   headless: true,
   args: [
@@ -62,6 +66,7 @@ try {
 } finally {
   await browser.close();
   await service.stop();
+  rmSync(runtime, { recursive: true, force: true });
 }
 
 const figures = { date: new Date().toISOString(), loadavg: loadavg(), bundle, pages };

@@ -45,10 +45,7 @@ export class QueueHealth {
     if (!this.outage) {
       this.outage = true;
       const reason = this.lastError ? ` (${this.lastError})` : '';
-      this.log(
-        'warn',
-        `The job queue (Redis at ${this.where}) cannot be reached${reason}: ${this.meanwhile}`,
-      );
+      this.log('warn', `The job queue (Redis at ${this.where}) cannot be reached${reason}: ${this.meanwhile}`);
     }
   }
 
