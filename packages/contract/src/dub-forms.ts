@@ -99,7 +99,10 @@ export const AudioUrlBody = Type.Object(
     source_language: Type.Optional(source_language),
     request_id: Type.Optional(request_id),
     subtitles: Type.Optional(subtitles),
+    // Declared, so checked: the service reads them from a link's body as from a form.
+    ...voice,
     ...timing,
+    ...engines,
   },
   {
     additionalProperties: true,

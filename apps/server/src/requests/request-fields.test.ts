@@ -83,3 +83,13 @@ describe('readForm', () => {
     ).toThrow(/subtitles must be the text of an SRT or WebVTT file/);
   });
 });
+
+describe('readJsonBody (a link)', () => {
+  it('checks the voice fields of a link as of a form: a speaker count is read, a bad one refused', () => {
+    const read = (fields: Record<string, unknown>) =>
+      readJsonBody(AudioUrlBody, { url: 'https://example.test/talk.mp3', target_language: 'spa', ...fields });
+    expect(read({ speakers: '2' }).choices.voice).toEqual({ mode: 'clone', speakers: 2 });
+    expect(() => read({ speakers: 'many' })).toThrow(/^speakers must be a whole number from 1 to 20, got "many"\.$/);
+    expect(read({ use_voice_cloning: 'false' }).choices.voice).toEqual({ mode: 'neutral' });
+  });
+});

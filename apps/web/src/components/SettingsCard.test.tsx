@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsCard } from './SettingsCard.js';
 
@@ -21,7 +21,9 @@ const props = {
 describe('SettingsCard', () => {
   it('lists the 11 languages with flag and name after "Select target language"', () => {
     render(<SettingsCard {...props} />);
-    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByLabelText('Target language'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options[0]).toBe('Select target language');
     expect(options).toHaveLength(12);
     expect(options).toContain('🇭🇰 Cantonese');
@@ -88,5 +90,22 @@ describe('SettingsCard', () => {
     expect(screen.getByRole('note').textContent).toMatch(/^Japanese: a word-by-word dictionary gist \(dictionary\)/);
     rerender(<SettingsCard {...props} qualities={qualities} targetLanguage="fra" />);
     expect(screen.getByRole('note').textContent).toBe('French: full machine translation (apertium).');
+  });
+
+  it('offers the speaker count (found from the audio unless said), as the API takes it', () => {
+    const onSpeakers = vi.fn();
+    const { rerender } = render(<SettingsCard {...props} onSpeakers={onSpeakers} />);
+    const select = screen.getByLabelText('Speakers');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toHaveLength(21);
+    expect((select as HTMLSelectElement).value).toBe('');
+    fireEvent.change(select, { target: { value: '2' } });
+    expect(onSpeakers).toHaveBeenLastCalledWith(2);
+    rerender(<SettingsCard {...props} speakers={2} onSpeakers={onSpeakers} />);
+    fireEvent.change(screen.getByLabelText('Speakers'), { target: { value: '' } });
+    expect(onSpeakers).toHaveBeenLastCalledWith(undefined);
   });
 });

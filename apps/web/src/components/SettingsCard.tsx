@@ -25,7 +25,13 @@ interface Props {
   source?: ReactNode;
   /** The targets whose voices are cloned here (from /api/languages). */
   cloning?: Record<string, CloneSupport>;
+  /** How many people speak (undefined: found from the audio); the choice is shown when onSpeakers is given. */
+  speakers?: number | undefined;
+  onSpeakers?: (count: number | undefined) => void;
 }
+
+/** The speaker counts a creator may give (the service takes 1-20). */
+const SPEAKER_COUNTS = Array.from({ length: 20 }, (_, i) => i + 1);
 
 /** Translation Settings: language, the two video options, and the translate button. */
 export function SettingsCard(props: Props) {
@@ -48,6 +54,26 @@ export function SettingsCard(props: Props) {
           <LanguageOptions qualities={props.qualities ?? {}} />
         </select>
       </label>
+      {props.onSpeakers && (
+        <label className="field">
+          <span>Speakers</span>
+          <select
+            value={props.speakers ?? ''}
+            disabled={props.working}
+            onChange={(event) => props.onSpeakers?.(event.target.value === '' ? undefined : Number(event.target.value))}
+            aria-label="Speakers"
+            aria-describedby="speakers-hint"
+          >
+            <option value="">Found from the audio</option>
+            {SPEAKER_COUNTS.map((count) => (
+              <option key={count} value={count}>
+                {count === 1 ? '1 person speaks' : `${count} people speak`}
+              </option>
+            ))}
+          </select>
+          <small id="speakers-hint">Say how many people speak when you know: each gets a voice of their own.</small>
+        </label>
+      )}
       {!video && (
         <p id="voice-note" className="voice-note">
           Each speaker keeps their voice, as with Preserve Voice in the video modes.{' '}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { nonOkMessage, readEvents, StudioError, type VideoEvent } from './api.js';
+import { describe, expect, it, vi } from 'vitest';
+import { nonOkMessage, readEvents, StudioError, translateAudio, translateUrl, type VideoEvent } from './api.js';
 
 const stream = (...chunks: string[]): ReadableStream<Uint8Array> =>
   new ReadableStream({
@@ -51,5 +51,29 @@ describe('readEvents', () => {
     await expect(readEvents(stream('data: {not json\n\n'), () => undefined)).rejects.toThrow(
       new StudioError('Error processing server response.'),
     );
+  });
+});
+
+describe('what the studio sends', () => {
+  it('sends the speaker count with a file and with a link only when the creator gave one', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    const fetchMock = vi.fn((url: string, init: RequestInit) => {
+      sent.push({ url, body: init.body });
+      return Promise.resolve(
+        new Response(JSON.stringify({ audio: 'UklGRg==', transcripts: { source: '', target: '' } })),
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const file = new File(['x'], 'talk.wav', { type: 'audio/wav' });
+      await translateAudio(file, 'spa', { speakers: 2 });
+      await translateAudio(file, 'spa', {});
+      await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect((sent[0]!.body as FormData).get('speakers')).toBe('2');
+    expect((sent[1]!.body as FormData).get('speakers')).toBeNull();
+    expect(JSON.parse(sent[2]!.body as string)).toMatchObject({ speakers: '3' });
   });
 });

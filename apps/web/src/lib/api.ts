@@ -27,12 +27,14 @@ export type VideoEvent = AsReceived<Omit<VideoResultEvent, 'progress' | 'phase'>
 /** An error whose message is already the text to show (spec section 8). */
 export class StudioError extends Error {}
 
-/** What the studio adds to the spec's fields: the source language, a subtitles file, an id to follow stages by. */
+/** What the studio adds to the spec's fields: the source language, a subtitles file, the speakers, an id to follow stages by. */
 export interface SourceChoice {
   sourceLanguage?: string;
   subtitles?: File | undefined;
   /** Sent as `request_id`: the stages stream at /api/requests/{id}/events. */
   requestId?: string;
+  /** How many people speak (`speakers`), when the creator says; found from the audio otherwise. */
+  speakers?: number | undefined;
   signal?: AbortSignal;
 }
 
@@ -40,6 +42,7 @@ function appendSource(body: FormData, choice: SourceChoice): void {
   if (choice.sourceLanguage) body.append('source_language', choice.sourceLanguage);
   if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
   if (choice.requestId) body.append('request_id', choice.requestId);
+  if (choice.speakers !== undefined) body.append('speakers', String(choice.speakers));
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
@@ -76,6 +79,7 @@ export async function translateUrl(url: string, targetLanguage: string, choice: 
       ...(choice.sourceLanguage ? { source_language: choice.sourceLanguage } : {}),
       ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
       ...(choice.requestId ? { request_id: choice.requestId } : {}),
+      ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
     }),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });

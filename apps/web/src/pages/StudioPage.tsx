@@ -100,6 +100,8 @@ export function StudioPage() {
           onVoiceCloning={(on) => dispatch({ type: 'set-voice-cloning', on })}
           burnSubtitles={state.burnSubtitles}
           onBurnSubtitles={(on) => dispatch({ type: 'set-burn-subtitles', on })}
+          speakers={state.speakers}
+          onSpeakers={(count) => dispatch({ type: 'set-speakers', count })}
           // From a link, Go (beside the link) starts the dub: the card has no second button then.
           {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}

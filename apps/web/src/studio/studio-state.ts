@@ -19,6 +19,8 @@ export interface StudioState {
   voiceCloning: boolean;
   /** Render the subtitles into the picture (video modes; off by default: they are a track anyway). */
   burnSubtitles: boolean;
+  /** How many people speak, when the creator knows (1-20); found from the audio otherwise. */
+  speakers: number | undefined;
   transcripts: { source: string; target: string };
   warnings: string[];
   subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
@@ -44,6 +46,7 @@ export const INITIAL_STATE: StudioState = {
   lipSync: true,
   voiceCloning: true,
   burnSubtitles: false,
+  speakers: undefined,
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
@@ -62,6 +65,7 @@ export type StudioAction =
   | { type: 'set-lip-sync'; on: boolean }
   | { type: 'set-voice-cloning'; on: boolean }
   | { type: 'set-burn-subtitles'; on: boolean }
+  | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-error'; message: string | undefined }
   | { type: 'start'; statusText: string; progress?: number }
   | { type: 'progress'; progress: number; statusText?: string }
@@ -122,6 +126,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, voiceCloning: action.on };
     case 'set-burn-subtitles':
       return { ...state, burnSubtitles: action.on };
+    case 'set-speakers':
+      return { ...state, speakers: action.count };
     case 'set-error':
       return { ...state, error: action.message };
     case 'start':

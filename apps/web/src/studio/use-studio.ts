@@ -64,7 +64,12 @@ export function useStudio(support: LanguageSupport) {
     dispatch({ type: 'start', statusText: 'Preparing...' });
     const work = start(running);
     try {
-      const choice = { sourceLanguage, subtitles: state.sourceSubtitles, signal: work.signal };
+      const choice = {
+        sourceLanguage,
+        subtitles: state.sourceSubtitles,
+        speakers: state.speakers,
+        signal: work.signal,
+      };
       if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
       else await runVideo(state, choice, dispatch, urls.create);
     } catch (error) {
@@ -88,6 +93,7 @@ export function useStudio(support: LanguageSupport) {
           translateUrl(url.trim(), state.targetLanguage, {
             sourceLanguage,
             subtitles: state.sourceSubtitles,
+            speakers: state.speakers,
             requestId,
             signal: work.signal,
           }),
@@ -112,7 +118,7 @@ export function useStudio(support: LanguageSupport) {
         dispatch({ type: 'finish' });
       }
     },
-    [state.targetLanguage, state.sourceSubtitles, support, sourceLanguage, urls],
+    [state.targetLanguage, state.sourceSubtitles, state.speakers, support, sourceLanguage, urls],
   );
 
   return {
