@@ -1,7 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isRunning, ownIdentity, type ProcessIdentity } from '@voxlate/process';
+import { isRunning, ownerTag, type ProcessIdentity } from '@voxlate/process';
 
 /** `.<random>-p<pid>s<start ticks>.partial`: a write in progress, and the process making it. */
 const PARTIAL = /^\.[0-9a-f]{12}(?:-p(\d+)s(\d+))?\.partial$/;
@@ -15,8 +15,7 @@ const UNOWNED_PARTIAL_MS = 10 * 60_000;
  * rename itself survives a power cut.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const { pid, startTicks } = ownIdentity();
-  const staged = join(dirname(path), `.${randomBytes(6).toString('hex')}-p${pid}s${startTicks}.partial`);
+  const staged = join(dirname(path), `.${randomBytes(6).toString('hex')}-${ownerTag()}.partial`);
   try {
     const file = await open(staged, 'w', 0o600);
     try {

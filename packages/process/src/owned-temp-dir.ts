@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRunning, ownIdentity, type ProcessIdentity } from './process-identity.js';
+import { isRunning, ownerTag, type ProcessIdentity } from './process-identity.js';
 
 /** `voxlate-<kind>-p<pid>s<start ticks>-<random>`: whose folder it is, read back by the sweep. */
 const OWNED_NAME = /^voxlate-[a-z-]+?-p(\d+)s(\d+)-[A-Za-z0-9]+$/;
@@ -11,8 +11,7 @@ const OWNED_NAME = /^voxlate-[a-z-]+?-p(\d+)s(\d+)-[A-Za-z0-9]+$/;
  * (kill -9, power loss). The owner still removes it itself when its work ends.
  */
 export function createOwnedTempDir(root: string, kind: string): Promise<string> {
-  const { pid, startTicks } = ownIdentity();
-  return mkdtemp(join(root, `voxlate-${kind}-p${pid}s${startTicks}-`));
+  return mkdtemp(join(root, `voxlate-${kind}-${ownerTag()}-`));
 }
 
 /** The owner written in a folder's name, if it is one of ours. */

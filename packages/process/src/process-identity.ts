@@ -24,6 +24,11 @@ export function ownIdentity(): ProcessIdentity {
   return own;
 }
 
+/** `p<pid>s<start ticks>`: a process written into a file or folder name, read back to tell whether it still runs. */
+export function ownerTag(identity: ProcessIdentity = ownIdentity()): string {
+  return `p${identity.pid}s${identity.startTicks}`;
+}
+
 /** Whether the process that owned something still runs. */
 export function isRunning(identity: ProcessIdentity): boolean {
   return startTicksOf(identity.pid) === identity.startTicks;
