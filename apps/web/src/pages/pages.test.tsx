@@ -6,6 +6,7 @@ import { App } from '../App.js';
 import { DownloadLinks } from '../components/DownloadLinks.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { INITIAL_STATE } from '../studio/studio-state.js';
+import { HERE, PLANS } from './pricing-plans.js';
 
 afterEach(cleanup);
 
@@ -120,5 +121,13 @@ describe('pages a newcomer hit', () => {
     );
     const names = screen.getAllByRole('link').map((link) => link.getAttribute('download'));
     expect(names).toEqual(['talk.fra.mp4', 'talk.fra.srt', 'talk.fra.vtt', 'talk.eng.srt', 'talk.eng.vtt']);
+  });
+});
+
+describe('the pricing plans', () => {
+  it('say for every feature whether this product has it (HERE covers every feature the plans name)', () => {
+    const named = PLANS.flatMap((plan) => plan.features.map((feature) => feature.text));
+    expect(named.filter((text) => HERE[text] === undefined)).toEqual([]);
+    expect(Object.keys(HERE).filter((text) => !named.includes(text))).toEqual([]);
   });
 });
