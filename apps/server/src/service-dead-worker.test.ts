@@ -80,7 +80,8 @@ describe('a worker that dies mid-job', () => {
     const events: JobEvent[] = await following;
     const states = events.filter((event) => event.event === 'state').map((event) => event.data['state']);
     expect(states).toEqual(['queued', 'running', 'ready']);
-    expect(second.log.some((entry) => entry.id === id && entry.outcome === 'settled')).toBe(true);
+    // The worker logs its outcome just after the store says ready (which is what the events show).
+    await waitFor(() => second.log.some((entry) => entry.id === id && entry.outcome === 'settled'), 10_000);
     const folder = join(dataDir, 'jobs', id);
     expect(existsSync(join(folder, '.lock'))).toBe(false);
     const partials = (sub: string): string[] =>
