@@ -107,7 +107,7 @@ describe('the job queue’s Redis down and back', () => {
       expect(submitted.status).toBe(202);
       const { id } = (await submitted.json()) as { id: string };
       await readJobEvents(`${alone.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 120_000 });
-      expect(waiting.log.some((entry) => entry.id === id && entry.outcome === 'settled')).toBe(true);
+      await waitFor(() => waiting.log.some((entry) => entry.id === id && entry.outcome === 'settled'), 10_000);
       expect(waiting.output().match(/job queue \(Redis at [^)]+\) cannot be reached/g)).toHaveLength(1);
       expect(waiting.output()).not.toMatch(/Unhandled error event|ECONNREFUSED.*\n.*ECONNREFUSED/);
     } finally {

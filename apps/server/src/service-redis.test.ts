@@ -72,6 +72,10 @@ describe('jobs on Redis with two workers', () => {
       const job = (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { state: string };
       expect({ id, state: job.state }).toEqual({ id, state: 'ready' });
     }
+    // A worker logs a job's end just after the store says ready: wait for the last of those lines.
+    const loggedEnd = (id: string): boolean =>
+      [...first.log, ...second.log].some((entry) => entry.id === id && entry.event === 'done');
+    await waitFor(() => submitted.every(loggedEnd), 10_000);
     const ended = [...first.log, ...second.log].filter(
       (entry) => entry.event === 'done' && entry.outcome === 'settled',
     );
@@ -79,7 +83,7 @@ describe('jobs on Redis with two workers', () => {
       expect({ id, runs: ended.filter((entry) => entry.id === id).length }).toEqual({ id, runs: 1 });
     const killedJobEnded = first.log.some((entry) => entry.id === taken && entry.event === 'done');
     if (!killedJobEnded) {
-      expect(second.log.some((entry) => entry.id === taken && entry.outcome === 'settled')).toBe(true);
+      await waitFor(() => second.log.some((entry) => entry.id === taken && entry.outcome === 'settled'), 10_000);
     }
     expect(second.log.filter((entry) => entry.event === 'done').length).toBeGreaterThan(0);
   }, 400_000);
@@ -93,8 +97,10 @@ describe('jobs on Redis with two workers', () => {
     const body = (await response.json()) as { audio: string; job_id: string; transcripts: { target: string } };
     expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
     expect(body.transcripts.target).not.toBe('');
-    const ran = workers[1]!.log.some((entry) => entry.id === body.job_id && entry.outcome === 'settled');
-    expect(ran).toBe(true);
+    await waitFor(
+      () => workers[1]!.log.some((entry) => entry.id === body.job_id && entry.outcome === 'settled'),
+      10_000,
+    );
   }, 120_000);
 
   it('cancels a job through Redis: the worker running it stops', async () => {
