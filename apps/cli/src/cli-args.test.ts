@@ -16,6 +16,7 @@ describe('parseCliArgs', () => {
         '1.2',
         '--mt',
         'apertium',
+        '--bilingual-subtitles',
       ]),
     ).toMatchObject({
       input: 'talk.mp4',
@@ -23,7 +24,7 @@ describe('parseCliArgs', () => {
       from: 'eng',
       subtitles: true,
       report: 'r.json',
-      choices: { timing: { tempoCap: 1.2 } },
+      choices: { timing: { tempoCap: 1.2 }, subtitles: { burnIn: false, bilingual: true } },
       engines: { mt: 'apertium' },
     });
   });

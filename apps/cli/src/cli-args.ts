@@ -30,7 +30,8 @@ export interface CliArgs {
   /**
    * What the creator chose: --voice clone (default) | shaped | neutral and --speakers N (the voice);
    * --tempo-cap N (the highest speed-up of a line, 1-3); --lip-sync (move the speakers' mouths to the dubbed words, video only); --burn-subtitles
-   * (render the target subtitles into the picture, video only).
+   * (render the target subtitles into the picture, video only); --bilingual-subtitles (the track and
+   * the burned-in text in both languages, the source under the target).
    */
   choices: DubChoices;
   engines: EngineIds;
@@ -41,7 +42,7 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
                       [--voice clone|shaped|neutral] [--clone ID] [--speakers N] [--diariser ID]
                       [--lip-sync]
-                      [--burn-subtitles]
+                      [--burn-subtitles] [--bilingual-subtitles]
 
 --voice clone (default): each speaker's own voice, cloned from their speech by a voice-cloning
         engine (npm run models -- add voice: Pocket TTS for English, Chatterbox for nine more), shaped where none covers
@@ -55,6 +56,8 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 
 --burn-subtitles: render the target subtitles into the picture (white with a black outline,
         bottom centre); a video dub always carries them as a track the viewer can turn on.
+--bilingual-subtitles: the track (and the burned-in text) in both languages, each cue the
+        target line over the source line; with --subtitles, also <stem>.<target>-<source>.srt/.vtt.
 --duck: keep the original under the dub at -18 dB instead of separating its voice out
         (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
 
@@ -84,6 +87,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       diariser: { type: 'string' },
       'lip-sync': { type: 'boolean', default: false },
       'burn-subtitles': { type: 'boolean', default: false },
+      'bilingual-subtitles': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -106,7 +110,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       },
       timing: values['tempo-cap'] === undefined ? {} : { tempoCap: tempoCap(values['tempo-cap']) },
       lipSync: values['lip-sync'] ?? false,
-      subtitles: { burnIn: values['burn-subtitles'] ?? false },
+      subtitles: { burnIn: values['burn-subtitles'] ?? false, bilingual: values['bilingual-subtitles'] ?? false },
     },
     engines: {
       ...(values.asr ? { asr: values.asr } : {}),

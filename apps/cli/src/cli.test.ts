@@ -52,17 +52,42 @@ function dub(
 }
 
 describe('npm run dub', () => {
-  it('dubs a video to Spanish with subtitles and a report, and prints a summary', async () => {
+  it('dubs a video to Spanish with subtitles (bilingual too) and a report, and prints a summary', async () => {
     const video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.', 'Let us begin.']));
-    const result = dub([video, '--to', 'spa', '--subtitles', '--report', join(dir, 'report.json')]);
+    const result = dub([
+      video,
+      '--to',
+      'spa',
+      '--subtitles',
+      '--bilingual-subtitles',
+      '--report',
+      join(dir, 'report.json'),
+    ]);
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/segments: \d+ \(0 gist-quality\)/);
     expect(result.stdout).toMatch(/tempo: /);
-    for (const file of ['talk.spa.mp4', 'talk.eng.srt', 'talk.eng.vtt', 'talk.spa.srt', 'talk.spa.vtt']) {
-      expect(existsSync(join(dir, file)), file).toBe(true);
-    }
+    const written = [
+      'talk.spa.mp4',
+      'talk.eng.srt',
+      'talk.eng.vtt',
+      'talk.spa.srt',
+      'talk.spa.vtt',
+      'talk.spa-eng.srt',
+    ];
+    for (const file of written) expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readFileSync(join(dir, 'talk.spa.vtt'), 'utf8')).toMatch(/^WEBVTT\n\n00:00:0/);
+    // The file's track is the bilingual one: the Spanish line over the English one.
+    const track = spawnSync(
+      'ffmpeg',
+      ['-v', 'error', '-i', join(dir, 'talk.spa.mp4'), '-map', '0:s:0', '-f', 'srt', '-'],
+      {
+        encoding: 'utf8',
+      },
+    ).stdout;
+    const bilingual = readFileSync(join(dir, 'talk.spa-eng.srt'), 'utf8');
+    expect(bilingual).toMatch(/\n[^\n]+\n(welcome|let)[^\n]*\n/i);
+    expect(cueTexts(track)).toEqual(cueTexts(bilingual));
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
       segments: {
         start: number;
@@ -161,3 +186,12 @@ describe('npm run dub', () => {
     expect(badLanguage.stderr).toMatch(/Unknown language "klingon"/);
   });
 });
+
+/** The texts of an SRT's cues, without their numbers and times. */
+function cueTexts(srt: string): string[] {
+  return srt
+    .replace(/\r/g, '')
+    .split(/\n\n+/)
+    .map((cue) => cue.split('\n').slice(2).join('\n').trim())
+    .filter((text) => text !== '');
+}

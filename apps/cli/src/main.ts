@@ -43,7 +43,7 @@ async function main(argv: readonly string[]): Promise<number> {
     display.stop();
     const extras = [
       await writeManifest(run, output),
-      ...(args.subtitles ? await writeSubtitles(run, output) : []),
+      ...(args.subtitles ? await writeSubtitles(run, output, args.choices.subtitles.bilingual) : []),
       ...(args.report ? [args.report] : []),
     ];
     if (args.report) await writeReport(run, args.report);

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { fitOf, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
+import { bilingualCues, fitOf, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
 import { manifestPathOf, type SignedDubRun } from '@voxlate/runtime';
 
 /** The signed provenance manifest beside the output: `<output>.voxlate.json`. */
@@ -11,11 +11,12 @@ export async function writeManifest(run: SignedDubRun, output: string): Promise<
 }
 
 /**
- * Writes `<stem>.<lang>.srt` and `.vtt` for source and target beside the output; returns the
+ * Writes `<stem>.<lang>.srt` and `.vtt` for source and target beside the output, and for both
+ * languages in one (`<stem>.<target>-<source>.srt`) when the dub asked for bilingual subtitles; returns the
  * paths. The stem is the output's name without its extension and without the target's code
  * when it ends with it: `talk.spa.mp4` gets `talk.spa.srt` and `talk.eng.srt`, not `talk.spa.eng.srt`.
  */
-export async function writeSubtitles(run: DubRun, output: string): Promise<string[]> {
+export async function writeSubtitles(run: DubRun, output: string, bilingual: boolean): Promise<string[]> {
   const { timeline } = run;
   const stem = output
     .slice(0, output.length - extname(output).length)
@@ -25,6 +26,11 @@ export async function writeSubtitles(run: DubRun, output: string): Promise<strin
     const language = side === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
     const cues = timelineCues(timeline, side);
     files.push([`${stem}.${language}.srt`, toSrt(cues)], [`${stem}.${language}.vtt`, toWebVtt(cues)]);
+  }
+  if (bilingual) {
+    const cues = bilingualCues(timeline);
+    const both = `${stem}.${timeline.targetLanguage}-${timeline.sourceLanguage}`;
+    files.push([`${both}.srt`, toSrt(cues)], [`${both}.vtt`, toWebVtt(cues)]);
   }
   await Promise.all(files.map(([path, text]) => writeFile(path, text)));
   return files.map(([path]) => path);

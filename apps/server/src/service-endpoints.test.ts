@@ -55,10 +55,10 @@ describe('info endpoints', () => {
 });
 
 describe('POST /translate', () => {
-  it('dubs an audio file into a WAV with transcripts, segments and subtitles', async () => {
+  it('dubs an audio file into a WAV with transcripts, segments and subtitles (bilingual when asked)', async () => {
     const response = await post(
       '/translate',
-      await form({ target_language: 'spa', backend: 'cascaded' }, { file: speech }),
+      await form({ target_language: 'spa', backend: 'cascaded', bilingual_subtitles: 'true' }, { file: speech }),
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
@@ -66,7 +66,7 @@ describe('POST /translate', () => {
       transcripts: { source: string; target: string };
       segments: unknown[];
       warnings: string[];
-      subtitles: { target: { srt: string; vtt: string } };
+      subtitles: { target: { srt: string; vtt: string }; bilingual?: { languages: string[]; srt: string } };
       provenance: { output: { sha256: string }; signature: { publicKey: string } };
     };
     expect(Buffer.from(body.audio, 'base64').subarray(0, 4).toString()).toBe('RIFF');
@@ -79,6 +79,11 @@ describe('POST /translate', () => {
     expect(body.transcripts.target).not.toBe('');
     expect(body.segments.length).toBeGreaterThan(0);
     expect(body.subtitles.target.vtt.startsWith('WEBVTT')).toBe(true);
+    // Each bilingual cue: the Spanish line, then the English words said there.
+    expect(body.subtitles.bilingual?.languages).toEqual(['spa', 'eng']);
+    const firstCue = body.subtitles.bilingual!.srt.split('\n\n')[0]!.split('\n').slice(2);
+    expect(firstCue).toHaveLength(2);
+    expect(body.transcripts.source.toLowerCase()).toContain(firstCue[1]!.toLowerCase().split(' ')[0]);
   });
 
   it('accepts a video in audio mode and answers audio, with subtitles as the source', async () => {

@@ -91,6 +91,12 @@ describe('the jobs API', () => {
     expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('RIFF');
     const vtt = await api(`/${job.id}/subtitles/spa.vtt`);
     expect((await vtt.text()).startsWith('WEBVTT')).toBe(true);
+    // Both languages in one file, whether or not the track is bilingual (the download menu offers it).
+    expect(job.bilingual_subtitles).toBe(false);
+    const both = await api(`/${job.id}/subtitles/spa-eng.srt`);
+    expect(both.headers.get('content-disposition')).toContain('filename="cooking talk.spa-eng.srt"');
+    expect((await both.text()).split('\n\n')[0]!.split('\n')).toHaveLength(4);
+    expect((await api(`/${job.id}/subtitles/spa-fra.srt`)).status).toBe(404);
     const report = await json<{ timeline: { segments: unknown[] } }>(await api(`/${job.id}/report`));
     expect(report.timeline.segments.length).toBeGreaterThan(0);
   });

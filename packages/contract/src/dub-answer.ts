@@ -273,7 +273,19 @@ export const DubFacts = {
   ),
   warnings: Type.Array(Type.String()),
   background: Type.Optional(Background),
-  subtitles: Type.Object({ source: SubtitleFiles, target: SubtitleFiles }, Closed),
+  subtitles: Type.Object(
+    {
+      source: SubtitleFiles,
+      target: SubtitleFiles,
+      bilingual: Type.Optional(
+        Type.Object(
+          { languages: Type.Array(Language, { minItems: 2, maxItems: 2 }), srt: Type.String(), vtt: Type.String() },
+          { ...Closed, description: 'With bilingual_subtitles: each cue the target line over the source line.' },
+        ),
+      ),
+    },
+    Closed,
+  ),
   provenance: ProvenanceManifest,
   job_id: Type.String({ description: 'The stored job behind the answer: GET /api/jobs/{job_id} opens it.' }),
 };

@@ -74,6 +74,11 @@ export const DubFields = {
     'burn_subtitles',
     'Render the target subtitles into the picture (video; default false); the selectable track stays.',
   ),
+  bilingual_subtitles: FormFlag(
+    'bilingual_subtitles',
+    'Subtitles in both languages (default false): the source line under the target line, one line each, in the ' +
+      "file's subtitle track, the burned-in text and the answer's `subtitles.bilingual`.",
+  ),
   asr_engine: Type.String({ description: 'A recognition engine id (GET /api/engines) instead of the best installed.' }),
   mt_engine: Type.String({ description: 'A translation engine id instead of the best installed.' }),
   tts_engine: Type.String({ description: 'A voice (synthesis) engine id instead of the best installed.' }),

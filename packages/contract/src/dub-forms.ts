@@ -23,6 +23,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
+const { bilingual_subtitles } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -32,6 +33,7 @@ const engines = {
 const source = {
   source_language: Type.Optional(source_language),
   subtitles: Type.Optional(subtitles),
+  bilingual_subtitles: Type.Optional(bilingual_subtitles),
 };
 const voice = {
   use_voice_cloning: Type.Optional(use_voice_cloning),
@@ -99,6 +101,7 @@ export const AudioUrlBody = Type.Object(
     source_language: Type.Optional(source_language),
     request_id: Type.Optional(request_id),
     subtitles: Type.Optional(subtitles),
+    bilingual_subtitles: Type.Optional(bilingual_subtitles),
     // Declared, so checked: the service reads them from a link's body as from a form.
     ...voice,
     ...timing,

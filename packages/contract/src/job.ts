@@ -79,6 +79,7 @@ export const Job = Type.Object(
     target_language: Language,
     apply_lip_sync: Type.Boolean(),
     burn_subtitles: Type.Boolean(),
+    bilingual_subtitles: Type.Boolean({ description: "The file's subtitle track is in both languages." }),
     use_voice_cloning: Type.Boolean(),
     voice: StringEnum([...VOICE_MODES], { description: 'The voice asked for.' }),
     voice_mode: Type.Optional(
@@ -155,7 +156,10 @@ export const SegmentParams = Type.Object(
 export const SubtitleParams = Type.Object(
   {
     id: Type.String({ description: 'The job id.' }),
-    file: Type.String({ description: '<language>.srt or <language>.vtt, e.g. spa.vtt.' }),
+    file: Type.String({
+      description:
+        '<language>.srt or <language>.vtt (spa.vtt), or <target>-<source> for both languages in each cue (spa-eng.srt).',
+    }),
   },
   Closed,
 );

@@ -19,6 +19,8 @@ export * from './pipeline/job-deadline.js';
 export * from './pipeline/length-limit.js';
 export * from './subtitles/write-subtitles.js';
 export * from './subtitles/timeline-cues.js';
+export * from './subtitles/bilingual-cues.js';
+export * from './subtitles/track-cues.js';
 export * from './subtitles/cue-rules.js';
 export * from './subtitles/split-cues.js';
 export * from './pipeline/admit-languages.js';

@@ -1,4 +1,5 @@
 import {
+  bilingualCues,
   fitOf,
   SKIP_REASON_TEXT,
   timelineCues,
@@ -13,7 +14,7 @@ import { segmentVoiceFields, speakerFields, voiceModeOf } from './voice-fields.j
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours), but its job id. */
 export function resultFields(
-  run: { timeline: Timeline; provenance: unknown },
+  run: { timeline: Timeline; provenance: unknown; subtitles?: { bilingual?: boolean } | undefined },
   extraWarnings: readonly string[] = [],
 ): Omit<DubFactsAnswer, 'job_id'> {
   const { timeline } = run;
@@ -46,7 +47,7 @@ export function resultFields(
     warnings: [...timeline.warnings, ...extraWarnings],
     // How the original's sound was kept: separated (background at full level) or ducked.
     ...(timeline.background ? { background: timeline.background } : {}),
-    subtitles: subtitles(timeline),
+    subtitles: subtitles(timeline, run.subtitles?.bilingual === true),
     // Signed with the installation's key: save it beside the file as <file>.voxlate.json.
     provenance: run.provenance as ProvenanceManifestAnswer,
   };
@@ -62,11 +63,18 @@ function lipSyncField(outcome: LipSyncOutcome): DubFactsAnswer['segments'][numbe
   };
 }
 
-function subtitles(timeline: Timeline): { source: SubtitleFiles; target: SubtitleFiles } {
+function subtitles(timeline: Timeline, bilingual: boolean): DubFactsAnswer['subtitles'] {
   const side = (which: 'source' | 'target'): SubtitleFiles => {
     const cues = timelineCues(timeline, which);
     const language = which === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
     return { language, srt: toSrt(cues), vtt: toWebVtt(cues) };
   };
-  return { source: side('source'), target: side('target') };
+  if (!bilingual) return { source: side('source'), target: side('target') };
+  const both = bilingualCues(timeline);
+  const languages = [timeline.targetLanguage, timeline.sourceLanguage];
+  return {
+    source: side('source'),
+    target: side('target'),
+    bilingual: { languages, srt: toSrt(both), vtt: toWebVtt(both) },
+  };
 }

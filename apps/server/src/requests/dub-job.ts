@@ -44,7 +44,10 @@ export async function newDubJob(
   const choices = {
     ...asked.choices,
     lipSync: picture && asked.choices.lipSync === true,
-    subtitles: { burnIn: picture && asked.choices.subtitles?.burnIn === true },
+    subtitles: {
+      burnIn: picture && asked.choices.subtitles?.burnIn === true,
+      bilingual: asked.choices.subtitles?.bilingual === true,
+    },
   };
   const phases = await dubber.plannedStages({ ...asked, choices }, picture);
   return {

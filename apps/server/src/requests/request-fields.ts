@@ -86,7 +86,7 @@ function choicesOf(fields: Fields): ChoicesGiven {
     },
     ...(tempoCap === undefined ? {} : { timing: { tempoCap: Number(tempoCap) } }),
     lipSync: fields['apply_lip_sync'] === 'true',
-    subtitles: { burnIn: fields['burn_subtitles'] === 'true' },
+    subtitles: { burnIn: fields['burn_subtitles'] === 'true', bilingual: fields['bilingual_subtitles'] === 'true' },
   };
 }
 

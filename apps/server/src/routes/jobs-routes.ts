@@ -70,8 +70,12 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.getJobSubtitles, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
-    const match = /^([a-z]{3})\.(srt|vtt)$/.exec(request.params.file);
-    if (!match) throw new NotFound('Subtitles are named <language>.srt or <language>.vtt, for example spa.vtt.');
+    const match = /^([a-z]{3}(?:-[a-z]{3})?)\.(srt|vtt)$/.exec(request.params.file);
+    if (!match) {
+      throw new NotFound(
+        'Subtitles are named <language>.srt or <language>.vtt (spa.vtt), or <target>-<source> for both languages (spa-eng.vtt).',
+      );
+    }
     if (!job.result) throw new NotFound('The job has no result yet.');
     const [, language, format] = match as unknown as [string, string, 'srt' | 'vtt'];
     const path = join(board.store.folder(job.id), 'result', subtitleFile(language, format));

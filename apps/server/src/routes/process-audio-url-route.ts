@@ -61,7 +61,10 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
         await sendJsonWithMedia(
           reply,
           { audio: done.result!.file, source_audio: sourceWav },
-          { ...resultFields({ timeline: current.timeline, provenance }), job_id: done.id },
+          {
+            ...resultFields({ timeline: current.timeline, provenance, subtitles: done.request.choices.subtitles }),
+            job_id: done.id,
+          },
           config.writeTimeoutMs,
         );
       } finally {

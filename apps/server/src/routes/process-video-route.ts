@@ -79,7 +79,7 @@ async function streamVideoJob(
       {
         progress: 100,
         phase: 'Done',
-        ...resultFields({ timeline: current.timeline, provenance }),
+        ...resultFields({ timeline: current.timeline, provenance, subtitles: done.request.choices.subtitles }),
         job_id: done.id,
       },
     );

@@ -37,7 +37,10 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
         await sendJsonWithMedia(
           reply,
           { audio: done.result!.file },
-          { ...resultFields({ timeline: current.timeline, provenance }), job_id: done.id },
+          {
+            ...resultFields({ timeline: current.timeline, provenance, subtitles: done.request.choices.subtitles }),
+            job_id: done.id,
+          },
           config.writeTimeoutMs,
         );
       } finally {

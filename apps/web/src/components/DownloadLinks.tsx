@@ -1,17 +1,24 @@
 import { useEffect, useMemo } from 'react';
-import type { SubtitleFiles } from '../lib/api.js';
+import type { AnswerSubtitles } from '../lib/api.js';
 
-/** Download buttons for the dubbed file and the subtitles in both languages. */
+/** Download buttons for the dubbed file and the subtitles of each language (and both in one, when asked for). */
 export function DownloadLinks(props: {
   resultUrl: string;
   resultName: string;
-  subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
+  subtitles: AnswerSubtitles | undefined;
 }) {
   const files = useMemo(() => {
     const list: { name: string; label: string; url: string }[] = [];
     // Named like the dub: "talk.fra.mp4" comes with "talk.fra.srt" and "talk.eng.srt".
     const stem = props.resultName.replace(/\.[^.]+\.[^.]+$/, '');
-    for (const side of [props.subtitles?.target, props.subtitles?.source]) {
+    const both = props.subtitles?.bilingual;
+    const sides = [
+      props.subtitles?.target,
+      props.subtitles?.source,
+      // Both languages in each cue: named like the job's own file, "talk.fra-eng.srt".
+      both && { language: both.languages.join('-'), srt: both.srt, vtt: both.vtt },
+    ];
+    for (const side of sides) {
       if (!side) continue;
       list.push({
         name: `${stem}.${side.language}.srt`,

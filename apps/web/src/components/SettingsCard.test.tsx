@@ -108,4 +108,16 @@ describe('SettingsCard', () => {
     fireEvent.change(screen.getByLabelText('Speakers'), { target: { value: '' } });
     expect(onSpeakers).toHaveBeenLastCalledWith(undefined);
   });
+
+  it('offers bilingual subtitles in every mode, saying where they go', () => {
+    const onBilingual = vi.fn();
+    const { rerender } = render(<SettingsCard {...props} stage="audio" onBilingualSubtitles={onBilingual} />);
+    const box = screen.getByRole('checkbox', { name: /Bilingual subtitles/ });
+    expect(screen.getByText(/as files to download/).textContent).not.toMatch(/video/);
+    fireEvent.click(box);
+    expect(onBilingual).toHaveBeenLastCalledWith(true);
+    rerender(<SettingsCard {...props} stage="video" bilingualSubtitles onBilingualSubtitles={onBilingual} />);
+    expect(screen.getByRole('checkbox', { name: /Bilingual subtitles/ })).toHaveProperty('checked', true);
+    expect(screen.getByText(/in the video’s subtitles/)).toBeTruthy();
+  });
 });

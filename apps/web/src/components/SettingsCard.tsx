@@ -28,6 +28,9 @@ interface Props {
   /** How many people speak (undefined: found from the audio); the choice is shown when onSpeakers is given. */
   speakers?: number | undefined;
   onSpeakers?: (count: number | undefined) => void;
+  /** Subtitles in both languages (every mode): shown when onBilingualSubtitles is given. */
+  bilingualSubtitles?: boolean;
+  onBilingualSubtitles?: (on: boolean) => void;
 }
 
 /** The speaker counts a creator may give (the service takes 1-20). */
@@ -116,6 +119,24 @@ export function SettingsCard(props: Props) {
             </label>
           )}
         </div>
+      )}
+      {props.onBilingualSubtitles && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={props.bilingualSubtitles ?? false}
+            disabled={props.working}
+            aria-describedby="bilingual-hint"
+            onChange={(event) => props.onBilingualSubtitles?.(event.target.checked)}
+          />
+          Bilingual subtitles
+          <small id="bilingual-hint">
+            {video
+              ? 'The original line under the translated one, in the video’s subtitles and '
+              : 'The original line under the translated one, '}
+            as files to download.
+          </small>
+        </label>
       )}
       {props.onTranslate ? (
         <button

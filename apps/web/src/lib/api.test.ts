@@ -55,7 +55,7 @@ describe('readEvents', () => {
 });
 
 describe('what the studio sends', () => {
-  it('sends the speaker count with a file and with a link only when the creator gave one', async () => {
+  it('sends the speaker count and bilingual subtitles with a file and with a link only when the creator chose them', async () => {
     const sent: { url: string; body: unknown }[] = [];
     const fetchMock = vi.fn((url: string, init: RequestInit) => {
       sent.push({ url, body: init.body });
@@ -66,14 +66,16 @@ describe('what the studio sends', () => {
     vi.stubGlobal('fetch', fetchMock);
     try {
       const file = new File(['x'], 'talk.wav', { type: 'audio/wav' });
-      await translateAudio(file, 'spa', { speakers: 2 });
+      await translateAudio(file, 'spa', { speakers: 2, bilingualSubtitles: true });
       await translateAudio(file, 'spa', {});
-      await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3 });
+      await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3, bilingualSubtitles: true });
     } finally {
       vi.unstubAllGlobals();
     }
     expect((sent[0]!.body as FormData).get('speakers')).toBe('2');
     expect((sent[1]!.body as FormData).get('speakers')).toBeNull();
-    expect(JSON.parse(sent[2]!.body as string)).toMatchObject({ speakers: '3' });
+    expect(JSON.parse(sent[2]!.body as string)).toMatchObject({ speakers: '3', bilingual_subtitles: 'true' });
+    expect((sent[0]!.body as FormData).get('bilingual_subtitles')).toBe('true');
+    expect((sent[1]!.body as FormData).get('bilingual_subtitles')).toBeNull();
   });
 });

@@ -8,6 +8,9 @@ import type {
 
 export type { SubtitleFiles };
 
+/** The subtitles an answer carries: each side's, and both in one when asked for. */
+export type AnswerSubtitles = Partial<DubAnswerSent['subtitles']>;
+
 /**
  * An answer as the studio receives it: the contract's fields, any of which it copes without
  * (spec section 4: transcripts default to empty strings), and an `error` field, which the spec
@@ -35,6 +38,8 @@ export interface SourceChoice {
   requestId?: string;
   /** How many people speak (`speakers`), when the creator says; found from the audio otherwise. */
   speakers?: number | undefined;
+  /** Sent as `bilingual_subtitles`: the answer (and a video's track) carries both languages in each cue. */
+  bilingualSubtitles?: boolean;
   signal?: AbortSignal;
 }
 
@@ -43,6 +48,7 @@ function appendSource(body: FormData, choice: SourceChoice): void {
   if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
   if (choice.requestId) body.append('request_id', choice.requestId);
   if (choice.speakers !== undefined) body.append('speakers', String(choice.speakers));
+  if (choice.bilingualSubtitles) body.append('bilingual_subtitles', 'true');
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
@@ -80,6 +86,7 @@ export async function translateUrl(url: string, targetLanguage: string, choice: 
       ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
       ...(choice.requestId ? { request_id: choice.requestId } : {}),
       ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
+      ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
     }),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });

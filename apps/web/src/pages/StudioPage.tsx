@@ -102,6 +102,8 @@ export function StudioPage() {
           onBurnSubtitles={(on) => dispatch({ type: 'set-burn-subtitles', on })}
           speakers={state.speakers}
           onSpeakers={(count) => dispatch({ type: 'set-speakers', count })}
+          bilingualSubtitles={state.bilingualSubtitles}
+          onBilingualSubtitles={(on) => dispatch({ type: 'set-bilingual-subtitles', on })}
           // From a link, Go (beside the link) starts the dub: the card has no second button then.
           {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}

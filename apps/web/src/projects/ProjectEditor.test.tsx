@@ -30,6 +30,7 @@ function line(id: number, fields: Partial<JobLine>): JobLine {
 const JOB: Job = {
   id: 'job-1',
   voice: 'clone',
+  bilingual_subtitles: false,
   state: 'ready',
   progress: 100,
   revision: 1,

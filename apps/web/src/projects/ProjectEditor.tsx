@@ -193,6 +193,13 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
             Download the dub ({downloadName(job.input_name, job.target_language, job.result!.container)})
           </a>{' '}
           · <a href={urls.subtitles(job.target_language, 'srt')}>Subtitles (SRT)</a>
+          {job.source_language !== 'auto' && (
+            <>
+              {' '}
+              · <a href={urls.subtitles(job.source_language, 'srt')}>Original subtitles (SRT)</a> ·{' '}
+              <a href={urls.subtitles(`${job.target_language}-${job.source_language}`, 'srt')}>Both languages (SRT)</a>
+            </>
+          )}
         </p>
       )}
     </section>

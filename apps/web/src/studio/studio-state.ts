@@ -1,4 +1,4 @@
-import type { SubtitleFiles } from '../lib/api.js';
+import type { AnswerSubtitles } from '../lib/api.js';
 import type { ContentType } from '../lib/validation.js';
 
 export type Stage = 'selection' | ContentType;
@@ -21,9 +21,11 @@ export interface StudioState {
   burnSubtitles: boolean;
   /** How many people speak, when the creator knows (1-20); found from the audio otherwise. */
   speakers: number | undefined;
+  /** Subtitles in both languages (the source line under the target line), as files and as a video's track. */
+  bilingualSubtitles: boolean;
   transcripts: { source: string; target: string };
   warnings: string[];
-  subtitles: { source?: SubtitleFiles; target?: SubtitleFiles } | undefined;
+  subtitles: AnswerSubtitles | undefined;
   /** The stored job behind the last result (its lines open in the editor). */
   jobId: string | undefined;
   /** The language spoken in the file; '' until chosen (the service's default is used then). */
@@ -47,6 +49,7 @@ export const INITIAL_STATE: StudioState = {
   voiceCloning: true,
   burnSubtitles: false,
   speakers: undefined,
+  bilingualSubtitles: false,
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
@@ -66,6 +69,7 @@ export type StudioAction =
   | { type: 'set-voice-cloning'; on: boolean }
   | { type: 'set-burn-subtitles'; on: boolean }
   | { type: 'set-speakers'; count: number | undefined }
+  | { type: 'set-bilingual-subtitles'; on: boolean }
   | { type: 'set-error'; message: string | undefined }
   | { type: 'start'; statusText: string; progress?: number }
   | { type: 'progress'; progress: number; statusText?: string }
@@ -128,6 +132,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, burnSubtitles: action.on };
     case 'set-speakers':
       return { ...state, speakers: action.count };
+    case 'set-bilingual-subtitles':
+      return { ...state, bilingualSubtitles: action.on };
     case 'set-error':
       return { ...state, error: action.message };
     case 'start':

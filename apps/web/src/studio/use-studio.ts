@@ -68,6 +68,7 @@ export function useStudio(support: LanguageSupport) {
         sourceLanguage,
         subtitles: state.sourceSubtitles,
         speakers: state.speakers,
+        bilingualSubtitles: state.bilingualSubtitles,
         signal: work.signal,
       };
       if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
@@ -94,6 +95,7 @@ export function useStudio(support: LanguageSupport) {
             sourceLanguage,
             subtitles: state.sourceSubtitles,
             speakers: state.speakers,
+            bilingualSubtitles: state.bilingualSubtitles,
             requestId,
             signal: work.signal,
           }),
@@ -118,7 +120,15 @@ export function useStudio(support: LanguageSupport) {
         dispatch({ type: 'finish' });
       }
     },
-    [state.targetLanguage, state.sourceSubtitles, state.speakers, support, sourceLanguage, urls],
+    [
+      state.targetLanguage,
+      state.sourceSubtitles,
+      state.speakers,
+      state.bilingualSubtitles,
+      support,
+      sourceLanguage,
+      urls,
+    ],
   );
 
   return {

@@ -24,6 +24,8 @@ export interface DubChoices {
   subtitles: {
     /** Render the target subtitles into the picture (output with a picture only); the selectable track stays. */
     burnIn: boolean;
+    /** The track and the burned-in text carry both languages: the source line under the target line. */
+    bilingual: boolean;
   };
 }
 
@@ -39,7 +41,7 @@ export const DEFAULT_CHOICES: DubChoices = {
   voice: { mode: 'clone' },
   timing: {},
   lipSync: false,
-  subtitles: { burnIn: false },
+  subtitles: { burnIn: false, bilingual: false },
 };
 
 export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {

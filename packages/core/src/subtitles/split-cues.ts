@@ -106,7 +106,7 @@ export function layoutOf(words: readonly SubtitleWord[], rules: CueRules): strin
  * A cue shorter than `minSeconds`, or faster to read than `maxCharsPerSecond`, stays up longer
  * into the silence after it, never past the next cue or `limit`, and never past `maxSeconds`.
  */
-function holdForReading(cues: Cue[], limit: number, rules: CueRules): Cue[] {
+export function holdForReading(cues: Cue[], limit: number, rules: CueRules): Cue[] {
   return cues.map((cue, i) => {
     const characters = cue.text.replace(/\s/g, '').length;
     const wanted = Math.min(rules.maxSeconds, Math.max(rules.minSeconds, characters / rules.maxCharsPerSecond));

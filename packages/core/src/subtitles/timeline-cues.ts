@@ -13,22 +13,39 @@ import { splitCues, type TimeOfCharacter } from './split-cues.js';
 export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue[] {
   const language = side === 'source' ? timeline.sourceLanguage : timeline.targetLanguage;
   const rules = cueRulesFor(language);
+  const spans = cueSpans(timeline, side);
+  const cues = timeline.segments.flatMap((segment, i) => {
+    const text = side === 'source' ? segment.sourceText : segment.targetText;
+    const span = spans[i]!;
+    const timeAt = side === 'source' ? wordTimes(segment, text, span) : phonemeTimes(segment, text, span);
+    return splitCues(text, span, timeAt, rules);
+  });
+  return withMinimumDuration(cues, rules.minSeconds, outputDurationOf(timeline));
+}
+
+/** Where a line's cues may stand: while it is spoken, held at most until the next line (`limit`). */
+export interface CueSpan {
+  start: number;
+  end: number;
+  limit: number;
+}
+
+/**
+ * Each line's span on one side: the source times, or where the dubbed line is heard. No cue
+ * outlives the media: the output grows to hold the dub (see the fit stage).
+ */
+export function cueSpans(timeline: Timeline, side: 'source' | 'target'): CueSpan[] {
   const spans = timeline.segments.map((segment) =>
     side === 'source'
       ? { start: segment.start, end: segment.end }
       : (placedSpan(segment) ?? { start: segment.start, end: segment.end }),
   );
   const mediaEnd = outputDurationOf(timeline);
-  const cues = timeline.segments.flatMap((segment, i) => {
-    // No cue outlives the media: the output grows to hold the dub (see the fit stage).
-    const end = Math.min(spans[i]!.end, mediaEnd);
-    const span = { start: Math.min(spans[i]!.start, end), end, limit: Math.max(end, spans[i + 1]?.start ?? mediaEnd) };
-    span.limit = Math.min(span.limit, mediaEnd);
-    const text = side === 'source' ? segment.sourceText : segment.targetText;
-    const timeAt = side === 'source' ? wordTimes(segment, text, span) : phonemeTimes(segment, text, span);
-    return splitCues(text, span, timeAt, rules);
+  return spans.map((placed, i) => {
+    const end = Math.min(placed.end, mediaEnd);
+    const limit = Math.min(mediaEnd, Math.max(end, spans[i + 1]?.start ?? mediaEnd));
+    return { start: Math.min(placed.start, end), end, limit };
   });
-  return withMinimumDuration(cues, rules.minSeconds, mediaEnd);
 }
 
 /**
@@ -36,7 +53,7 @@ export function timelineCues(timeline: Timeline, side: 'source' | 'target'): Cue
  * would cut short keeps its time, and the next starts that much later (a few frames, as
  * broadcasters do), never past the media's end.
  */
-function withMinimumDuration(cues: Cue[], minSeconds: number, mediaEnd: number): Cue[] {
+export function withMinimumDuration(cues: Cue[], minSeconds: number, mediaEnd: number): Cue[] {
   const held = cues.map((cue) => ({ ...cue }));
   for (const [i, cue] of held.entries()) {
     if (cue.end - cue.start >= minSeconds) continue;
@@ -61,7 +78,7 @@ function wordTimes(segment: Segment, text: string, span: { start: number; end: n
 }
 
 /** By the share of the dubbed line's phonemes spoken before the character (letters standing for sounds). */
-function phonemeTimes(segment: Segment, text: string, span: { start: number; end: number }): TimeOfCharacter {
+export function phonemeTimes(segment: Segment, text: string, span: { start: number; end: number }): TimeOfCharacter {
   const phonemes = segment.phonemes ?? [];
   const speech = segment.speech?.duration ?? 0;
   if (phonemes.length === 0 || speech <= 0) return proportional(text, span);

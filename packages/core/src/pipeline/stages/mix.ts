@@ -2,7 +2,7 @@ import { BadInput } from '../../errors.js';
 import { outputDurationOf, placedSpan } from '../../placement.js';
 import type { MediaInfo, OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
 import type { DubRequest } from '../dub-request.js';
-import { timelineCues } from '../../subtitles/timeline-cues.js';
+import { trackCues } from '../../subtitles/track-cues.js';
 import { toSrt } from '../../subtitles/write-subtitles.js';
 import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
@@ -43,7 +43,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       ...(ctx.background ? { background: ctx.background } : {}),
       ...(gainDb === undefined ? {} : { gainDb }),
       ...(patch ? { patch } : {}),
-      subtitles: { srt: toSrt(timelineCues(ctx.timeline, 'target')), language: ctx.timeline.targetLanguage },
+      subtitles: { srt: toSrt(trackCues(ctx.timeline, ctx.choices.subtitles)), language: ctx.timeline.targetLanguage },
     },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('mix', done, total) },
   );
