@@ -146,12 +146,13 @@ export interface MediaPort {
   ): Promise<void>;
   /**
    * Renders these subtitles into the picture of `output` (re-encoded to H.264; audio, the
-   * subtitle track and metadata copied), in a style readable over any picture.
+   * subtitle track and metadata copied), in a style readable over any picture. `also` names a
+   * second language in the text (bilingual subtitles), so the font covers both scripts.
    */
   burnSubtitles(
     output: string,
     info: MediaInfo,
-    subtitles: { srt: string; language: string },
+    subtitles: { srt: string; language: string; also?: string },
     context: EngineContext,
   ): Promise<void>;
 }

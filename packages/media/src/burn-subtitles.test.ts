@@ -84,6 +84,7 @@ describe('burnSubtitles', () => {
   it('uses a font that has the script: CJK from fonts-wqy-zenhei, the rest DejaVu Sans', async () => {
     expect(burnStyle('yue')).toContain('FontName=WenQuanYi Zen Hei');
     expect(burnStyle('ell')).toContain('FontName=DejaVu Sans');
+    expect(burnStyle('eng', 'cmn')).toContain('FontName=WenQuanYi Zen Hei');
     expect(execFileSync('fc-match', ['WenQuanYi Zen Hei']).toString()).toMatch(/wqy-zenhei/);
     const output = dub('cantonese.mp4');
     const info = await probeMedia(output);

@@ -14,8 +14,9 @@ const CJK = new Set(['cmn', 'yue', 'jpn', 'kor']);
  * picture): white text at 1/18 of the height with a black outline and a soft shadow, readable
  * over bright and dark pictures alike, bottom centre, lifted off the edge.
  */
-export function burnStyle(language: string): string {
-  const font = CJK.has(language) ? 'WenQuanYi Zen Hei' : 'DejaVu Sans';
+export function burnStyle(...languages: string[]): string {
+  // WenQuanYi Zen Hei has Latin letters too: it covers a bilingual cue of either kind.
+  const font = languages.some((language) => CJK.has(language)) ? 'WenQuanYi Zen Hei' : 'DejaVu Sans';
   return [
     `FontName=${font}`,
     'FontSize=16',
@@ -38,7 +39,7 @@ export function burnStyle(language: string): string {
 export async function burnSubtitles(
   output: string,
   info: MediaInfo,
-  subtitles: { srt: string; language: string },
+  subtitles: { srt: string; language: string; also?: string },
   workDir: string,
   context: EngineContext,
 ): Promise<void> {
@@ -46,7 +47,7 @@ export async function burnSubtitles(
   const staged = `${output}.burn.mp4`;
   try {
     await writeFile(srt, subtitles.srt);
-    const filter = `subtitles=filename=${filterValue(srt)}:charenc=UTF-8:force_style=${filterValue(burnStyle(subtitles.language))}`;
+    const filter = `subtitles=filename=${filterValue(srt)}:charenc=UTF-8:force_style=${filterValue(burnStyle(subtitles.language, ...(subtitles.also ? [subtitles.also] : [])))}`;
     await runFfmpeg(
       argv`-i ${output} -map 0 -map_metadata 0 -c copy -vf ${filter} -c:v libx264
         -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf} -pix_fmt yuv420p ${info.video ? colourTags(info.video) : []}

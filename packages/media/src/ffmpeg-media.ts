@@ -93,7 +93,7 @@ export class FfmpegMedia implements MediaPort {
   burnSubtitles(
     output: string,
     info: MediaInfo,
-    subtitles: { srt: string; language: string },
+    subtitles: { srt: string; language: string; also?: string },
     context: EngineContext,
   ): Promise<void> {
     return burnSubtitles(output, info, subtitles, this.workDir, context);

@@ -16,7 +16,11 @@ export async function burnSubtitles(ctx: StageContext): Promise<void> {
   await ctx.ports.media.burnSubtitles(
     ctx.request.output,
     info,
-    { srt: toSrt(cues), language: ctx.timeline.targetLanguage },
+    {
+      srt: toSrt(cues),
+      language: ctx.timeline.targetLanguage,
+      ...(ctx.choices.subtitles.bilingual ? { also: ctx.timeline.sourceLanguage } : {}),
+    },
     { signal: ctx.signal, onProgress: (done, total) => ctx.progress('burn', done, total) },
   );
 }
