@@ -13,6 +13,8 @@ export const ENGINE_FIELDS = ['asr_engine', 'mt_engine', 'tts_engine', 'clone_en
 export const VOICE_MODES = ['clone', 'shaped', 'neutral'] as const;
 
 const CODES = LANGUAGE_CODES.join(', ');
+/** Seconds into the media: a whole number or a decimal, up to milliseconds. */
+const SECONDS_PATTERN = '^\\s*[0-9]{1,6}(\\.[0-9]{1,3})?\\s*$';
 
 /**
  * The fields a dub request may carry, each once with its rule and the words of its refusal. The
@@ -68,6 +70,18 @@ export const DubFields = {
     description:
       'The highest speed-up a dubbed line may get to fit its time, 1 (never faster than synthesised) to 3; 1.3 by default.',
     'x-error': 'tempo_cap must be a number from 1 to 3, got {value}.',
+  }),
+  start: Type.String({
+    pattern: SECONDS_PATTERN,
+    description:
+      'Dub only from this second of the media on (0 by default); the rest keeps its original audio. Speech that runs ' +
+      'across the edge is dubbed from the edge on, with a warning.',
+    'x-error': 'start must be a number of seconds, such as 12 or 12.5, got {value}.',
+  }),
+  end: Type.String({
+    pattern: SECONDS_PATTERN,
+    description: 'Dub only up to this second of the media (its end by default); after it the original audio stays.',
+    'x-error': 'end must be a number of seconds, such as 45 or 45.25, got {value}.',
   }),
   apply_lip_sync: FormFlag('apply_lip_sync', "Move each speaker's mouth to the dubbed words (video; default false)."),
   burn_subtitles: FormFlag(

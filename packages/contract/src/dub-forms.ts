@@ -23,7 +23,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
-const { bilingual_subtitles } = DubFields;
+const { bilingual_subtitles, start, end } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -40,7 +40,7 @@ const voice = {
   voice: Type.Optional(voiceMode),
   speakers: Type.Optional(speakers),
 };
-const timing = { tempo_cap: Type.Optional(tempo_cap) };
+const timing = { tempo_cap: Type.Optional(tempo_cap), start: Type.Optional(start), end: Type.Optional(end) };
 const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
 const subtitlesFile = {
   description: 'An SRT or WebVTT file used as the source text (or the `subtitles` field as text).',
@@ -55,6 +55,8 @@ export const TranslateForm = form(
     ...source,
     request_id: Type.Optional(request_id),
     ...voice,
+    // Declared, so checked: the service reads tempo_cap, start and end from every form.
+    ...timing,
     ...engines,
   },
   ['target_language'],

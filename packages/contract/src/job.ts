@@ -53,6 +53,49 @@ export const JobLine = Type.Object(
   Closed,
 );
 
+/** A speaker's id in a job: S1, S2, ... as the diariser numbers them; a creator may add more, up to S99. */
+export const SPEAKER_ID_PATTERN = '^S[1-9][0-9]?$';
+
+export const SpeakerParams = Type.Object(
+  {
+    id: Type.String({ description: 'The job id.' }),
+    speaker: Type.String({
+      pattern: SPEAKER_ID_PATTERN,
+      description: 'The speaker id (S1, S2, ...).',
+      'x-error': 'A speaker id is S1 to S99, got {value}.',
+    }),
+  },
+  Closed,
+);
+
+/** PATCH a speaker: the name the creator gives them (shown in the editor; the id stays). */
+export const SpeakerEditBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      pattern: '\\S',
+      description: 'What to call the speaker (1-60 characters).',
+      'x-error': '"name" must be 1 to 60 characters, not only spaces.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    'x-unknown': 'Unknown field {field}: a speaker takes "name".',
+    'x-error': 'Send a JSON object with "name".',
+  },
+);
+
+/** A speaker of a job, as the editor lists them. */
+export const JobSpeaker = Type.Object(
+  {
+    id: Type.String({ pattern: SPEAKER_ID_PATTERN }),
+    name: Type.String({ description: 'The name the creator gave them, or their id.' }),
+    lines: Type.Integer({ minimum: 0, description: 'How many lines they speak now.' }),
+  },
+  Closed,
+);
+
 /** A stage of the dub as the creator sees it. */
 export const Phase = Type.Object(
   {
@@ -105,6 +148,11 @@ export const Job = Type.Object(
     ),
     engines_used: Type.Optional(Type.Array(EngineUse)),
     segments: Type.Optional(Type.Array(JobLine, { description: 'Its lines, once it has a run.' })),
+    speakers: Type.Optional(
+      Type.Array(JobSpeaker, {
+        description: 'Who speaks its lines, once it has a run (a speaker moved away from keeps their place).',
+      }),
+    ),
   },
   Closed,
 );
@@ -164,11 +212,19 @@ export const SubtitleParams = Type.Object(
   Closed,
 );
 
-/** PATCH a line: its new source and/or target text. */
+/** PATCH a line: its new source and/or target text, or the speaker who says it. */
 export const LineEditBody = Type.Object(
   {
     source_text: Type.Optional(Type.String({ 'x-error': '"source_text" must be a string.' })),
     target_text: Type.Optional(Type.String({ 'x-error': '"target_text" must be a string.' })),
+    speaker: Type.Optional(
+      Type.String({
+        pattern: SPEAKER_ID_PATTERN,
+        description:
+          "Move the line to this speaker (S1-S99): one of the job's, or a new id for a speaker of its own. The re-dub speaks it in that speaker's voice (and, with lip sync, on their face).",
+        'x-error': '"speaker" must be a speaker id, S1 to S99, got {value}.',
+      }),
+    ),
     revision: Type.Optional(
       Type.Integer({
         minimum: 0,
@@ -181,9 +237,9 @@ export const LineEditBody = Type.Object(
   {
     additionalProperties: false,
     minProperties: 1,
-    'x-unknown': 'Unknown field {field}: a line takes "source_text", "target_text" and "revision".',
-    'x-error': 'Send a JSON object with "source_text" and/or "target_text".',
-    'x-errors': { minProperties: 'Send "source_text" and/or "target_text" to change the line.' },
+    'x-unknown': 'Unknown field {field}: a line takes "source_text", "target_text", "speaker" and "revision".',
+    'x-error': 'Send a JSON object with "source_text", "target_text" and/or "speaker".',
+    'x-errors': { minProperties: 'Send "source_text", "target_text" and/or "speaker" to change the line.' },
   },
 );
 
@@ -207,6 +263,8 @@ export type Job = Static<typeof Job>;
 export type JobLine = Static<typeof JobLine>;
 export type JobList = Static<typeof JobList>;
 export type LineEditBody = Static<typeof LineEditBody>;
+export type SpeakerEditBody = Static<typeof SpeakerEditBody>;
+export type JobSpeaker = Static<typeof JobSpeaker>;
 export type Phase = Static<typeof Phase>;
 export type JobStateName = (typeof JOB_STATES)[number];
 export type StateEvent = Static<typeof StateEvent>;

@@ -23,6 +23,8 @@ import {
   LineEditBody,
   ProgressEvent,
   SegmentParams,
+  SpeakerEditBody,
+  SpeakerParams,
   StateEvent,
   SubtitleParams,
   WarningEvent,
@@ -254,12 +256,26 @@ export const Routes = {
     tag: 'Projects',
     summary: 'Edit a line: the job becomes stale and its last result is still served',
     description:
-      'Editing the source text alone translates the line again at the next render. 409 while the job runs, and ' +
+      'Editing the source text alone translates the line again at the next render; a new "speaker" moves the line to ' +
+      'that speaker, whose voice (and face, with lip sync) it gets at the next render. 409 while the job runs, and ' +
       'for an edit whose "revision" is not the line\'s revision now (someone changed the line since it was read: ' +
       'the answer carries the current revision). 503 with Retry-After when another instance holds the job for longer than 4 s.',
     params: SegmentParams,
     body: { json: LineEditBody },
     answers: { 200: jobAnswer('The job, stale, with its lines.') },
+    errors: [400, 404, 409, 413, 415, 503],
+  },
+  renameSpeaker: {
+    method: 'PATCH',
+    path: '/api/jobs/:id/speakers/:speaker',
+    tag: 'Projects',
+    summary: 'Name a speaker: the editor shows the name; nothing needs dubbing again',
+    description:
+      "The speaker must be one of the job's (one a line was moved to counts). 409 while the job runs or before it has a " +
+      'finished dub; 503 with Retry-After when another instance holds the job for longer than 4 s.',
+    params: SpeakerParams,
+    body: { json: SpeakerEditBody },
+    answers: { 200: jobAnswer('The job, with its speakers.') },
     errors: [400, 404, 409, 413, 415, 503],
   },
   renderJob: {

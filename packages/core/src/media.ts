@@ -3,6 +3,7 @@ import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
 import type { FrameRange, VideoFrame } from './lipsync/lip-sync-types.js';
+import type { TimeSpan } from './segmentation/segment-speech.js';
 
 export interface MediaInfo {
   durationSeconds: number;
@@ -48,6 +49,8 @@ export interface PlacedClip {
   ref: ClipRef;
   /** Seconds from the start of the output. */
   start: number;
+  /** A gain for this clip alone, dB (a dub of part of a file sets each line to its source line's level). */
+  gainDb?: number;
 }
 
 export interface RenderRequest {
@@ -114,6 +117,8 @@ export interface MediaPort {
     format: { sampleRate: number; channels: number },
     context: EngineContext,
   ): Promise<PcmFile>;
+  /** Writes the original's samples over the stem outside `span` (a dub of part of a file; one format). */
+  keepOriginalOutside(stem: PcmFile, original: PcmFile, span: TimeSpan): Promise<void>;
   /** The stem's audio between two times, mixed down to mono at the stem's rate. */
   readStem(stem: PcmFile, start: number, end: number): Promise<PcmAudio>;
   /** The input's audio between two times, mono at `sampleRate` (full band, unlike the analysis audio). */

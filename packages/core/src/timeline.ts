@@ -66,6 +66,11 @@ export interface Segment {
   start: number;
   end: number;
   speaker?: string;
+  /**
+   * The creator moved the line to `speaker` (the editor): it is spoken in that speaker's voice,
+   * cloned from their reference rather than from the line's own speech.
+   */
+  speakerChosen?: true;
   sourceText: string;
   words: Word[];
   targetText: string;

@@ -23,6 +23,8 @@ export interface JobRecord<Request = unknown> {
   edited?: EditedLines;
   /** The revision at which each line (by segment id) last changed; a line not named never was. */
   lineRevisions?: Record<string, number>;
+  /** The names the creator gave speakers (by speaker id); a speaker not named is shown by id. */
+  speakerNames?: Record<string, string>;
   /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */
   work?: JobWork;
   /** The finished output, in the job's folder, and the revision it renders. */

@@ -7,12 +7,15 @@ export const MAX_LINE_CHARACTERS = 2000;
 export interface LineEdit {
   sourceText?: string;
   targetText?: string;
+  /** Who says the line: one of the job's speakers, or a new one (the contract checks the id's form). */
+  speaker?: string;
 }
 
 /**
- * Applies a creator's edit of one line to the job's current run: the text changes, the line is
- * marked to be spoken again, and a line whose original text changed without a translation given
- * is marked to be translated again. Returns the lines edited since the last render.
+ * Applies a creator's edit of one line to the job's current run: the text or the speaker changes,
+ * the line is marked to be spoken again (a moved line in its new speaker's voice), and a line
+ * whose original text changed without a translation given is marked to be translated again.
+ * Returns the lines edited since the last render.
  */
 export function applyLineEdit(
   current: SavedRun,
@@ -30,6 +33,10 @@ export function applyLineEdit(
     // The creator's own translation wins over translating the new original again.
     retranslate.delete(segmentId);
   } else if (edit.sourceText !== undefined) retranslate.add(segmentId);
+  if (edit.speaker !== undefined && edit.speaker !== (segment.speaker ?? 'S1')) {
+    segment.speaker = edit.speaker;
+    segment.speakerChosen = true;
+  }
   lines.add(segmentId);
   const sorted = (values: Set<number>): number[] => [...values].sort((a, b) => a - b);
   return { lines: sorted(lines), retranslate: sorted(retranslate) };

@@ -47,6 +47,10 @@ export class DubTrack {
       const placed = this.pending.shift()!;
       const audio = await this.load(placed.ref);
       const samples = resample(audio.samples, audio.sampleRate, this.sampleRate);
+      if (placed.gainDb !== undefined && placed.gainDb !== 0) {
+        const gain = 10 ** (placed.gainDb / 20);
+        for (let i = 0; i < samples.length; i++) samples[i]! *= gain;
+      }
       fadeEdges(samples, Math.round(EDGE_FADE_SECONDS * this.sampleRate));
       this.active.push({ startFrame: Math.round(placed.start * this.sampleRate), samples });
     }

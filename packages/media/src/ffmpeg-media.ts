@@ -10,12 +10,14 @@ import type {
   RenderOutcome,
   RenderRequest,
   FrameRange,
+  TimeSpan,
   VideoFrame,
   VideoInfo,
 } from '@voxlate/core';
 import { readFrames } from './frame-reader.js';
 import { replaceVideo } from './replace-video.js';
 import { burnSubtitles } from './burn-subtitles.js';
+import { keepOriginalOutside } from './keep-original.js';
 import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
@@ -88,6 +90,10 @@ export class FfmpegMedia implements MediaPort {
     context: EngineContext & { holdLastFrameSeconds?: number },
   ): Promise<void> {
     return replaceVideo(output, video, frames, context);
+  }
+
+  keepOriginalOutside(stem: PcmFile, original: PcmFile, span: TimeSpan): Promise<void> {
+    return keepOriginalOutside(stem, original, span);
   }
 
   burnSubtitles(

@@ -1,4 +1,4 @@
-import type { Job as JobAnswer, JobLine } from '@voxlate/contract';
+import type { Job as JobAnswer, JobLine, JobSpeaker } from '@voxlate/contract';
 import {
   DEFAULT_CHOICES,
   fitOf,
@@ -7,6 +7,7 @@ import {
   type SavedRun,
   type Segment,
   type StageName,
+  type Timeline,
 } from '@voxlate/core';
 import { voiceModeOf } from './voice-fields.js';
 import type { Job } from '../jobs/job-board.js';
@@ -66,9 +67,27 @@ export function jobFields(
           segments: timeline.segments.map((segment) =>
             segmentFields(segment, edited.has(segment.id), job.lineRevisions?.[segment.id] ?? 0),
           ),
+          speakers: speakersOf(timeline, job.speakerNames ?? {}),
         }
       : {}),
   };
+}
+
+/**
+ * Who speaks the job's lines: the speakers measured at the run and any a line was moved to
+ * since, in id order (S2 before S10), each with the name the creator gave them and how many
+ * lines they speak now.
+ */
+function speakersOf(timeline: Timeline, names: Record<string, string>): JobSpeaker[] {
+  const lines = new Map<string, number>();
+  for (const speaker of timeline.speakers ?? []) lines.set(speaker.speaker, 0);
+  for (const segment of timeline.segments) {
+    const speaker = segment.speaker ?? 'S1';
+    lines.set(speaker, (lines.get(speaker) ?? 0) + 1);
+  }
+  return [...lines]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([id, count]) => ({ id, name: names[id] ?? id, lines: count }));
 }
 
 function segmentFields(segment: Segment, edited: boolean, revision: number): JobLine {

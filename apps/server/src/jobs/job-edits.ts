@@ -54,6 +54,27 @@ export class JobEdits {
     });
   }
 
+  /**
+   * Names a speaker (one of the run's, or one a line was moved to): only what the editor shows
+   * changes, so the job stays as it was (ready stays ready) and nothing is dubbed again.
+   */
+  renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
+    return this.store.exclusive(id, async () => {
+      const job = await this.store.get(id);
+      requireEditable(job);
+      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
+      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const speakers = new Set([
+        ...(current.timeline.speakers ?? []).map((known) => known.speaker),
+        ...current.timeline.segments.map((segment) => segment.speaker ?? 'S1'),
+      ]);
+      if (!speakers.has(speaker)) {
+        throw new HttpError(404, `The job has no speaker ${speaker}: its speakers are ${[...speakers].sort().join(', ')}.`);
+      }
+      return this.store.update(id, { speakerNames: { ...job.speakerNames, [speaker]: name.trim() } });
+    });
+  }
+
   /** Renders the lines edited since the last render again (only those), in line with other jobs. */
   async render(id: string, client: string, admission: Admission): Promise<Job> {
     // Under the lock the job is marked queued (from then on every edit is refused); it is put in

@@ -78,13 +78,21 @@ function askedBy(fields: Fields): DubAsked {
 function choicesOf(fields: Fields): ChoicesGiven {
   const speakers = fields['speakers'];
   const tempoCap = fields['tempo_cap'];
+  const [start, end] = [fields['start'], fields['end']];
+  const part = {
+    ...(start === undefined ? {} : { start: Number(start) }),
+    ...(end === undefined ? {} : { end: Number(end) }),
+  };
   return {
     voice: {
       mode:
         (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
       ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
     },
-    ...(tempoCap === undefined ? {} : { timing: { tempoCap: Number(tempoCap) } }),
+    timing: {
+      ...(tempoCap === undefined ? {} : { tempoCap: Number(tempoCap) }),
+      ...(start === undefined && end === undefined ? {} : { part }),
+    },
     lipSync: fields['apply_lip_sync'] === 'true',
     subtitles: { burnIn: fields['burn_subtitles'] === 'true', bilingual: fields['bilingual_subtitles'] === 'true' },
   };

@@ -102,6 +102,17 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     { bodyLimit: 64 * 1024 },
   );
 
+  serveRoute(
+    app,
+    Routes.renameSpeaker,
+    async (request): Promise<JobAnswer> => {
+      const job = await jobOf(context, request.params.id);
+      const renamed = await board.edits.renameSpeaker(job.id, request.params.speaker, request.body.name);
+      return jobFields(renamed, undefined, await board.current(job.id));
+    },
+    { bodyLimit: 64 * 1024 },
+  );
+
   serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     const queued = await board.edits.render(job.id, request.ip, apiAdmission);
@@ -168,11 +179,12 @@ async function fetchLink(
 
 /** The edit as the job board takes it (the contract has checked the body). */
 function lineEditOf(body: LineEditBody): LineEdit {
-  if (body.source_text === undefined && body.target_text === undefined) {
-    throw new BadInput('Send "source_text" and/or "target_text" to change the line.');
+  if (body.source_text === undefined && body.target_text === undefined && body.speaker === undefined) {
+    throw new BadInput('Send "source_text", "target_text" and/or "speaker" to change the line.');
   }
   return {
     ...(body.source_text === undefined ? {} : { sourceText: body.source_text }),
     ...(body.target_text === undefined ? {} : { targetText: body.target_text }),
+    ...(body.speaker === undefined ? {} : { speaker: body.speaker }),
   };
 }

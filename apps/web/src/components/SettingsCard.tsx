@@ -121,22 +121,23 @@ export function SettingsCard(props: Props) {
         </div>
       )}
       {props.onBilingualSubtitles && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={props.bilingualSubtitles ?? false}
-            disabled={props.working}
-            aria-describedby="bilingual-hint"
-            onChange={(event) => props.onBilingualSubtitles?.(event.target.checked)}
-          />
-          Bilingual subtitles
+        <div className="checkbox-with-hint">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={props.bilingualSubtitles ?? false}
+              disabled={props.working}
+              aria-describedby="bilingual-hint"
+              onChange={(event) => props.onBilingualSubtitles?.(event.target.checked)}
+            />
+            Bilingual subtitles
+          </label>
           <small id="bilingual-hint">
             {video
-              ? 'The original line under the translated one, in the video’s subtitles and '
-              : 'The original line under the translated one, '}
-            as files to download.
+              ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
+              : 'The original line under the translated one, as files to download.'}
           </small>
-        </label>
+        </div>
       )}
       {props.onTranslate ? (
         <button

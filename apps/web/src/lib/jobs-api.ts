@@ -1,7 +1,14 @@
-import type { Job, JobLine, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
+import type { Job, JobLine, JobSpeaker, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
 import { nonOkMessage, StudioError } from './api.js';
 
-export type { Job, JobLine };
+export type { Job, JobLine, JobSpeaker };
+
+/** What an edit of a line may change: its texts, and who says it. */
+export interface LineChange {
+  source_text?: string;
+  target_text?: string;
+  speaker?: string;
+}
 export type JobState = JobStateName;
 
 export const jobUrls = (id: string) => ({
@@ -28,12 +35,7 @@ export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[
 export class EditConflict extends StudioError {}
 
 /** Edits a line as it was at `revision` (the line's revision as last read): a line changed since is refused. */
-export async function editLine(
-  id: string,
-  line: number,
-  change: { source_text?: string; target_text?: string },
-  revision: number,
-): Promise<Job> {
+export async function editLine(id: string, line: number, change: LineChange, revision: number): Promise<Job> {
   const response = await fetch(`/api/jobs/${id}/segments/${line}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
@@ -46,6 +48,23 @@ export async function editLine(
     throw new StudioError(await nonOkMessage(refused));
   }
   return answer<Job>(response);
+}
+
+/** Gives a speaker a name (the editor shows it; nothing is dubbed again). */
+export async function renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
+  const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  return answer<Job>(response);
+}
+
+/** The first speaker id the job does not use yet (S1-S99), for a line moved to a new speaker. */
+export function freeSpeakerId(speakers: readonly Pick<JobSpeaker, 'id'>[]): string | undefined {
+  const used = new Set(speakers.map((speaker) => speaker.id));
+  for (let n = 1; n <= 99; n++) if (!used.has(`S${n}`)) return `S${n}`;
+  return undefined;
 }
 
 export async function renderJob(id: string): Promise<Job> {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { GrowingTextarea } from './GrowingTextarea.js';
-import type { JobLine } from '../lib/jobs-api.js';
+import { freeSpeakerId, type JobLine, type JobSpeaker, type LineChange } from '../lib/jobs-api.js';
 import { HeardText, ReviewNotes } from './ReviewNotes.js';
 import type { Playing } from './use-span-player.js';
 
@@ -40,6 +40,7 @@ function voiceLabel(line: JobLine): { text: string; detail?: string } | undefine
  */
 export function LineRow({
   line,
+  speakers,
   locked,
   playing,
   urls,
@@ -49,10 +50,12 @@ export function LineRow({
   onStop,
 }: {
   line: JobLine;
+  /** The job's speakers, to move the line to one of them (or to a new one). */
+  speakers: readonly JobSpeaker[];
   locked: boolean;
   playing: Playing | undefined;
   urls: { source: string; result: string | undefined };
-  onSave: (change: { source_text?: string; target_text?: string }) => void;
+  onSave: (change: LineChange) => void;
   /** Told whether a box holds text not saved yet (typed, not yet left). */
   onDirty: (dirty: boolean) => void;
   onPlay: (span: Playing & { start: number; end: number }) => void;
@@ -99,7 +102,7 @@ export function LineRow({
         {clock(line.start)}–{clock(line.end)}
       </td>
       <td data-label="Speaker">
-        {line.speaker}
+        <SpeakerSelect line={line} speakers={speakers} locked={locked} onMove={(speaker) => onSave({ speaker })} />
         {voice && (
           <span className="voice-label" title={voice.detail}>
             {voice.text}
@@ -140,5 +143,42 @@ export function LineRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Who says the line: one of the job's speakers, by name, or a new speaker of its own (when the
+ * detector merged two people). Moving it marks it changed: the re-dub speaks it in their voice.
+ */
+function SpeakerSelect({
+  line,
+  speakers,
+  locked,
+  onMove,
+}: {
+  line: JobLine;
+  speakers: readonly JobSpeaker[];
+  locked: boolean;
+  onMove: (speaker: string) => void;
+}) {
+  const listed = speakers.some((speaker) => speaker.id === line.speaker)
+    ? speakers
+    : [...speakers, { id: line.speaker, name: line.speaker, lines: 1 }];
+  const fresh = freeSpeakerId(listed);
+  return (
+    <select
+      className="speaker-select"
+      aria-label={`Speaker of line ${line.id + 1}`}
+      value={line.speaker}
+      disabled={locked}
+      onChange={(event) => event.target.value !== line.speaker && onMove(event.target.value)}
+    >
+      {listed.map((speaker) => (
+        <option key={speaker.id} value={speaker.id}>
+          {speaker.name === speaker.id ? speaker.id : `${speaker.name} (${speaker.id})`}
+        </option>
+      ))}
+      {fresh && <option value={fresh}>New speaker ({fresh})</option>}
+    </select>
   );
 }

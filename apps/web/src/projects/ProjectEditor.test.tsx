@@ -141,4 +141,38 @@ describe('ProjectEditor edits', () => {
     expect(sent).toEqual([{ target_text: 'mi versión', revision: 0 }]);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Translation of line 1').value).toBe('su versión');
   });
+
+  it('moves a line to another speaker or a new one, and names a speaker', async () => {
+    const speakers = [
+      { id: 'S1', name: 'S1', lines: 2 },
+      { id: 'S2', name: 'Ana', lines: 1 },
+    ];
+    const job = { ...JOB, speakers };
+    const sent: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') sent.push({ url, body: JSON.parse(init.body as string) });
+        return Promise.resolve(new Response(JSON.stringify(job)));
+      }),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    const select = await screen.findByLabelText<HTMLSelectElement>('Speaker of line 1');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['S1', 'Ana (S2)', 'New speaker (S3)']);
+    fireEvent.change(select, { target: { value: 'S2' } });
+    fireEvent.change(screen.getByLabelText('Speaker of line 2'), { target: { value: 'S3' } });
+    const name = screen.getByLabelText('Name of speaker S1');
+    fireEvent.change(name, { target: { value: '  Narrator ' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent).toEqual([
+      { url: '/api/jobs/job-1/segments/0', body: { speaker: 'S2', revision: 0 } },
+      { url: '/api/jobs/job-1/segments/1', body: { speaker: 'S3', revision: 0 } },
+      { url: '/api/jobs/job-1/speakers/S1', body: { name: 'Narrator' } },
+    ]);
+  });
 });

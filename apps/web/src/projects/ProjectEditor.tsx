@@ -1,10 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadName } from '@voxlate/contract';
 import { StudioError } from '../lib/api.js';
-import { EditConflict, editLine, fetchJob, followJob, jobUrls, renderJob, type Job } from '../lib/jobs-api.js';
+import {
+  EditConflict,
+  editLine,
+  fetchJob,
+  followJob,
+  jobUrls,
+  renameSpeaker,
+  renderJob,
+  type Job,
+  type LineChange,
+} from '../lib/jobs-api.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { LineRow } from './LineRow.js';
 import { ReviewBar } from './ReviewBar.js';
+import { SpeakerNames } from './SpeakerNames.js';
 import { useSpanPlayer } from './use-span-player.js';
 
 const WORKING = new Set(['queued', 'running']);
@@ -62,14 +73,14 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
       return next;
     });
 
-  const save = (line: number, change: { source_text?: string; target_text?: string }): Promise<boolean> => {
+  const save = (line: number, change: LineChange): Promise<boolean> => {
     const done = saveNow(line, change);
     saving.current.add(done);
     void done.finally(() => saving.current.delete(done));
     return done;
   };
 
-  const saveNow = async (line: number, change: { source_text?: string; target_text?: string }): Promise<boolean> => {
+  const saveNow = async (line: number, change: LineChange): Promise<boolean> => {
     try {
       setError(undefined);
       const revision = job?.segments?.find((segment) => segment.id === line)?.revision ?? 0;
@@ -86,6 +97,15 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
       }
       setError(caught instanceof StudioError ? caught.message : 'The change could not be saved.');
       return false;
+    }
+  };
+
+  const rename = async (speaker: string, name: string): Promise<void> => {
+    try {
+      setError(undefined);
+      setJob(await renameSpeaker(jobId, speaker, name));
+    } catch (caught) {
+      setError(caught instanceof StudioError ? caught.message : 'The name could not be saved.');
     }
   };
 
@@ -127,7 +147,8 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
         </button>
       </div>
       <p className="editor-hint">
-        Fix a word in the original or the translation, then re-dub: only the changed lines are spoken again.
+        Fix a word in the original or the translation, or give a line to another speaker, then re-dub: only the changed
+        lines are spoken again.
       </p>
       {error && (
         <div className="alert" role="alert">
@@ -150,6 +171,11 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
           {changed} changed {changed === 1 ? 'line' : 'lines'}: the download is still the previous dub until you re-dub.
         </p>
       )}
+      <SpeakerNames
+        speakers={job.speakers ?? []}
+        locked={working}
+        onRename={(speaker, name) => void rename(speaker, name)}
+      />
       <ReviewBar
         flagged={flagged.length}
         total={lines.length}
@@ -175,6 +201,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
               <LineRow
                 key={line.id}
                 line={line}
+                speakers={job.speakers ?? []}
                 locked={working}
                 playing={player.playing}
                 urls={{ source: urls.source, result: resultUrl }}

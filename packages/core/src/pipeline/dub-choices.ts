@@ -18,6 +18,11 @@ export interface DubChoices {
   timing: {
     /** The highest speed-up a dubbed line may get to fit its time (the installation's when not given). */
     tempoCap?: number;
+    /**
+     * Dub only this part of the media, seconds (from its start, to its end, when not given): the
+     * rest keeps its original audio.
+     */
+    part?: { start?: number; end?: number };
   };
   /** Move the speakers' mouths to the dubbed words (output with a picture only). */
   lipSync: boolean;

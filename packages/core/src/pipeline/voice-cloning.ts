@@ -32,9 +32,25 @@ export async function planVoiceCloning(ctx: StageContext): Promise<void> {
   }
   timeline.voiceMode = 'clone';
   recordEngine(timeline, 'voice cloning', cloner);
+  giveReferences(ctx, timeline.speakers ?? [], cloner);
+  if (!ctx.voiceStem) {
+    ctx.warn(
+      'voices',
+      'No voice/background separator ran: the voices are cloned from the original, so music or noise under the ' +
+        'speech can colour them (npm run models -- add mdx-kim-vocal-2 separates the voice first).',
+    );
+  }
+  announceSlowCloner(ctx, cloner);
+}
+
+/**
+ * Each of `speakers` gets their cleanest speech as the reference their voice is cloned from; one
+ * with too little clean speech is shaped, and the creator is told.
+ */
+export function giveReferences(ctx: StageContext, speakers: readonly SpeakerVoice[], cloner: VoiceCloner): void {
   const from: ReferenceUse['from'] = ctx.voiceStem ? 'separated voice' : 'original';
-  const references = chooseSpeakerReferences(referenceLines(timeline.segments));
-  for (const speaker of timeline.speakers ?? []) {
+  const references = chooseSpeakerReferences(referenceLines(ctx.timeline.segments));
+  for (const speaker of speakers) {
     const reference = references.find((candidate) => candidate.speaker === speaker.speaker);
     if (reference && reference.seconds >= cloner.referenceSeconds.min) {
       speaker.reference = { spans: reference.spans, seconds: reference.seconds, from };
@@ -46,14 +62,6 @@ export async function planVoiceCloning(ctx: StageContext): Promise<void> {
       );
     }
   }
-  if (from === 'original') {
-    ctx.warn(
-      'voices',
-      'No voice/background separator ran: the voices are cloned from the original, so music or noise under the ' +
-        'speech can colour them (npm run models -- add mdx-kim-vocal-2 separates the voice first).',
-    );
-  }
-  announceSlowCloner(ctx, cloner);
 }
 
 function noClonerMessage(language: LanguageCode): string {
@@ -94,7 +102,8 @@ function referenceLine(segment: Segment): ReferenceLine {
 
 /**
  * The reference a line is cloned from: its own speech when long and clean enough (judged against
- * all `lines`, from referenceLines), else its speaker's.
+ * all `lines`, from referenceLines), else its speaker's; always its speaker's when the creator
+ * moved it to that speaker (its own speech is someone else's voice then).
  */
 export function referenceFor(
   lines: readonly ReferenceLine[],
@@ -103,7 +112,7 @@ export function referenceFor(
   cloner: VoiceCloner,
 ): ReferenceUse | undefined {
   if (!speaker?.reference) return undefined;
-  if (isOwnReference(referenceLine(segment), lines)) {
+  if (!segment.speakerChosen && isOwnReference(referenceLine(segment), lines)) {
     const end = Math.min(segment.end, segment.start + cloner.referenceSeconds.max);
     return {
       kind: 'line',

@@ -15,17 +15,20 @@ const FORMANT_SCALE_STEP = 0.02;
  * different one for each speaker as long as the engine has enough, so that speakers stay
  * apart even when their pitch is alike. Speakers are served in order of how much they speak.
  * With 'clone' or 'shaped', the voice is then set to the speaker's median pitch and range.
+ * `given` are the voices of speakers who already have one (a speaker added to a finished dub
+ * gets a voice none of them has, while there are enough).
  */
 export function chooseVoices(
   speakers: readonly Omit<SpeakerVoice, 'voice'>[],
   voices: readonly BaseVoice[],
   mode: VoiceMode,
+  given: readonly SpeakerVoice[] = [],
 ): SpeakerVoice[] {
-  const taken = new Set<string>();
+  const taken = new Set<string>(given.flatMap((speaker) => speaker.voice.voice ?? []));
   const chosen = new Map<string, VoiceSettings>();
   const byAmount = [...speakers].sort((a, b) => b.voicedSeconds - a.voicedSeconds);
-  byAmount.forEach((speaker, order) => {
-    const voice = nearestFree(speaker, voices, taken, order);
+  byAmount.forEach((speaker, index) => {
+    const voice = nearestFree(speaker, voices, taken, given.length + index);
     if (!voice) {
       chosen.set(speaker.speaker, {});
       return;

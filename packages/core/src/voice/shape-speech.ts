@@ -18,6 +18,11 @@ export interface LineToShape {
   prosody: LineProsody | undefined;
   speaker: SpeakerVoice | undefined;
   speakerName: string;
+  /**
+   * The source line was said in another voice than its speaker's (the creator moved the line to
+   * them): its intonation is carried from its own median, not as a rise above or a fall below theirs.
+   */
+  otherVoice?: boolean;
   /** A cloned voice has the speaker's timbre already: only its intonation and energy are shaped. */
   cloned: boolean;
 }
@@ -48,16 +53,22 @@ export async function shapeSpeech(
   const speakerHz = speaker?.f0MedianHz ?? prosody.f0MedianHz!;
   const own = shaper.measure(line.speech);
   if (!own.f0Hz.some((f0) => f0 > 0)) return { applied: {}, notes: ['The dubbed line has no voiced sound to shape.'] };
-  const plan = transferContour(
-    { track: sourceTrack, speakerHz },
-    { track: own, isQuestion: QUESTION.test(line.targetText) },
-  );
+  const track = line.otherVoice ? atPitch(sourceTrack, prosody, speakerHz) : sourceTrack;
+  const plan = transferContour({ track, speakerHz }, { track: own, isQuestion: QUESTION.test(line.targetText) });
   const notes: string[] = [];
   if (!line.cloned && speaker?.spectrumDb)
     plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(line.speech, own));
   else if (!line.cloned) notes.push(`Speaker ${line.speakerName} has too little voiced speech to match their timbre.`);
   const audio = await shaper.shape(line.speech, own, plan, context);
   return { audio, applied: applied(plan.f0Hz, plan.spectrumDb !== undefined), notes };
+}
+
+/** The track moved as a whole so that its median is `hz`: the same intonation in another voice. */
+function atPitch(track: ProsodyTrack, prosody: LineProsody, hz: number): ProsodyTrack {
+  const lineHz = prosody.f0MedianHz;
+  if (lineHz === undefined || !(lineHz > 0)) return track;
+  const ratio = hz / lineHz;
+  return { ...track, f0Hz: track.f0Hz.map((f0) => f0 * ratio) };
 }
 
 function applied(f0Hz: Float32Array, timbre: boolean): Partial<AppliedVoice> {

@@ -3,16 +3,26 @@ import { segmentSpeech } from '../../segmentation/segment-speech.js';
 import { droppedCuesWarning, sourceCues } from '../../subtitles/source-cues.js';
 import type { Segment } from '../../timeline.js';
 import type { StageContext } from '../stage-context.js';
+import { linesInPart, partOfMedia, partWarnings } from '../part-of-media.js';
 import { requireAnalysis } from './require.js';
 import { recordEngine } from '../../engines-used.js';
 
 /**
  * Splits the source into segments: from the subtitle cues when a transcript was given,
- * else from voice activity.
+ * else from voice activity; with a part asked for, only the lines inside it.
  */
 export async function findSpeech(ctx: StageContext): Promise<void> {
   const transcript = ctx.request.transcript;
-  ctx.timeline.segments = transcript !== undefined ? segmentsFromCues(transcript, ctx) : await segmentsFromVoice(ctx);
+  const found = transcript !== undefined ? segmentsFromCues(transcript, ctx) : await segmentsFromVoice(ctx);
+  const part = partOfMedia(ctx.choices.timing.part, ctx.timeline.duration);
+  if (part) {
+    const { lines, cut } = linesInPart(found, part.span);
+    for (const warning of partWarnings(part.span, part.clipped, cut)) ctx.warn('segment', warning);
+    if (lines.length === 0 && found.length > 0) {
+      throw new NoSpeech('No speech found in the part to dub: choose a start and end around some speech.');
+    }
+    ctx.timeline.segments = lines;
+  } else ctx.timeline.segments = found;
   if (ctx.timeline.segments.length === 0) throw new NoSpeech();
 }
 

@@ -5,6 +5,7 @@ import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '.
 import type { RedoLines } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { requireAnalysis } from './require.js';
+import { voiceNewSpeakers } from '../new-speakers.js';
 import { planVoiceCloning } from '../voice-cloning.js';
 
 /**
@@ -16,6 +17,7 @@ import { planVoiceCloning } from '../voice-cloning.js';
 export async function measureVoices(ctx: StageContext): Promise<void> {
   if (ctx.redo) {
     remeasureEditedLines(ctx, ctx.redo);
+    await voiceNewSpeakers(ctx);
     return;
   }
   const { timeline, request } = ctx;
@@ -46,8 +48,9 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
 }
 
 /**
- * A re-render keeps the speakers and their voices; a line whose source text was edited is
- * measured again from its saved track (its rate counts the new text's syllables).
+ * A re-render keeps the speakers and their voices (a speaker a line was moved to who had none
+ * gets one, see voiceNewSpeakers); a line whose source text was edited is measured again from
+ * its saved track (its rate counts the new text's syllables).
  */
 function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
   for (const segment of ctx.timeline.segments) {

@@ -7,6 +7,7 @@ import { toSrt } from '../../subtitles/write-subtitles.js';
 import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';
+import { levelledToSource } from '../part-levels.js';
 import { requireInfo } from './require.js';
 
 const UNNAMED_TOOL: ToolInfo = { name: 'Voxlate', version: 'unknown' };
@@ -22,13 +23,14 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const info = requireInfo(ctx);
   const container = outputContainerOf(ctx.request, info);
   if (container === 'mp4' && !info.video) throw new BadInput('An MP4 output needs a video stream in the input.');
-  const clips: PlacedClip[] = ctx.timeline.segments.flatMap((segment) => {
-    const placed = placedSpan(segment);
-    return placed && segment.dubbed ? [{ ref: segment.dubbed, start: placed.start }] : [];
-  });
+  const dubbed = ctx.timeline.segments.filter((segment) => placedSpan(segment) && segment.dubbed);
+  const placed: PlacedClip[] = dubbed.map((segment) => ({ ref: segment.dubbed!, start: placedSpan(segment)!.start }));
+  const part = ctx.choices.timing.part !== undefined;
+  const clips = part ? await levelledToSource(ctx, placed, dubbed) : placed;
   const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
-  // A re-render keeps the first render's level (measured again, an edit would move every line's).
-  const gainDb = ctx.redo ? ctx.timeline.mixGainDb : undefined;
+  // A re-render keeps the first render's level (measured again, an edit would move every line's);
+  // a dub of part of a file keeps the original's (its lines are levelled to their source lines).
+  const gainDb = ctx.redo ? ctx.timeline.mixGainDb : part ? 0 : undefined;
   const patch = patchOf(ctx);
   const outcome = await ctx.ports.media.render(
     {

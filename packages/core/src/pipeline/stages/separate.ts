@@ -1,6 +1,7 @@
 import { Internal } from '../../errors.js';
 import type { Separator } from '../../separation.js';
 import type { StageContext } from '../stage-context.js';
+import { partOfMedia } from '../part-of-media.js';
 import { requireInfo } from './require.js';
 import { recordEngine } from '../../engines-used.js';
 
@@ -43,6 +44,9 @@ export async function separate(ctx: StageContext): Promise<void> {
       onProgress: (done, total) => ctx.progress('separate', DECODE_SHARE + ((1 - DECODE_SHARE) * done) / total, 1),
     },
   );
+  // A dub of part of the file: around the part, the "background" is the original itself.
+  const part = partOfMedia(ctx.choices.timing.part, ctx.timeline.duration);
+  if (part) await ctx.ports.media.keepOriginalOutside(stems.background, mixed, part.span);
   ctx.background = stems.background;
   ctx.voiceStem = stems.voice;
   ctx.timeline.background = { method: 'separated', engine: separator.id };

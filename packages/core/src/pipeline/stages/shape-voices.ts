@@ -51,6 +51,7 @@ async function shapeLine(
       prosody: segment.prosody,
       speaker,
       speakerName: segment.speaker ?? 'S1',
+      ...(segment.speakerChosen ? { otherVoice: true } : {}),
       cloned: segment.voice?.mode === 'clone',
     },
     { signal: ctx.signal },
