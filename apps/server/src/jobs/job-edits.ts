@@ -69,7 +69,10 @@ export class JobEdits {
         ...current.timeline.segments.map((segment) => segment.speaker ?? 'S1'),
       ]);
       if (!speakers.has(speaker)) {
-        throw new HttpError(404, `The job has no speaker ${speaker}: its speakers are ${[...speakers].sort().join(', ')}.`);
+        throw new HttpError(
+          404,
+          `The job has no speaker ${speaker}: its speakers are ${[...speakers].sort().join(', ')}.`,
+        );
       }
       return this.store.update(id, { speakerNames: { ...job.speakerNames, [speaker]: name.trim() } });
     });
