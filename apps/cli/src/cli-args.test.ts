@@ -17,6 +17,10 @@ describe('parseCliArgs', () => {
         '--mt',
         'apertium',
         '--bilingual-subtitles',
+        '--start',
+        '4',
+        '--end',
+        '9.5',
       ]),
     ).toMatchObject({
       input: 'talk.mp4',
@@ -24,7 +28,10 @@ describe('parseCliArgs', () => {
       from: 'eng',
       subtitles: true,
       report: 'r.json',
-      choices: { timing: { tempoCap: 1.2 }, subtitles: { burnIn: false, bilingual: true } },
+      choices: {
+        timing: { tempoCap: 1.2, part: { start: 4, end: 9.5 } },
+        subtitles: { burnIn: false, bilingual: true },
+      },
       engines: { mt: 'apertium' },
     });
   });
@@ -38,6 +45,7 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['talk.mp4'])).toThrow(/--to is required/);
     expect(() => parseCliArgs(['talk.mp4', '--to', 'xx'])).toThrow(/Valid codes: eng, cmn, yue/);
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--tempo-cap', 'fast'])).toThrow(BadInput);
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--start', 'soon'])).toThrow(/--start must be a number/);
     expect(() => parseCliArgs(['--to', 'spa'])).toThrow(/exactly one input/);
   });
 

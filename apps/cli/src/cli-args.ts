@@ -39,6 +39,7 @@ export interface CliArgs {
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
                       [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
+                      [--start S] [--end S]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
                       [--voice clone|shaped|neutral] [--clone ID] [--speakers N] [--diariser ID]
                       [--lip-sync]
@@ -54,6 +55,8 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
+--start S, --end S: dub only that part (seconds); the rest keeps its original audio, and the
+        dubbed lines are set to the level of the speech they replace.
 --burn-subtitles: render the target subtitles into the picture (white with a black outline,
         bottom centre); a video dub always carries them as a track the viewer can turn on.
 --bilingual-subtitles: the track (and the burned-in text) in both languages, each cue the
@@ -76,6 +79,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       subtitles: { type: 'boolean', default: false },
       report: { type: 'string' },
       'tempo-cap': { type: 'string' },
+      start: { type: 'string' },
+      end: { type: 'string' },
       asr: { type: 'string' },
       mt: { type: 'string' },
       tts: { type: 'string' },
@@ -108,7 +113,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         mode: voiceMode(values.voice),
         ...(values.speakers === undefined ? {} : { speakers: speakerCount(values.speakers, '--speakers') }),
       },
-      timing: values['tempo-cap'] === undefined ? {} : { tempoCap: tempoCap(values['tempo-cap']) },
+      timing: {
+        ...(values['tempo-cap'] === undefined ? {} : { tempoCap: tempoCap(values['tempo-cap']) }),
+        ...partOf(values.start, values.end),
+      },
       lipSync: values['lip-sync'] ?? false,
       subtitles: { burnIn: values['burn-subtitles'] ?? false, bilingual: values['bilingual-subtitles'] ?? false },
     },
@@ -141,6 +149,25 @@ function tempoCap(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 1 || parsed > 3) {
     throw new BadInput(`--tempo-cap must be a number from 1 to 3, got "${value}".`);
+  }
+  return parsed;
+}
+
+/** --start and --end as the part to dub (checked against the media's length once it is read). */
+function partOf(start: string | undefined, end: string | undefined): { part?: { start?: number; end?: number } } {
+  if (start === undefined && end === undefined) return {};
+  return {
+    part: {
+      ...(start === undefined ? {} : { start: seconds(start, '--start') }),
+      ...(end === undefined ? {} : { end: seconds(end, '--end') }),
+    },
+  };
+}
+
+function seconds(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0) {
+    throw new BadInput(`${flag} must be a number of seconds from 0, such as 12.5, got "${value}".`);
   }
   return parsed;
 }

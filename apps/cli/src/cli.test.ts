@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
 import {
+  decodedSamples,
   GAME_MUSIC,
   makeSpeechOverMusic,
   makeSpeechWav,
@@ -158,6 +159,22 @@ describe('npm run dub', () => {
     const ducked = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'ducked.wav'), '--duck'], env);
     expect(ducked.status).toBe(0);
     expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);
+    // Part of the file, separated: the original itself before the part, the separated background under the dub in it.
+    const partOut = join(dir, 'separated-part.wav');
+    const part = dub([mix, '--to', 'spa', '--transcript', srt, '--out', partOut, '--start', '0.5'], env);
+    expect(part.status).toBe(0);
+    expect(part.stdout).toMatch(/runs across the edge of the part: only what is inside it is dubbed/);
+    const [dubbed, original] = [decodedSamples(partOut), decodedSamples(mix)];
+    const residualDb = (from: number, to: number): number => {
+      const [a, b] = [dubbed, original].map((samples) => samples.subarray(48000 * from, 48000 * to)) as [
+        Float32Array,
+        Float32Array,
+      ];
+      const residual = a.reduce((sum, value, i) => sum + (value - b[i]!) ** 2, 0);
+      return 10 * Math.log10(residual / b.reduce((sum, value) => sum + value ** 2, 0) + 1e-20);
+    };
+    expect(residualDb(0, 0.45)).toBeLessThan(-60);
+    expect(residualDb(0.6, 2.9)).toBeGreaterThan(-20);
   });
 
   it('refuses a file with no speech in it (game music) with a non-zero exit, writing nothing', () => {

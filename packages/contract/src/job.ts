@@ -123,6 +123,12 @@ export const Job = Type.Object(
     apply_lip_sync: Type.Boolean(),
     burn_subtitles: Type.Boolean(),
     bilingual_subtitles: Type.Boolean({ description: "The file's subtitle track is in both languages." }),
+    part: Type.Optional(
+      Type.Object(
+        { start: Type.Optional(Type.Number()), end: Type.Optional(Type.Number()) },
+        { ...Closed, description: 'The part of the media dubbed (seconds), when only a part was asked for.' },
+      ),
+    ),
     use_voice_cloning: Type.Boolean(),
     voice: StringEnum([...VOICE_MODES], { description: 'The voice asked for.' }),
     voice_mode: Type.Optional(

@@ -26,6 +26,7 @@ export * from './subtitles/split-cues.js';
 export * from './pipeline/admit-languages.js';
 export * from './pipeline/dub-request.js';
 export * from './pipeline/dub-choices.js';
+export * from './pipeline/part-of-media.js';
 export * from './pipeline/stage-list.js';
 export * from './pipeline/run-dub.js';
 export * from './pipeline/redo-lines.js';

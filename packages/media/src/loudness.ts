@@ -107,7 +107,7 @@ export function limitedGainFilter(target: LoudnessTarget, gainDb: number, sample
   const ceiling = 10 ** ((target.truePeakDb - LIMITER_HEADROOM_DB) / 20);
   return (
     `volume=${gainDb.toFixed(2)}dB,aresample=${2 * sampleRate},` +
-    `alimiter=limit=${ceiling.toFixed(4)}:attack=2:release=60:level=false,aresample=${sampleRate}`
+    `alimiter=limit=${ceiling.toFixed(4)}:attack=2:release=60:level=false:latency=1,aresample=${sampleRate}`
   );
 }
 

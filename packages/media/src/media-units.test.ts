@@ -70,7 +70,7 @@ describe('loudness', () => {
     const gain = gainToTarget(target, { integratedLufs: -27.6, truePeakDb: -4.5 });
     expect(gain).toBeCloseTo(11.6, 6);
     expect(limitedGainFilter(target, gain, 44100)).toBe(
-      'volume=11.60dB,aresample=88200,alimiter=limit=0.7943:attack=2:release=60:level=false,aresample=44100',
+      'volume=11.60dB,aresample=88200,alimiter=limit=0.7943:attack=2:release=60:level=false:latency=1,aresample=44100',
     );
   });
 

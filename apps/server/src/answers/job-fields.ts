@@ -52,6 +52,7 @@ export function jobFields(
     apply_lip_sync: request.choices.lipSync === true,
     burn_subtitles: request.choices.subtitles?.burnIn === true,
     bilingual_subtitles: request.choices.subtitles?.bilingual === true,
+    ...(request.choices.timing?.part ? { part: request.choices.timing.part } : {}),
     use_voice_cloning: request.choices.voice?.mode !== 'neutral',
     voice: request.choices.voice?.mode ?? DEFAULT_CHOICES.voice.mode,
     ...(timeline ? { voice_mode: voiceModeOf(timeline) } : {}),

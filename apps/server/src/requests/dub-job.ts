@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FormBody } from '@voxlate/contract';
-import { admitLanguages, BadInput, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, partOfMedia, sourceCues } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
 import type { NewJob } from '../jobs/job-board.js';
 import type { Workspace } from '../jobs/workspaces.js';
@@ -38,6 +38,8 @@ export async function newDubJob(
 ): Promise<NewJob> {
   const info = await requireMediaKind(dubber, media.path, how.mode, signal);
   if (asked.transcript !== undefined) sourceCues(asked.transcript, info.durationSeconds);
+  // A start past the end, or an end before the start, is refused now, not after minutes of work.
+  partOfMedia(asked.choices.timing?.part, info.durationSeconds);
   const outputContainer = how.container ?? (info.video ? 'mp4' : 'wav');
   const picture = outputContainer === 'mp4';
   const kind = picture ? 'video' : 'audio';

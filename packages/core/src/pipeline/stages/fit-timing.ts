@@ -3,16 +3,20 @@ import { planTiming, type PlannedFit } from '../../fitting/plan-timing.js';
 import { fitOf } from '../../placement.js';
 import { DEFAULT_UNSURE_BELOW, reviewFlagsOf } from '../../review/review-flags.js';
 import type { Segment } from '../../timeline.js';
+import { partOfMedia } from '../part-of-media.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 
-/** Places every dubbed line (tempo, shift, overflow) and stretches those that must speed up. */
+/**
+ * Places every dubbed line (tempo, shift, overflow) and stretches those that must speed up. In
+ * a dub of part of a file the last line must end with the part (the original goes on after it).
+ */
 export async function fitTiming(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
   const spoken = timeline.segments.filter((segment) => segment.speech);
   const plan = planTiming(
     spoken.map((segment) => ({ start: segment.start, end: segment.end, speechSeconds: segment.speech!.duration })),
-    timeline.duration,
+    partOfMedia(ctx.choices.timing.part, timeline.duration)?.span.end ?? timeline.duration,
     ctx.options.fit,
   );
   const stretcher = await ctx.ports.engines.stretcher(request.engines?.stretch);
