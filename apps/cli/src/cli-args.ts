@@ -21,6 +21,8 @@ export interface CliArgs {
   transcript: string | undefined;
   out: string | undefined;
   subtitles: boolean;
+  /** --stems: the dub alone, each speaker alone, the background alone and a multi-track file, beside the output. */
+  stems: boolean;
   report: string | undefined;
   /** False with --lip-sync: move each speaker's mouth to the dubbed words (video input; the picture is
         re-encoded with H.264; lines without a clear, frontal face keep their picture).
@@ -38,7 +40,7 @@ export interface CliArgs {
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
-                      [--out FILE] [--subtitles] [--report FILE] [--tempo-cap N]
+                      [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
                       [--voice clone|shaped|neutral] [--clone ID] [--speakers N] [--diariser ID]
@@ -55,6 +57,9 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
+--stems: also write the dub alone, each speaker alone, the background alone (when the voice was
+        separated out) as WAV, and a Matroska file with the original, the dub and the background as
+        language-tagged tracks, beside the output (talk.spa.dub.wav, talk.spa.multitrack.mkv).
 --start S, --end S: dub only that part (seconds); the rest keeps its original audio, and the
         dubbed lines are set to the level of the speech they replace.
 --burn-subtitles: render the target subtitles into the picture (white with a black outline,
@@ -77,6 +82,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       transcript: { type: 'string' },
       out: { type: 'string' },
       subtitles: { type: 'boolean', default: false },
+      stems: { type: 'boolean', default: false },
       report: { type: 'string' },
       'tempo-cap': { type: 'string' },
       start: { type: 'string' },
@@ -106,6 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     transcript: values.transcript,
     out: values.out,
     subtitles: values.subtitles ?? false,
+    stems: values.stems ?? false,
     report: values.report,
     separate: !(values.duck ?? false),
     choices: {

@@ -153,9 +153,25 @@ describe('npm run dub', () => {
     const srt = join(dir, 'music.srt');
     writeFileSync(srt, '1\n00:00:00,300 --> 00:00:02,800\nShe was the eldest of the three daughters.\n');
     const env = { VOXLATE_MODELS_DIR: models, VOXLATE_OFFLINE: '1' };
-    const separated = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'separated.wav')], env);
+    const separated = dub(
+      [mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'separated.wav'), '--stems'],
+      env,
+    );
     expect(separated.status).toBe(0);
     expect(separated.stdout).toMatch(/background: voice separated out by mdx-kim-vocal-2, kept at full level/);
+    // The stems beside it: the background alone is there (separated), and the multi-track file has three tracks.
+    for (const stem of ['dub.wav', 'speaker-S1.wav', 'background.wav', 'multitrack.mka']) {
+      expect(separated.stdout).toContain(`wrote ${join(dir, `separated.${stem}`)}`);
+    }
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', join(dir, 'separated.multitrack.mka')], {
+        encoding: 'utf8',
+      }),
+    ) as { streams: { tags?: { language?: string } }[] };
+    expect(probe.streams.map((stream) => stream.tags?.language)).toEqual(['eng', 'spa', 'zxx']);
+    const levelDb = (samples: Float32Array): number =>
+      10 * Math.log10(samples.reduce((sum, value) => sum + value * value, 0) / samples.length + 1e-20);
+    expect(levelDb(decodedSamples(join(dir, 'separated.background.wav')))).toBeGreaterThan(-60);
     const ducked = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'ducked.wav'), '--duck'], env);
     expect(ducked.status).toBe(0);
     expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);

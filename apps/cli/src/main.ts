@@ -7,7 +7,7 @@ import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
 import { runCli } from './run-cli.js';
-import { writeManifest, writeReport, writeSubtitles } from './write-extras.js';
+import { writeManifest, writeReport, writeStems, writeSubtitles } from './write-extras.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
@@ -27,6 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
       dubber.resolver,
       { source: '--from', target: '--to' },
     );
+    const stems: string[] = [];
     const run = await dubber.dub(
       {
         input: args.input,
@@ -39,12 +40,18 @@ async function main(argv: readonly string[]): Promise<number> {
         options: args.separate ? {} : { separation: 'off' },
       },
       { signal: abort.signal, onEvent: (event) => display.handle(event) },
+      args.stems
+        ? async (workDir, done) => {
+            stems.push(...(await writeStems(dubber, workDir, done, { input: args.input, output }, abort.signal)));
+          }
+        : undefined,
     );
     display.stop();
     const extras = [
       await writeManifest(run, output),
       ...(args.subtitles ? await writeSubtitles(run, output, args.choices.subtitles.bilingual) : []),
       ...(args.report ? [args.report] : []),
+      ...stems,
     ];
     if (args.report) await writeReport(run, args.report);
     process.stdout.write(`${summarise(run, (performance.now() - started) / 1000)}\n`);

@@ -27,7 +27,13 @@ function run(segments: Segment[], voiceMode: Timeline['voiceMode']): DubRun {
     warnings: [],
     ...(voiceMode ? { voiceMode } : {}),
   };
-  return { timeline, output: 'out.wav', container: 'wav', stageSeconds: {} };
+  return {
+    timeline,
+    output: 'out.wav',
+    container: 'wav',
+    stageSeconds: {},
+    saved: { timeline, sourceTracks: [], stageSeconds: {} },
+  };
 }
 
 const applied = { rate: 1, contour: true, energy: true, timbre: false, pauses: 0 };

@@ -1,13 +1,36 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { bilingualCues, fitOf, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
-import { manifestPathOf, type SignedDubRun } from '@voxlate/runtime';
+import { bilingualCues, fitOf, stemsOffered, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
+import { manifestPathOf, type Dubber, type SignedDubRun } from '@voxlate/runtime';
 
 /** The signed provenance manifest beside the output: `<output>.voxlate.json`. */
 export async function writeManifest(run: SignedDubRun, output: string): Promise<string> {
   const path = manifestPathOf(output);
   await writeFile(path, `${JSON.stringify(run.provenance, null, 2)}\n`);
   return path;
+}
+
+/**
+ * Writes every stem the dub offers beside the output, named after it (`talk.spa.mp4` gives
+ * `talk.spa.dub.wav`, `talk.spa.speaker-S1.wav`, `talk.spa.background.wav`, `talk.spa.multitrack.mkv`);
+ * returns the paths.
+ */
+export async function writeStems(
+  dubber: Dubber,
+  workDir: string,
+  run: SignedDubRun,
+  files: { input: string; output: string },
+  signal: AbortSignal,
+): Promise<string[]> {
+  const { input, output } = files;
+  const base = output.slice(0, output.length - extname(output).length);
+  const written: string[] = [];
+  for (const stem of stemsOffered(run.saved)) {
+    const path = `${base}.${stem.name}.${stem.extension}`;
+    await dubber.renderStem(workDir, { saved: run.saved, input }, stem.name, path, signal);
+    written.push(path);
+  }
+  return written;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@voxlate/contract';
 import type { SpeakerVoice, Timeline } from '@voxlate/core';
-import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
@@ -19,6 +20,7 @@ const READER = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility
 const WOMAN = '/usr/share/codec2/raw/hts2.raw';
 let service: RunningService;
 let input = '';
+let stemsOf: { id: string; job: Job } | undefined;
 
 beforeAll(async () => {
   input = join(dir, 'two speakers.wav');
@@ -99,5 +101,57 @@ describe('moving lines between speakers', () => {
       expect(segment.voice!.baseVoice).toBe(before.segments.find((s) => s.id === segment.id)!.voice!.baseVoice);
     }
     expect(after.speakers?.find((speaker) => speaker.id === 'S1')?.name).toBe('Narrator');
+    stemsOf = { id, job: after };
   }, 300_000);
+
+  it('takes the dub apart: the dub alone is the speakers’ tracks together, and a multi-track file holds both languages', async () => {
+    const { id, job } = stemsOf!;
+    // No separator here: the background is not offered; with one it is (the CLI's test).
+    const speaking = job.speakers!.filter((speaker) => speaker.lines > 0).map((speaker) => speaker.id);
+    expect(job.stems?.map((stem) => stem.file)).toEqual([
+      'dub.wav',
+      ...speaking.map((speaker) => `speaker-${speaker}.wav`),
+      'multitrack.mka',
+    ]);
+    const download = async (file: string): Promise<Float32Array> => {
+      const response = await api(`/${id}/stems/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toContain(`two speakers.spa.${file.replace('.wav', '')}.wav`);
+      const path = join(dir, file);
+      writeFileSync(path, Buffer.from(await response.arrayBuffer()));
+      return decodedSamples(path);
+    };
+    const dub = await download('dub.wav');
+    const speakers = await Promise.all(speaking.map((speaker) => download(`speaker-${speaker}.wav`)));
+    const resultPath = join(dir, 'result.wav');
+    writeFileSync(resultPath, Buffer.from(await (await api(`/${id}/result`)).arrayBuffer()));
+    const result = decodedSamples(resultPath);
+    expect(dub.length).toBe(result.length);
+    const levelDb = (samples: Float32Array): number =>
+      10 * Math.log10(samples.reduce((sum, value) => sum + value * value, 0) / samples.length + 1e-20);
+    const together = dub.map((_, i) => speakers.reduce((sum, speaker) => sum + speaker[i]!, 0));
+    const residual = dub.map((value, i) => value - together[i]!);
+    // The speakers add up to the dub (the limiter alone differs), and each is part of it, not all of it.
+    expect(levelDb(residual) - levelDb(dub)).toBeLessThan(-30);
+    for (const speaker of speakers) expect(levelDb(speaker)).toBeLessThan(levelDb(dub));
+    // The dub alone is the result without the original under it: quieter where the original speaks alone.
+    expect(levelDb(dub)).toBeLessThan(levelDb(result));
+
+    const multitrack = join(dir, 'multitrack.mka');
+    writeFileSync(multitrack, Buffer.from(await (await api(`/${id}/stems/multitrack.mka`)).arrayBuffer()));
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', multitrack], { encoding: 'utf8' }),
+    ) as { streams: { codec_type: string; codec_name: string; tags?: { language?: string; title?: string } }[] };
+    expect(
+      probe.streams.map((stream) => [stream.codec_type, stream.codec_name, stream.tags?.language, stream.tags?.title]),
+    ).toEqual([
+      ['audio', 'flac', 'eng', 'Original (English)'],
+      ['audio', 'flac', 'spa', 'Dub (Spanish)'],
+    ]);
+    const missing = await api(`/${id}/stems/background.wav`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: string }).error).toMatch(
+      /has no stem "background\.wav": it has dub\.wav/,
+    );
+  }, 120_000);
 });

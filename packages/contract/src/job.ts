@@ -68,6 +68,26 @@ export const SpeakerParams = Type.Object(
   Closed,
 );
 
+export const StemParams = Type.Object(
+  {
+    id: Type.String({ description: 'The job id.' }),
+    file: Type.String({
+      description:
+        'A stem the job offers (its `stems`): dub.wav, speaker-S1.wav, background.wav, multitrack.mkv (multitrack.mka for audio).',
+    }),
+  },
+  Closed,
+);
+
+/** A part of a finished dub, as the download menu offers it. */
+export const JobStem = Type.Object(
+  {
+    file: Type.String({ description: 'Its name under links.stems: dub.wav, speaker-S1.wav, background.wav, multitrack.mkv.' }),
+    label: Type.String(),
+  },
+  Closed,
+);
+
 /** PATCH a speaker: the name the creator gives them (shown in the editor; the id stays). */
 export const SpeakerEditBody = Type.Object(
   {
@@ -149,11 +169,17 @@ export const Job = Type.Object(
         result: Type.String(),
         source: Type.String(),
         report: Type.String(),
+        stems: Type.String({ description: 'Where the stems are: add a stem\'s file name.' }),
       },
       Closed,
     ),
     engines_used: Type.Optional(Type.Array(EngineUse)),
     segments: Type.Optional(Type.Array(JobLine, { description: 'Its lines, once it has a run.' })),
+    stems: Type.Optional(
+      Type.Array(JobStem, {
+        description: 'The parts of the result to download apart (GET links.stems + file), once it has one.',
+      }),
+    ),
     speakers: Type.Optional(
       Type.Array(JobSpeaker, {
         description: 'Who speaks its lines, once it has a run (a speaker moved away from keeps their place).',
@@ -271,6 +297,7 @@ export type JobList = Static<typeof JobList>;
 export type LineEditBody = Static<typeof LineEditBody>;
 export type SpeakerEditBody = Static<typeof SpeakerEditBody>;
 export type JobSpeaker = Static<typeof JobSpeaker>;
+export type JobStem = Static<typeof JobStem>;
 export type Phase = Static<typeof Phase>;
 export type JobStateName = (typeof JOB_STATES)[number];
 export type StateEvent = Static<typeof StateEvent>;

@@ -24,6 +24,7 @@ import {
   ProgressEvent,
   SegmentParams,
   SpeakerEditBody,
+  StemParams,
   SpeakerParams,
   StateEvent,
   SubtitleParams,
@@ -234,6 +235,19 @@ export const Routes = {
     summary: 'Subtitles of the last render, in the source or target language',
     params: SubtitleParams,
     answers: { 200: file('The subtitles.', ['application/x-subrip', 'text/vtt']) },
+    errors: [404, 416],
+  },
+  getJobStem: {
+    method: 'GET',
+    path: '/api/jobs/:id/stems/:file',
+    tag: 'Projects',
+    summary: 'A part of the last render: the dub alone, one speaker, the background, or a multi-track file',
+    description:
+      'Made on the first request for a render (seconds: one mix or one mux) and kept with it. The multi-track file is ' +
+      'Matroska: the picture (for a video), the original audio, the dub and the background (when the voice was ' +
+      'separated out) as FLAC tracks tagged with their languages.',
+    params: StemParams,
+    answers: { 200: file('The stem.', ['audio/wav', 'video/x-matroska', 'audio/x-matroska']) },
     errors: [404, 416],
   },
   getJobReport: {

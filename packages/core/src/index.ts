@@ -74,3 +74,4 @@ export * from './live/live-session.js';
 export * from './voice/shape-speech.js';
 export * from './voice/measure-source-line.js';
 export * from './live/live-record.js';
+export * from './stems/stems.js';

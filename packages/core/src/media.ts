@@ -72,6 +72,8 @@ export interface RenderRequest {
    * Without it the original is ducked under the clips (`mix.duckDb`).
    */
   background?: PcmFile;
+  /** Nothing under the clips (a stem of the dub alone): neither the original nor its background. */
+  silentUnder?: boolean;
   /**
    * The loudness gain to apply instead of measuring the mix: a re-render of edited lines keeps
    * the first render's, so everything outside the edited lines comes out the same.
@@ -84,6 +86,27 @@ export interface RenderRequest {
    * renderer may render them alone and splice them into `previous`, when `gainDb` is given.
    */
   patch?: { previous: string; windows: readonly { start: number; end: number }[] };
+}
+
+/** One audio track of a multi-track file: a file (or raw float PCM), its language and title. */
+export interface MuxTrack {
+  path: string;
+  /** Raw interleaved float PCM (a separated stem) rather than a file ffmpeg can probe. */
+  raw?: { sampleRate: number; channels: number };
+  /** ISO 639-3, or 'zxx' for a track with no speech (the background). */
+  language: string;
+  title: string;
+}
+
+/**
+ * A file with several audio tracks, for an editor: the input's picture (when it has one)
+ * copied, and each track encoded, tagged with its language and titled; the first is the default.
+ */
+export interface MuxRequest {
+  input: string;
+  info: MediaInfo;
+  tracks: readonly MuxTrack[];
+  output: string;
 }
 
 /** What the renderer did to the level: the gain it applied to reach the target (when one gain did). */
@@ -117,6 +140,8 @@ export interface MediaPort {
     format: { sampleRate: number; channels: number },
     context: EngineContext,
   ): Promise<PcmFile>;
+  /** Writes a Matroska file (video, or audio alone) with the request's audio tracks. */
+  muxTracks(request: MuxRequest, context: EngineContext): Promise<void>;
   /** Writes the original's samples over the stem outside `span` (a dub of part of a file; one format). */
   keepOriginalOutside(stem: PcmFile, original: PcmFile, span: TimeSpan): Promise<void>;
   /** The stem's audio between two times, mixed down to mono at the stem's rate. */

@@ -5,6 +5,7 @@ import type {
   EngineContext,
   MediaInfo,
   MediaPort,
+  MuxRequest,
   PcmAudio,
   PcmFile,
   RenderOutcome,
@@ -18,6 +19,7 @@ import { readFrames } from './frame-reader.js';
 import { replaceVideo } from './replace-video.js';
 import { burnSubtitles } from './burn-subtitles.js';
 import { keepOriginalOutside } from './keep-original.js';
+import { muxTracks } from './mux-tracks.js';
 import { decodeForAnalysis } from './decode-analysis.js';
 import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
@@ -90,6 +92,10 @@ export class FfmpegMedia implements MediaPort {
     context: EngineContext & { holdLastFrameSeconds?: number },
   ): Promise<void> {
     return replaceVideo(output, video, frames, context);
+  }
+
+  muxTracks(request: MuxRequest, context: EngineContext): Promise<void> {
+    return muxTracks(request, context);
   }
 
   keepOriginalOutside(stem: PcmFile, original: PcmFile, span: TimeSpan): Promise<void> {

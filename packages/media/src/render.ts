@@ -140,6 +140,7 @@ export async function mixBetween(
 
 /** ffmpeg input arguments for what goes under the dub: the separated background, or the original. */
 export function sourceArgs(request: RenderRequest): string[] {
+  if (request.silentUnder) return argv`-f lavfi -i anullsrc`;
   const background = request.background;
   if (!background) return argv`${safeInputArgs()} -i ${request.input} -map 0:a:0`;
   return argv`-f f32le -ar ${background.sampleRate} -ac ${background.channels} -i ${background.path}`;

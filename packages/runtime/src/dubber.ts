@@ -3,6 +3,7 @@ import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   plannedStages,
+  renderStem,
   resolveChoices,
   runDub,
   type DubRequest,
@@ -11,6 +12,8 @@ import {
   type MediaInfo,
   type ProvenanceManifest,
   type RunOptions,
+  type StemName,
+  type StemSource,
 } from '@voxlate/core';
 import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
@@ -46,10 +49,20 @@ export class Dubber {
     this.resolver = new RegistryResolver(registries, { scoresFile: join(modelsRoot, SCORES_FILE) });
   }
 
-  async dub(request: DubRequest, run: RunOptions = {}): Promise<SignedDubRun> {
+  /**
+   * A dub in a folder of its own, removed when it ends; `andThen` runs before that, with the
+   * folder and the run (to make stems from its files).
+   */
+  async dub(
+    request: DubRequest,
+    run: RunOptions = {},
+    andThen?: (workDir: string, done: SignedDubRun) => Promise<void>,
+  ): Promise<SignedDubRun> {
     const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
     try {
-      return await this.dubIn(workDir, request, run);
+      const done = await this.dubIn(workDir, request, run);
+      await andThen?.(workDir, done);
+      return done;
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -74,6 +87,37 @@ export class Dubber {
     }
     const provenance = await this.sign({ ...request, options }, result, request.output);
     return { ...result, output: request.output, provenance };
+  }
+
+  /**
+   * One stem of a finished run whose files are in `workDir` (a job's, or the CLI's before it is
+   * removed): made in a folder of its own there (removed after, however it ends) and moved to
+   * `output` once whole.
+   */
+  async renderStem(
+    workDir: string,
+    source: Omit<StemSource, 'tool' | 'mix'>,
+    name: StemName,
+    output: string,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const scratch = await createOwnedTempDir(workDir, 'stem');
+    try {
+      const clips = new FileClipStore(join(workDir, 'clips'));
+      const staged = join(scratch, 'stem.media');
+      const mix = this.config.options.mix;
+      await renderStem(
+        new FfmpegMedia(scratch, clips),
+        { ...source, tool: PRODUCT, mix },
+        name,
+        { output: staged, scratch },
+        signal ? { signal } : {},
+      );
+      await mkdir(dirname(output), { recursive: true });
+      await moveFile(staged, output);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   fitOf,
   placedSpan,
   stageLabel,
+  stemsOffered,
   type SavedRun,
   type Segment,
   type StageName,
@@ -21,6 +22,7 @@ export function jobLinks(id: string): JobAnswer['links'] {
     result: `${base}/result`,
     source: `${base}/source`,
     report: `${base}/report`,
+    stems: `${base}/stems/`,
   };
 }
 
@@ -63,6 +65,11 @@ export function jobFields(
     result: job.result ? { container: job.result.container, revision: job.result.revision } : null,
     links: jobLinks(job.id),
     ...(timeline ? { engines_used: timeline.engines ?? [] } : {}),
+    ...(current && job.result
+      ? {
+          stems: stemsOffered(current).map((stem) => ({ file: `${stem.name}.${stem.extension}`, label: stem.label })),
+        }
+      : {}),
     ...(timeline
       ? {
           segments: timeline.segments.map((segment) =>

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateJobForm, Routes, type Job as JobAnswer, type LineEditBody } from '@voxlate/contract';
-import { BadInput, downloadName, NotFound, quoteInput } from '@voxlate/core';
+import { BadInput, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { Job } from '../jobs/job-board.js';
+import { MadeOnce } from '../jobs/made-once.js';
 import { admitAsked, newDubJob, type DubMedia } from '../requests/dub-job.js';
 import { receiveUpload } from '../requests/receive-upload.js';
 import { readUploadForm } from '../requests/request-fields.js';
@@ -21,6 +22,8 @@ import { serveRoute } from './serve-route.js';
  * streamed with Range support, and its lines can be edited and rendered again on their own.
  */
 export function registerJobsRoutes(app: FastifyInstance, context: RouteContext): void {
+  // Stems are made on their first download and kept with the render they belong to.
+  const stems = new MadeOnce();
   const { config, board } = context;
   const apiAdmission = { maxWaiting: config.maxQueuedJobs, maxPerClient: config.maxQueuedJobsPerClient };
 
@@ -80,6 +83,34 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     const [, language, format] = match as unknown as [string, string, 'srt' | 'vtt'];
     const path = join(board.store.folder(job.id), 'result', subtitleFile(language, format));
     await sendFile(request, reply, path, downloadName(job.request.inputName, language, format));
+  });
+
+  serveRoute(app, Routes.getJobStem, async (request, reply) => {
+    const job = await jobOf(context, request.params.id);
+    if (!job.result) throw new NotFound('The job has no result yet.');
+    const current = await board.current(job.id);
+    if (!current) throw new NotFound('The job has no result yet.');
+    const offered = stemsOffered(current).find((stem) => `${stem.name}.${stem.extension}` === request.params.file);
+    if (!offered) {
+      const files = stemsOffered(current).map((stem) => `${stem.name}.${stem.extension}`);
+      throw new NotFound(`This job has no stem ${quoteInput(request.params.file)}: it has ${files.join(', ')}.`);
+    }
+    const folder = board.store.folder(job.id);
+    const path = join(folder, 'result', 'stems', `r${job.result.revision}-${request.params.file}`);
+    await stems.made(path, () =>
+      context.dubber.renderStem(
+        join(folder, 'work'),
+        { saved: current, input: join(folder, 'input', job.request.inputFile) },
+        offered.name,
+        path,
+      ),
+    );
+    const name = downloadName(
+      job.request.inputName,
+      `${job.request.targetLanguage}.${offered.name}`,
+      offered.extension,
+    );
+    await sendFile(request, reply, path, name);
   });
 
   serveRoute(app, Routes.getJobReport, async (request, reply) => {

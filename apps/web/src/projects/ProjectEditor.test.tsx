@@ -31,6 +31,10 @@ const JOB: Job = {
   id: 'job-1',
   voice: 'clone',
   bilingual_subtitles: false,
+  stems: [
+    { file: 'dub.wav', label: 'Dub alone (no background)' },
+    { file: 'multitrack.mkv', label: 'Multi-track: original, dub' },
+  ],
   state: 'ready',
   progress: 100,
   revision: 1,
@@ -48,6 +52,7 @@ const JOB: Job = {
   warnings: [],
   stage_seconds: {},
   links: {
+    stems: '/api/jobs/job-1/stems/',
     self: '/api/jobs/job-1',
     events: '/api/jobs/job-1/events',
     result: '/api/jobs/job-1/result',
@@ -174,5 +179,21 @@ describe('ProjectEditor edits', () => {
       { url: '/api/jobs/job-1/segments/1', body: { speaker: 'S3', revision: 0 } },
       { url: '/api/jobs/job-1/speakers/S1', body: { name: 'Narrator' } },
     ]);
+  });
+
+  it('offers the result, its subtitles in each language and both, and its parts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(JOB)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    const parts = await screen.findByRole('link', { name: 'Dub alone (no background)' });
+    expect(parts.getAttribute('href')).toBe('/api/jobs/job-1/stems/dub.wav');
+    expect(screen.getByRole('link', { name: 'Multi-track: original, dub' }).getAttribute('href')).toBe(
+      '/api/jobs/job-1/stems/multitrack.mkv',
+    );
+    expect(screen.getByRole('link', { name: 'Both languages (SRT)' }).getAttribute('href')).toBe(
+      '/api/jobs/job-1/subtitles/spa-eng.srt',
+    );
   });
 });

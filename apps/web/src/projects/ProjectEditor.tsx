@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downloadName } from '@voxlate/contract';
 import { StudioError } from '../lib/api.js';
 import {
   EditConflict,
@@ -14,6 +13,7 @@ import {
 } from '../lib/jobs-api.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { LineRow } from './LineRow.js';
+import { ResultDownloads } from './ResultDownloads.js';
 import { ReviewBar } from './ReviewBar.js';
 import { SpeakerNames } from './SpeakerNames.js';
 import { useSpanPlayer } from './use-span-player.js';
@@ -214,21 +214,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
           </tbody>
         </table>
       </div>
-      {resultUrl && (
-        <p className="editor-downloads">
-          <a href={resultUrl} download>
-            Download the dub ({downloadName(job.input_name, job.target_language, job.result!.container)})
-          </a>{' '}
-          · <a href={urls.subtitles(job.target_language, 'srt')}>Subtitles (SRT)</a>
-          {job.source_language !== 'auto' && (
-            <>
-              {' '}
-              · <a href={urls.subtitles(job.source_language, 'srt')}>Original subtitles (SRT)</a> ·{' '}
-              <a href={urls.subtitles(`${job.target_language}-${job.source_language}`, 'srt')}>Both languages (SRT)</a>
-            </>
-          )}
-        </p>
-      )}
+      {resultUrl && <ResultDownloads job={job} resultUrl={resultUrl} />}
     </section>
   );
 }

@@ -25,6 +25,8 @@ export interface RunOptions {
 
 export interface DubRun extends DubResult {
   timeline: Timeline;
+  /** The run's state at its end (its files named, not copied): what stems are made from. */
+  saved: SavedRun;
 }
 
 /** What a run keeps beside the Timeline: the output's container and each stage's time. */
@@ -86,7 +88,8 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
       await run.checkpoints?.save(stage.id, saveRun(ctx, outcome));
     }
     if (!outcome.container) throw new Internal('The mix stage did not run: no output was written.');
-    return { output: request.output, container: outcome.container, stageSeconds: outcome.stageSeconds, timeline };
+    const saved = saveRun(ctx, outcome);
+    return { output: request.output, container: outcome.container, stageSeconds: outcome.stageSeconds, timeline, saved };
   } catch (error) {
     throw deadline.explain(error);
   } finally {
