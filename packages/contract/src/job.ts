@@ -82,7 +82,9 @@ export const StemParams = Type.Object(
 /** A part of a finished dub, as the download menu offers it. */
 export const JobStem = Type.Object(
   {
-    file: Type.String({ description: 'Its name under links.stems: dub.wav, speaker-S1.wav, background.wav, multitrack.mkv.' }),
+    file: Type.String({
+      description: 'Its name under links.stems: dub.wav, speaker-S1.wav, background.wav, multitrack.mkv.',
+    }),
     label: Type.String(),
   },
   Closed,
@@ -169,7 +171,7 @@ export const Job = Type.Object(
         result: Type.String(),
         source: Type.String(),
         report: Type.String(),
-        stems: Type.String({ description: 'Where the stems are: add a stem\'s file name.' }),
+        stems: Type.String({ description: "Where the stems are: add a stem's file name." }),
       },
       Closed,
     ),

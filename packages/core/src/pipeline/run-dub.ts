@@ -89,7 +89,13 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
     }
     if (!outcome.container) throw new Internal('The mix stage did not run: no output was written.');
     const saved = saveRun(ctx, outcome);
-    return { output: request.output, container: outcome.container, stageSeconds: outcome.stageSeconds, timeline, saved };
+    return {
+      output: request.output,
+      container: outcome.container,
+      stageSeconds: outcome.stageSeconds,
+      timeline,
+      saved,
+    };
   } catch (error) {
     throw deadline.explain(error);
   } finally {

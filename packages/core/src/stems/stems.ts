@@ -42,7 +42,9 @@ export function stemsOffered(saved: SavedRun): StemOffer[] {
       label: `Speaker ${speaker} alone`,
       extension: 'wav' as const,
     })),
-    ...(saved.background ? [{ name: 'background' as const, label: 'Background alone', extension: 'wav' as const }] : []),
+    ...(saved.background
+      ? [{ name: 'background' as const, label: 'Background alone', extension: 'wav' as const }]
+      : []),
     {
       name: 'multitrack',
       label: saved.background ? 'Multi-track: original, dub, background' : 'Multi-track: original, dub',
