@@ -26,6 +26,7 @@ import { Workspaces } from './jobs/workspaces.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
+import { registerMemoryRoutes } from './routes/memory-routes.js';
 import { registerLiveRoutes } from './routes/live-routes.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
       : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
     config.retentionMs,
   );
+  // Jobs run here (without Redis) translate with the memory their edits fill.
+  dubber.useMemory(board.memory);
   const context: RouteContext = {
     config,
     dubber,
@@ -122,6 +125,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerProcessVideoRoute(app, context);
   registerProcessAudioUrlRoute(app, context);
   registerJobsRoutes(app, context);
+  registerMemoryRoutes(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
   registerLiveRoutes(app, context);

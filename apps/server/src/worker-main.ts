@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { DiskTranslationMemory, openJobStore, RedisJobWorker } from '@voxlate/jobs';
 import { sweepOrphanedTempDirs } from '@voxlate/process';
 import { Dubber } from '@voxlate/runtime';
 import { dubInFolderOf } from './jobs/job-board.js';
@@ -20,6 +20,8 @@ const setting = (name: string, fallback: number): number => {
 };
 const dubber = new Dubber();
 const store = openJobStore(dubber.config.dataDir);
+// The translations creators corrected, in the data folder the services share.
+dubber.useMemory(new DiskTranslationMemory(dubber.config.dataDir));
 // What dead processes left: their partial writes in the store, their temporary folders.
 await store.removeLeftovers();
 await sweepOrphanedTempDirs(dubber.config.tempRoot);

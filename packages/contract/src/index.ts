@@ -7,6 +7,7 @@ export * from './dub-fields.js';
 export * from './dub-forms.js';
 export * from './dub-answer.js';
 export * from './job.js';
+export * from './memory.js';
 export * from './info.js';
 export * from './live.js';
 export * from './live-reader.js';

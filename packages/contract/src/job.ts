@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { EngineUse, Fit, LineReference, ReviewFlag, SegmentEngines } from './dub-answer.js';
 import { VOICE_MODES } from './dub-fields.js';
 import { LANGUAGE_CODES } from './languages.js';
+import { LineMemory } from './memory.js';
 import { Nullable, StringEnum } from './schema-kit.js';
 
 const Closed = { additionalProperties: false } as const;
@@ -43,6 +44,7 @@ export const JobLine = Type.Object(
         { ...Closed, description: 'The voice the line was spoken in, and the speech a cloned one was copied from.' },
       ),
     ),
+    memory: Type.Optional(LineMemory),
     review: Type.Array(ReviewFlag),
     stale: Type.Boolean({ description: 'Edited since the last render.' }),
     revision: Type.Integer({

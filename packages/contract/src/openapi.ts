@@ -29,6 +29,8 @@ const TAGS: Readonly<Record<Tag, string>> = {
     'with the recognised and translated text, what each line wants checked, and a signed provenance manifest.',
   Projects:
     'Dubbing projects that last: create a job, follow it, download its result, edit its lines and render only what changed.',
+  Memory:
+    'The translation memory: every line a creator corrects is kept, and later dubs translate the same line as they did.',
   Live: 'Live translation over a WebSocket: captions and dubbed speech while the speaker talks.',
   Service: 'What this installation is and can do.',
 };

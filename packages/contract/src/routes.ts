@@ -3,6 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
+import { MemoryClearQuery, MemoryCleared, MemoryList, MemoryParams, MemoryQuery } from './memory.js';
 import {
   LIVE_INPUT_RATE,
   LIVE_MAX_FRAME_BYTES,
@@ -32,7 +33,7 @@ import {
 } from './job.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'Dubbing' | 'Projects' | 'Live' | 'Service';
+export type Tag = 'Dubbing' | 'Projects' | 'Memory' | 'Live' | 'Service';
 
 /** What a route answers with one status. */
 export type Answer =
@@ -178,6 +179,44 @@ export const Routes = {
     params: JobParams,
     answers: { 204: { description: 'Removed.', empty: true } },
     errors: [404, 503],
+  },
+  listMemory: {
+    method: 'GET',
+    path: '/api/memory',
+    tag: 'Memory',
+    summary: 'The translation memory: lines creators corrected, newest first, filtered and searched',
+    query: MemoryQuery,
+    answers: { 200: json('A page of remembered lines.', MemoryList) },
+    errors: [400],
+  },
+  exportMemory: {
+    method: 'GET',
+    path: '/api/memory/export.tmx',
+    tag: 'Memory',
+    summary: 'The translation memory as TMX 1.4, for CAT tools (the same filters as the list, all pages)',
+    query: MemoryClearQuery,
+    answers: {
+      200: { description: 'A TMX file (XML), one translation unit a line.', file: ['application/x-tmx+xml'] },
+    },
+    errors: [400],
+  },
+  forgetMemoryLine: {
+    method: 'DELETE',
+    path: '/api/memory/:id',
+    tag: 'Memory',
+    summary: 'Forget one remembered line',
+    params: MemoryParams,
+    answers: { 204: { description: 'Forgotten.', empty: true } },
+    errors: [404],
+  },
+  clearMemory: {
+    method: 'DELETE',
+    path: '/api/memory',
+    tag: 'Memory',
+    summary: 'Forget every remembered line (of a language pair, or of all)',
+    query: MemoryClearQuery,
+    answers: { 200: json('How many lines were forgotten.', MemoryCleared) },
+    errors: [400, 403],
   },
   followJob: {
     method: 'GET',

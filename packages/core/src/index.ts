@@ -75,3 +75,4 @@ export * from './voice/shape-speech.js';
 export * from './voice/measure-source-line.js';
 export * from './live/live-record.js';
 export * from './stems/stems.js';
+export * from './memory/translation-memory.js';

@@ -94,6 +94,11 @@ export interface Segment {
   lipSync?: LipSyncOutcome;
   /** Source words the translator did not know and left as they were (set by the translate stage). */
   untranslated?: string[];
+  /**
+   * What the translation memory had for this line (set by the translate stage): 'exact', its
+   * translation is the one a creator gave the same line before; 'suggestion', an alike line's.
+   */
+  memory?: { kind: 'exact' | 'suggestion'; source: string; target: string; similarity: number };
   /** Why a creator should check this line, if anything (set after the timing fit). */
   review?: ReviewFlag[];
 }

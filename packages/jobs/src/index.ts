@@ -13,3 +13,5 @@ export * from './result-files.js';
 export * from './redis/queue-health.js';
 export * from './redis/redis-job-worker.js';
 export * from './redis/redis-names.js';
+export * from './memory/disk-translation-memory.js';
+export * from './memory/tmx.js';

@@ -14,6 +14,7 @@ import {
   type RunOptions,
   type StemName,
   type StemSource,
+  type TranslationMemoryPort,
 } from '@voxlate/core';
 import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
@@ -40,6 +41,7 @@ export interface SignedDubRun extends DubRun {
 export class Dubber {
   readonly resolver: RegistryResolver;
   private signingKey: SigningKey | undefined;
+  private memory: TranslationMemoryPort | undefined;
 
   constructor(
     readonly config: RuntimeConfig = configFromEnv(),
@@ -77,7 +79,12 @@ export class Dubber {
   async dubIn(workDir: string, request: DubRequest, run: RunOptions = {}): Promise<SignedDubRun> {
     await mkdir(workDir, { recursive: true });
     const clips = new FileClipStore(join(workDir, 'clips'));
-    const ports = { media: new FfmpegMedia(workDir, clips), engines: this.resolver, clips };
+    const ports = {
+      media: new FfmpegMedia(workDir, clips),
+      engines: this.resolver,
+      clips,
+      ...(this.memory ? { memory: this.memory } : {}),
+    };
     const staged = join(workDir, 'output.media');
     const options = { ...this.config.options, ...request.options };
     const result = await runDub({ ...request, output: staged, options, tool: PRODUCT }, ports, run);
@@ -87,6 +94,11 @@ export class Dubber {
     }
     const provenance = await this.sign({ ...request, options }, result, request.output);
     return { ...result, output: request.output, provenance };
+  }
+
+  /** Dubs from now on translate the lines creators corrected before as they did (see the translate stage). */
+  useMemory(memory: TranslationMemoryPort): void {
+    this.memory = memory;
   }
 
   /**

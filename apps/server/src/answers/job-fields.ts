@@ -122,6 +122,7 @@ function segmentFields(segment: Segment, edited: boolean, revision: number): Job
           },
         }
       : {}),
+    ...(segment.memory ? { memory: segment.memory } : {}),
     review: segment.review ?? [],
     stale: edited,
     revision,

@@ -4,6 +4,7 @@ import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
   DiskJobStore,
+  DiskTranslationMemory,
   openJobStore,
   type DubInFolder,
   type JobRecord,
@@ -43,6 +44,8 @@ export class JobBoard {
   private readonly queue: JobQueue;
   /** Edits of finished jobs' lines, and renders of the edited lines. */
   readonly edits: JobEdits;
+  /** The translations creators corrected, kept beside the jobs for every later dub. */
+  readonly memory: DiskTranslationMemory;
   private expiry: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
@@ -53,8 +56,9 @@ export class JobBoard {
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
   ) {
     this.store = openJobStore(dataDir);
+    this.memory = new DiskTranslationMemory(dataDir);
     this.queue = makeQueue(this.store, this.hub);
-    this.edits = new JobEdits(this.store, this.hub, this.queue);
+    this.edits = new JobEdits(this.store, this.hub, this.queue, this.memory);
   }
 
   /** Clears what a crash left, removes expired jobs, resumes unfinished ones (oldest first). */

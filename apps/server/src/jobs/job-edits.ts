@@ -2,6 +2,7 @@ import {
   applyLineEdit,
   CURRENT_RUN,
   type DiskJobStore,
+  type DiskTranslationMemory,
   type JobRecord,
   type JobRequest,
   type LineEdit,
@@ -19,13 +20,15 @@ type Job = JobRecord<JobRequest>;
  * still served) and render the edited lines again. Each change is made under the job's lock in
  * the job store, shared by every service and worker (an edit never interleaves with another
  * instance's edit or a render's start), and an edit made against a line's old revision is
- * refused, so no one's edit is overwritten unseen.
+ * refused, so no one's edit is overwritten unseen. A translation a creator gives a line goes into
+ * the translation memory.
  */
 export class JobEdits {
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly hub: JobEventHub,
     private readonly queue: JobQueue,
+    private readonly memory: DiskTranslationMemory,
   ) {}
 
   /**
@@ -42,6 +45,7 @@ export class JobEdits {
       if (against !== undefined && against !== lineRevision) throw staleEdit(segmentId, against, lineRevision);
       const edited = applyLineEdit(current, job.edited, segmentId, edit);
       await this.store.writeJson(id, CURRENT_RUN, current);
+      if (edit.targetText !== undefined) await this.remember(current, segmentId);
       const revision = job.revision + 1;
       const updated = await this.store.update(id, {
         state: 'stale',
@@ -51,6 +55,18 @@ export class JobEdits {
       });
       this.hub.publish(id, { type: 'state', state: 'stale', revision: updated.revision });
       return updated;
+    });
+  }
+
+  /** A translation the creator gave a line: every later dub translates the same line so. */
+  private async remember(current: SavedRun, segmentId: number): Promise<void> {
+    const segment = current.timeline.segments.find((candidate) => candidate.id === segmentId);
+    if (!segment) return;
+    await this.memory.remember({
+      sourceLanguage: current.timeline.sourceLanguage,
+      targetLanguage: current.timeline.targetLanguage,
+      source: segment.sourceText,
+      target: segment.targetText,
     });
   }
 

@@ -1,3 +1,4 @@
+import type { TranslationMemoryPort } from '../memory/translation-memory.js';
 import type { AudioSource } from '../audio.js';
 import type { EngineResolver } from '../engine.js';
 import type { EventListener, PipelineEvent, StageName } from '../events.js';
@@ -20,6 +21,8 @@ export interface DubPorts {
   media: MediaPort;
   engines: EngineResolver;
   clips: ClipStore;
+  /** Translations creators corrected before: a line met again is translated as they had it. */
+  memory?: TranslationMemoryPort;
 }
 
 /** Shared by the stages of one run: the request, the ports, the Timeline and the event sink. */

@@ -4,10 +4,13 @@ import type { Segment } from '../../timeline.js';
 import { retranslates } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
+import type { MemoryMatch } from '../../memory/translation-memory.js';
 
 /**
  * Translates segment by segment, giving each the previous segment (and its translation) as
  * context and the time its speech may take, so length-aware engines can pick a shorter variant.
+ * A line a creator corrected before (the translation memory, the same line after normalising)
+ * takes their translation instead; an alike one gets theirs as a suggestion beside it.
  */
 export async function translate(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
@@ -17,6 +20,15 @@ export async function translate(ctx: StageContext): Promise<void> {
   const segments = timeline.segments;
   for (const [i, segment] of segments.entries()) {
     if (!retranslates(ctx.redo, segment)) continue;
+    const remembered = await ctx.ports.memory?.match(pair, segment.sourceText);
+    if (remembered) segment.memory = memoryField(remembered);
+    else delete segment.memory;
+    if (remembered?.kind === 'exact') {
+      fromMemory(segment, remembered.line.target);
+      ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
+      ctx.progress('translate', i + 1, segments.length);
+      continue;
+    }
     const translation = await translator.translate(translationRequest(ctx, segments, i), pair, {
       signal: ctx.signal,
     });
@@ -38,6 +50,25 @@ export async function translate(ctx: StageContext): Promise<void> {
         'the translation is a word-by-word dictionary gist, not fluent speech.',
     );
   }
+}
+
+/** The creator's own translation of this line from an earlier project: no engine needed. */
+function fromMemory(segment: Segment, target: string): void {
+  segment.targetText = target;
+  segment.quality = 'full';
+  segment.engines.mt = 'memory';
+  delete segment.mtRoute;
+  delete segment.shortened;
+  delete segment.untranslated;
+}
+
+function memoryField(match: MemoryMatch): NonNullable<Segment['memory']> {
+  return {
+    kind: match.kind,
+    source: match.line.source,
+    target: match.line.target,
+    similarity: Math.round(match.similarity * 100) / 100,
+  };
 }
 
 function translationRequest(ctx: StageContext, segments: readonly Segment[], i: number): TranslationRequest {

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  isLanguageCode,
+  normaliseForMemory,
+  similarityOf,
+  SUGGESTION_SIMILARITY,
+  type LanguageCode,
+  type MemoryMatch,
+  type RememberedLine,
+  type TranslationMemoryPort,
+} from '@voxlate/core';
+import { writeFileAtomic } from '../atomic-write.js';
+
+/** A remembered line with the id it is listed, found and forgotten by. */
+export interface MemoryEntry extends RememberedLine {
+  id: string;
+}
+
+export interface MemoryFilter {
+  sourceLanguage?: LanguageCode;
+  targetLanguage?: LanguageCode;
+  /** Words the source or the translation contain (case and punctuation ignored). */
+  query?: string;
+}
+
+type Pair = { source: LanguageCode; target: LanguageCode };
+
+/**
+ * The translation memory in the data folder, beside the jobs: one small JSON file per remembered
+ * line, in a folder per language pair, named by a hash of the line as normalised, so the same line
+ * corrected again replaces its entry, and every write is whole (written aside, then renamed), so
+ * services and workers sharing the folder never see half an entry and need no lock (the last
+ * correction wins). A pair's entries are read once and kept until its folder changes.
+ */
+export class DiskTranslationMemory implements TranslationMemoryPort {
+  private readonly root: string;
+  private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[] }>();
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, 'memory');
+  }
+
+  /** Keeps a creator's translation of a line (an empty line is not worth keeping). */
+  async remember(line: Omit<RememberedLine, 'updatedAt'>, at = new Date()): Promise<MemoryEntry | undefined> {
+    if (normaliseForMemory(line.source) === '' || line.target.trim() === '') return undefined;
+    const pair = { source: line.sourceLanguage, target: line.targetLanguage };
+    const folder = this.folderOf(pair);
+    await mkdir(folder, { recursive: true });
+    const id = `${pair.source}-${pair.target}-${keyOf(line.source)}`;
+    const entry: MemoryEntry = {
+      ...line,
+      source: line.source.trim(),
+      target: line.target.trim(),
+      updatedAt: at.toISOString(),
+      id,
+    };
+    await writeFileAtomic(join(folder, `${keyOf(line.source)}.json`), JSON.stringify(entry));
+    return entry;
+  }
+
+  async match(pair: Pair, text: string): Promise<MemoryMatch | undefined> {
+    const wanted = normaliseForMemory(text);
+    if (wanted === '') return undefined;
+    const entries = await this.entriesOf(pair);
+    const exact = entries.find((entry) => normaliseForMemory(entry.source) === wanted);
+    if (exact) return { kind: 'exact', line: exact, similarity: 1 };
+    let best: MemoryMatch | undefined;
+    for (const entry of entries) {
+      const theirs = normaliseForMemory(entry.source);
+      // Lines whose lengths differ by more than a quarter cannot be 0.75 alike: skipped unread.
+      if (Math.min(theirs.length, wanted.length) < SUGGESTION_SIMILARITY * Math.max(theirs.length, wanted.length)) {
+        continue;
+      }
+      const similarity = similarityOf(entry.source, text);
+      if (similarity >= SUGGESTION_SIMILARITY && similarity > (best?.similarity ?? 0)) {
+        best = { kind: 'suggestion', line: entry, similarity };
+      }
+    }
+    return best;
+  }
+
+  /** The remembered lines, newest first, filtered, a page at a time. */
+  async list(filter: MemoryFilter, page: number, size: number): Promise<{ entries: MemoryEntry[]; total: number }> {
+    const query = normaliseForMemory(filter.query ?? '');
+    const matching = (await this.allEntries(filter)).filter(
+      (entry) =>
+        query === '' ||
+        normaliseForMemory(entry.source).includes(query) ||
+        normaliseForMemory(entry.target).includes(query),
+    );
+    matching.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+    return { entries: matching.slice(page * size, (page + 1) * size), total: matching.length };
+  }
+
+  /** Forgets one line; false when there was no such line. */
+  async forget(id: string): Promise<boolean> {
+    const match = /^([a-z]{3})-([a-z]{3})-([0-9a-f]{40})$/.exec(id);
+    if (!match || !isLanguageCode(match[1]!) || !isLanguageCode(match[2]!)) return false;
+    const path = join(this.folderOf({ source: match[1], target: match[2] }), `${match[3]}.json`);
+    try {
+      await unlink(path);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Forgets every line (of one pair, or of all); returns how many were forgotten. */
+  async clear(filter: Omit<MemoryFilter, 'query'>): Promise<number> {
+    const entries = await this.allEntries(filter);
+    for (const folder of await this.pairFolders(filter)) await rm(folder, { recursive: true, force: true });
+    this.cache.clear();
+    return entries.length;
+  }
+
+  private async allEntries(filter: Omit<MemoryFilter, 'query'>): Promise<MemoryEntry[]> {
+    const entries: MemoryEntry[] = [];
+    for (const folder of await this.pairFolders(filter)) {
+      const [source, target] = folder.slice(this.root.length + 1).split('-') as [LanguageCode, LanguageCode];
+      entries.push(...(await this.entriesOf({ source, target })));
+    }
+    return entries;
+  }
+
+  private async pairFolders(filter: Omit<MemoryFilter, 'query'>): Promise<string[]> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    return names
+      .filter((name) => {
+        const [source, target] = name.split('-');
+        if (!source || !target || !isLanguageCode(source) || !isLanguageCode(target)) return false;
+        return (
+          (filter.sourceLanguage === undefined || filter.sourceLanguage === source) &&
+          (filter.targetLanguage === undefined || filter.targetLanguage === target)
+        );
+      })
+      .map((name) => join(this.root, name));
+  }
+
+  private async entriesOf(pair: Pair): Promise<MemoryEntry[]> {
+    const folder = this.folderOf(pair);
+    const changed = await stat(folder).then(
+      (info) => info.mtimeMs,
+      () => -1,
+    );
+    const cached = this.cache.get(folder);
+    if (cached && cached.changed === changed) return cached.entries;
+    const names = changed < 0 ? [] : await readdir(folder);
+    const entries: MemoryEntry[] = [];
+    for (const name of names.filter((file) => /^[0-9a-f]{40}\.json$/.test(file))) {
+      const entry = await readFile(join(folder, name), 'utf8').then(
+        (text) => JSON.parse(text) as MemoryEntry,
+        () => undefined,
+      );
+      if (entry) entries.push(entry);
+    }
+    this.cache.set(folder, { changed, entries });
+    return entries;
+  }
+
+  private folderOf(pair: Pair): string {
+    return join(this.root, `${pair.source}-${pair.target}`);
+  }
+}
+
+function keyOf(source: string): string {
+  return createHash('sha1').update(normaliseForMemory(source)).digest('hex');
+}
