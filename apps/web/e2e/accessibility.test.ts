@@ -127,6 +127,21 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       await page.goto(`${service.url}/creator-studio`);
       await page.getByRole('heading', { name: 'Recent projects' }).waitFor();
       found.push(...(await check(page, 'studio-selection-recent-projects', viewport)));
+
+      // A corrected line fills the translation memory: its page with a line, and asking before forgetting all.
+      await fetch(`${service.url}/api/jobs/${newest.jobs[0]!.id}/segments/0`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ target_text: 'Bienvenidos de nuevo al canal.' }),
+      });
+      await page.goto(`${service.url}/creator-studio/memory`);
+      await page
+        .getByRole('button', { name: /^Forget: / })
+        .first()
+        .waitFor();
+      found.push(...(await check(page, 'memory', viewport)));
+      await page.getByRole('button', { name: 'Forget all' }).click();
+      found.push(...(await check(page, 'memory-forget-all', viewport)));
     } finally {
       await context.close();
     }

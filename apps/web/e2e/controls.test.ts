@@ -62,6 +62,7 @@ const PLACES = (): Place[] => [
     ready: async (page) => page.getByRole('button', { name: 'Start speaking' }).waitFor(),
   },
   { name: 'project', path: projectPath, ready: heading('talk.wav') },
+  { name: 'memory', path: '/creator-studio/memory', ready: heading('Translation memory') },
 ];
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { CaptionOverlayPage } from './pages/CaptionOverlayPage.js';
 import { LandingPage } from './pages/LandingPage.js';
 import { LicencesPage } from './pages/LicencesPage.js';
 import { LivePage } from './pages/LivePage.js';
+import { MemoryPage } from './pages/MemoryPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { PrivacyPage } from './pages/PrivacyPage.js';
@@ -39,6 +40,7 @@ function WithTopBar() {
           <Route path="/creator-studio" element={<StudioPage />} />
           <Route path="/creator-studio/live" element={<LivePage />} />
           <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
+          <Route path="/creator-studio/memory" element={<MemoryPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { OriginalPanel } from '../components/OriginalPanel.js';
 import type { SourceTab } from '../components/SourceTabs.js';
@@ -29,6 +30,10 @@ export function StudioPage() {
         <SelectionStage onChoose={chooseType} headingRef={heading} />
         <div className="studio">
           <RecentProjects />
+          <p className="memory-link">
+            <Link to="/creator-studio/memory">Translation memory</Link>: the lines you corrected, which later dubs
+            translate your way.
+          </p>
         </div>
       </>
     );

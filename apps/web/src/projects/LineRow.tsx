@@ -130,6 +130,7 @@ export function LineRow({
           onBlur={() => target.trim() !== line.target_text && onSave({ target_text: target })}
         />
         {line.stale && <span className="stale-mark">Changed: re-dub to hear it</span>}
+        <MemoryNote line={line} locked={locked} onUse={(target) => onSave({ target_text: target })} />
       </td>
       <td data-label="Quality">
         <span className={`quality ${line.quality}`}>{line.quality === 'full' ? 'Full translation' : 'Gist'}</span>
@@ -180,5 +181,40 @@ function SpeakerSelect({
       ))}
       {fresh && <option value={fresh}>New speaker ({fresh})</option>}
     </select>
+  );
+}
+
+/**
+ * What the translation memory had for the line: "from memory" when it took a creator's earlier
+ * translation of the same line; an alike line's translation to use with one click otherwise.
+ */
+function MemoryNote({ line, locked, onUse }: { line: JobLine; locked: boolean; onUse: (target: string) => void }) {
+  const memory = line.memory;
+  if (!memory) return null;
+  if (memory.kind === 'exact') {
+    return (
+      <span className="memory-mark" title={`Your translation of “${memory.source}” from an earlier project`}>
+        From memory
+      </span>
+    );
+  }
+  const alike = Math.round(memory.similarity * 100);
+  return (
+    <div className="memory-suggestion">
+      <span>
+        From memory ({alike} % alike: “{memory.source}”): {memory.target}
+      </span>
+      {line.target_text !== memory.target && (
+        <button
+          type="button"
+          className="button small secondary"
+          disabled={locked}
+          aria-label={`Use the remembered translation for line ${line.id + 1}`}
+          onClick={() => onUse(memory.target)}
+        >
+          Use
+        </button>
+      )}
+    </div>
   );
 }

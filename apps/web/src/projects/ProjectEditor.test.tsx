@@ -196,4 +196,30 @@ describe('ProjectEditor edits', () => {
       '/api/jobs/job-1/subtitles/spa-eng.srt',
     );
   });
+
+  it('marks a line translated from memory, and uses a remembered alike line with one click', async () => {
+    const job = {
+      ...JOB,
+      segments: [
+        line(0, { memory: { kind: 'exact' as const, source: 'line 0', target: 'línea 0', similarity: 1 } }),
+        line(1, {
+          memory: { kind: 'suggestion' as const, source: 'the line 1', target: 'la línea uno', similarity: 0.82 },
+        }),
+      ],
+    };
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') sent.push(JSON.parse(init.body as string));
+        return Promise.resolve(new Response(JSON.stringify(job)));
+      }),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(await within(await screen.findByTestId('line-0')).findByText('From memory')).toBeTruthy();
+    const suggestion = within(screen.getByTestId('line-1'));
+    expect(suggestion.getByText('From memory (82 % alike: “the line 1”): la línea uno')).toBeTruthy();
+    fireEvent.click(suggestion.getByRole('button', { name: 'Use the remembered translation for line 2' }));
+    await vi.waitFor(() => expect(sent).toEqual([{ target_text: 'la línea uno', revision: 0 }]));
+  });
 });
