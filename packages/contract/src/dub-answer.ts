@@ -16,12 +16,13 @@ export const ReviewWord = Type.Object(
   Closed,
 );
 
-export const REVIEW_REASONS = ['unsure-words', 'untranslated', 'tempo-cap', 'overflow', 'gist'] as const;
+export const REVIEW_REASONS = ['unsure-words', 'untranslated', 'tempo-cap', 'overflow', 'gist', 'glossary'] as const;
 
 /**
  * Why a line wants a creator's look before publishing: `unsure-words` (the recogniser doubted
  * them), `untranslated` (source words left in the dub), `tempo-cap` (sped up to the cap),
- * `overflow` (runs past its slot even so), `gist` (a word-by-word dictionary gloss).
+ * `overflow` (runs past its slot even so), `gist` (a word-by-word dictionary gloss), `glossary` (a
+ * glossary term found in the line could not be placed in its translation: the words name it).
  */
 export const ReviewFlag = Type.Object(
   { reason: StringEnum([...REVIEW_REASONS]), words: Type.Optional(Type.Array(ReviewWord)) },

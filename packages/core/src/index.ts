@@ -76,3 +76,6 @@ export * from './voice/measure-source-line.js';
 export * from './live/live-record.js';
 export * from './stems/stems.js';
 export * from './memory/translation-memory.js';
+export * from './glossary/glossary.js';
+export * from './glossary/protect-terms.js';
+export * from './glossary/glossary-csv.js';

@@ -92,6 +92,8 @@ export interface Segment {
   voice?: AppliedVoice;
   /** What lip sync did with this line's picture (set by the lip sync stage). */
   lipSync?: LipSyncOutcome;
+  /** Glossary terms found in the line that the translation lost (set by the translate stage). */
+  glossaryMissed?: string[];
   /** Source words the translator did not know and left as they were (set by the translate stage). */
   untranslated?: string[];
   /**

@@ -6,6 +6,7 @@ const REASON_LABEL: Readonly<Record<ReviewReason, string>> = {
   'tempo-cap': 'Sped up to the cap',
   overflow: 'Runs past its slot',
   gist: 'Word-by-word gist',
+  glossary: 'Glossary term not placed',
 };
 
 /** Why a line wants a look, as short notes; the words concerned named after the reason. */

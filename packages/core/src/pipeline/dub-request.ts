@@ -1,3 +1,4 @@
+import type { Glossary } from '../glossary/glossary.js';
 import { DEFAULT_FIT, type FitOptions } from '../fitting/plan-timing.js';
 import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
@@ -41,6 +42,8 @@ export interface DubRequest {
   targetLanguage: LanguageCode;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
+  /** Terms to translate one way every time (and names to keep): enforced on every line and engine. */
+  glossary?: Glossary;
   /** Force the output container; by default video gives mp4 and audio gives wav. */
   outputContainer?: OutputContainer;
   /** Engine ids to use instead of the best installed ones. */

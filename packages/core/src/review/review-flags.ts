@@ -25,6 +25,10 @@ export function reviewFlagsOf(segment: Segment, options: ReviewOptions): ReviewF
   if (segment.fit && segment.fit.tempo >= options.tempoCap - 0.005) flags.push({ reason: 'tempo-cap' });
   if (segment.fit && segment.fit.overflow > 0) flags.push({ reason: 'overflow' });
   if (segment.quality === 'gist') flags.push({ reason: 'gist' });
+  if (segment.glossaryMissed?.length) {
+    const words = segment.glossaryMissed.map((text) => ({ text, start: segment.start, end: segment.end }));
+    flags.push({ reason: 'glossary', words });
+  }
   return flags;
 }
 

@@ -7,6 +7,7 @@ const REASON_TEXT: Readonly<Record<ReviewReason, string>> = {
   'tempo-cap': 'at the tempo cap',
   overflow: 'longer than their slot',
   gist: 'a word-by-word gist',
+  glossary: 'a glossary term not placed',
 };
 
 /** "3 of 12 lines want a look (2 unsure words, 1 at the tempo cap)", or that none does. */

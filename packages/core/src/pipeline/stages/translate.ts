@@ -5,12 +5,16 @@ import { retranslates } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
 import type { MemoryMatch } from '../../memory/translation-memory.js';
+import { termsFor } from '../../glossary/glossary.js';
+import { protectTerms, restoreTerms } from '../../glossary/protect-terms.js';
 
 /**
  * Translates segment by segment, giving each the previous segment (and its translation) as
  * context and the time its speech may take, so length-aware engines can pick a shorter variant.
  * A line a creator corrected before (the translation memory, the same line after normalising)
- * takes their translation instead; an alike one gets theirs as a suggestion beside it.
+ * takes their translation instead; an alike one gets theirs as a suggestion beside it. Glossary
+ * terms are protected through the engine (a placeholder goes in, the glossary's term comes out);
+ * a line whose term the engine lost is flagged for review.
  */
 export async function translate(ctx: StageContext): Promise<void> {
   const { timeline, request } = ctx;
@@ -18,6 +22,7 @@ export async function translate(ctx: StageContext): Promise<void> {
   const translator = await ctx.ports.engines.translator(pair, request.engines?.mt);
   recordEngine(timeline, 'translation', translator, translator.qualityFor(pair));
   const segments = timeline.segments;
+  const terms = termsFor(request.glossary, pair);
   for (const [i, segment] of segments.entries()) {
     if (!retranslates(ctx.redo, segment)) continue;
     const remembered = await ctx.ports.memory?.match(pair, segment.sourceText);
@@ -29,10 +34,17 @@ export async function translate(ctx: StageContext): Promise<void> {
       ctx.progress('translate', i + 1, segments.length);
       continue;
     }
-    const translation = await translator.translate(translationRequest(ctx, segments, i), pair, {
-      signal: ctx.signal,
-    });
-    segment.targetText = translation.text;
+    // Glossary terms go through as placeholders, and come out as the glossary says.
+    const shielded = protectTerms(segment.sourceText, terms, pair);
+    const translation = await translator.translate(
+      { ...translationRequest(ctx, segments, i), text: shielded.text },
+      pair,
+      { signal: ctx.signal },
+    );
+    const placed = restoreTerms(translation.text, shielded.placed);
+    if (placed.missed.length > 0) segment.glossaryMissed = placed.missed;
+    else delete segment.glossaryMissed;
+    segment.targetText = placed.text;
     segment.quality = translation.quality;
     segment.engines.mt = translator.id;
     segment.mtRoute = translation.route;
@@ -55,6 +67,7 @@ export async function translate(ctx: StageContext): Promise<void> {
 /** The creator's own translation of this line from an earlier project: no engine needed. */
 function fromMemory(segment: Segment, target: string): void {
   segment.targetText = target;
+  delete segment.glossaryMissed;
   segment.quality = 'full';
   segment.engines.mt = 'memory';
   delete segment.mtRoute;
