@@ -27,6 +27,7 @@ import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerMemoryRoutes } from './routes/memory-routes.js';
+import { registerGlossaryRoutes } from './routes/glossary-routes.js';
 import { registerLiveRoutes } from './routes/live-routes.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerProcessAudioUrlRoute(app, context);
   registerJobsRoutes(app, context);
   registerMemoryRoutes(app, context);
+  registerGlossaryRoutes(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
   registerLiveRoutes(app, context);

@@ -93,6 +93,12 @@ export const DubFields = {
     'Subtitles in both languages (default false): the source line under the target line, one line each, in the ' +
       "file's subtitle track, the burned-in text and the answer's `subtitles.bilingual`.",
   ),
+  glossary_id: Type.String({
+    pattern: '^[0-9a-f]{16}$',
+    description:
+      'A glossary (POST /api/glossaries) whose terms every line is translated with; a line whose term could not be placed is flagged "glossary".',
+    'x-error': 'glossary_id must be the id of a glossary (16 hex digits), got {value}.',
+  }),
   asr_engine: Type.String({ description: 'A recognition engine id (GET /api/engines) instead of the best installed.' }),
   mt_engine: Type.String({ description: 'A translation engine id instead of the best installed.' }),
   tts_engine: Type.String({ description: 'A voice (synthesis) engine id instead of the best installed.' }),

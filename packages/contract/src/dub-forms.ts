@@ -23,7 +23,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
-const { bilingual_subtitles, start, end } = DubFields;
+const { bilingual_subtitles, start, end, glossary_id } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -34,6 +34,7 @@ const source = {
   source_language: Type.Optional(source_language),
   subtitles: Type.Optional(subtitles),
   bilingual_subtitles: Type.Optional(bilingual_subtitles),
+  glossary_id: Type.Optional(glossary_id),
 };
 const voice = {
   use_voice_cloning: Type.Optional(use_voice_cloning),
@@ -104,6 +105,7 @@ export const AudioUrlBody = Type.Object(
     request_id: Type.Optional(request_id),
     subtitles: Type.Optional(subtitles),
     bilingual_subtitles: Type.Optional(bilingual_subtitles),
+    glossary_id: Type.Optional(glossary_id),
     // Declared, so checked: the service reads them from a link's body as from a form.
     ...voice,
     ...timing,

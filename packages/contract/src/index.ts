@@ -8,6 +8,7 @@ export * from './dub-forms.js';
 export * from './dub-answer.js';
 export * from './job.js';
 export * from './memory.js';
+export * from './glossary.js';
 export * from './info.js';
 export * from './live.js';
 export * from './live-reader.js';

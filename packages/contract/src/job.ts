@@ -147,6 +147,12 @@ export const Job = Type.Object(
     apply_lip_sync: Type.Boolean(),
     burn_subtitles: Type.Boolean(),
     bilingual_subtitles: Type.Boolean({ description: "The file's subtitle track is in both languages." }),
+    glossary: Type.Optional(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        { ...Closed, description: 'The glossary its lines were translated with (its terms as they were then).' },
+      ),
+    ),
     part: Type.Optional(
       Type.Object(
         { start: Type.Optional(Type.Number()), end: Type.Optional(Type.Number()) },

@@ -29,6 +29,7 @@ const TAGS: Readonly<Record<Tag, string>> = {
     'with the recognised and translated text, what each line wants checked, and a signed provenance manifest.',
   Projects:
     'Dubbing projects that last: create a job, follow it, download its result, edit its lines and render only what changed.',
+  Glossaries: 'Terms translated one way every time, and names kept as they are: give a glossary_id with a dub.',
   Memory:
     'The translation memory: every line a creator corrects is kept, and later dubs translate the same line as they did.',
   Live: 'Live translation over a WebSocket: captions and dubbed speech while the speaker talks.',

@@ -3,6 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
+import { GlossaryAnswer, GlossaryBody, GlossaryList, GlossaryParams } from './glossary.js';
 import { MemoryClearQuery, MemoryCleared, MemoryList, MemoryParams, MemoryQuery } from './memory.js';
 import {
   LIVE_INPUT_RATE,
@@ -32,8 +33,8 @@ import {
   WarningEvent,
 } from './job.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'Dubbing' | 'Projects' | 'Memory' | 'Live' | 'Service';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Tag = 'Dubbing' | 'Projects' | 'Glossaries' | 'Memory' | 'Live' | 'Service';
 
 /** What a route answers with one status. */
 export type Answer =
@@ -179,6 +180,60 @@ export const Routes = {
     params: JobParams,
     answers: { 204: { description: 'Removed.', empty: true } },
     errors: [404, 503],
+  },
+  listGlossaries: {
+    method: 'GET',
+    path: '/api/glossaries',
+    tag: 'Glossaries',
+    summary: 'Every glossary, the most recently changed first',
+    answers: { 200: json('The glossaries with their terms.', GlossaryList) },
+    errors: [],
+  },
+  createGlossary: {
+    method: 'POST',
+    path: '/api/glossaries',
+    tag: 'Glossaries',
+    summary: 'Make a glossary from CSV or a list of terms',
+    body: { json: GlossaryBody },
+    answers: { 201: json('The glossary, with its id.', GlossaryAnswer) },
+    errors: [400, 403, 413, 415],
+  },
+  getGlossary: {
+    method: 'GET',
+    path: '/api/glossaries/:id',
+    tag: 'Glossaries',
+    summary: 'One glossary and its terms',
+    params: GlossaryParams,
+    answers: { 200: json('The glossary.', GlossaryAnswer) },
+    errors: [404],
+  },
+  replaceGlossary: {
+    method: 'PUT',
+    path: '/api/glossaries/:id',
+    tag: 'Glossaries',
+    summary: 'Replace a glossary’s name and terms (jobs made before keep the terms they were made with)',
+    params: GlossaryParams,
+    body: { json: GlossaryBody },
+    answers: { 200: json('The glossary.', GlossaryAnswer) },
+    errors: [400, 403, 404, 413, 415],
+  },
+  deleteGlossary: {
+    method: 'DELETE',
+    path: '/api/glossaries/:id',
+    tag: 'Glossaries',
+    summary: 'Remove a glossary',
+    params: GlossaryParams,
+    answers: { 204: { description: 'Removed.', empty: true } },
+    errors: [403, 404],
+  },
+  exportGlossary: {
+    method: 'GET',
+    path: '/api/glossaries/:id/export.csv',
+    tag: 'Glossaries',
+    summary: 'A glossary as CSV, in the form it is imported in',
+    params: GlossaryParams,
+    answers: { 200: { description: 'The CSV.', file: ['text/csv'] } },
+    errors: [404],
   },
   listMemory: {
     method: 'GET',

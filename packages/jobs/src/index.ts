@@ -15,3 +15,4 @@ export * from './redis/redis-job-worker.js';
 export * from './redis/redis-names.js';
 export * from './memory/disk-translation-memory.js';
 export * from './memory/tmx.js';
+export * from './glossary/disk-glossaries.js';

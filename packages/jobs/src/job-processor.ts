@@ -186,6 +186,9 @@ function dubRequestOf(folder: string, request: JobRequest, output: string): DubR
     outputContainer: request.outputContainer,
     engines: request.engines,
     ...(request.transcript === undefined ? {} : { transcript: request.transcript }),
+    ...(request.glossary === undefined
+      ? {}
+      : { glossary: { sourceLanguage: request.glossary.sourceLanguage, terms: request.glossary.terms } }),
     choices: request.choices,
   };
 }

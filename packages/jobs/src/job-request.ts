@@ -1,4 +1,4 @@
-import type { ChoicesGiven, EngineIds, LanguageCode, SourceLanguage, VoiceMode } from '@voxlate/core';
+import type { ChoicesGiven, EngineIds, Glossary, LanguageCode, SourceLanguage, VoiceMode } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
 
 /** What a job was asked to do, as kept in its record (plain JSON, no paths outside the job). */
@@ -14,6 +14,8 @@ export interface JobRequest {
   engines: EngineIds;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
+  /** The glossary asked for, as it was when the job was made (a re-render uses the same terms). */
+  glossary?: Glossary & { id: string; name: string };
   /** What the creator chose: voice, lip sync, subtitles. */
   choices: ChoicesGiven;
   /** The stages the dub runs (ids, in order), planned when the job was made: the phases it shows. */

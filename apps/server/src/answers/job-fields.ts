@@ -55,6 +55,7 @@ export function jobFields(
     burn_subtitles: request.choices.subtitles?.burnIn === true,
     bilingual_subtitles: request.choices.subtitles?.bilingual === true,
     ...(request.choices.timing?.part ? { part: request.choices.timing.part } : {}),
+    ...(request.glossary ? { glossary: { id: request.glossary.id, name: request.glossary.name } } : {}),
     use_voice_cloning: request.choices.voice?.mode !== 'neutral',
     voice: request.choices.voice?.mode ?? DEFAULT_CHOICES.voice.mode,
     ...(timeline ? { voice_mode: voiceModeOf(timeline) } : {}),

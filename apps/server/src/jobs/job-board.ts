@@ -3,6 +3,7 @@ import { Cancelled, type SavedRun } from '@voxlate/core';
 import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
+  DiskGlossaries,
   DiskJobStore,
   DiskTranslationMemory,
   openJobStore,
@@ -46,6 +47,8 @@ export class JobBoard {
   readonly edits: JobEdits;
   /** The translations creators corrected, kept beside the jobs for every later dub. */
   readonly memory: DiskTranslationMemory;
+  /** The creators' glossaries, kept beside the jobs: a dub names one by id. */
+  readonly glossaries: DiskGlossaries;
   private expiry: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
@@ -57,6 +60,7 @@ export class JobBoard {
   ) {
     this.store = openJobStore(dataDir);
     this.memory = new DiskTranslationMemory(dataDir);
+    this.glossaries = new DiskGlossaries(dataDir);
     this.queue = makeQueue(this.store, this.hub);
     this.edits = new JobEdits(this.store, this.hub, this.queue, this.memory);
   }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FormBody } from '@voxlate/contract';
-import { admitLanguages, BadInput, partOfMedia, sourceCues } from '@voxlate/core';
+import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues } from '@voxlate/core';
+import type { DiskGlossaries, JobRequest } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/runtime';
 import type { NewJob } from '../jobs/job-board.js';
 import type { Workspace } from '../jobs/workspaces.js';
@@ -33,9 +34,10 @@ export async function newDubJob(
   dubber: Dubber,
   asked: DubAsked,
   media: DubMedia,
-  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string },
+  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string; glossaries: DiskGlossaries },
   signal: AbortSignal,
 ): Promise<NewJob> {
+  const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(how.glossaries, asked.glossaryId);
   const info = await requireMediaKind(dubber, media.path, how.mode, signal);
   if (asked.transcript !== undefined) sourceCues(asked.transcript, info.durationSeconds);
   // A start past the end, or an end before the start, is refused now, not after minutes of work.
@@ -62,11 +64,24 @@ export async function newDubJob(
       outputContainer,
       engines: asked.engines,
       ...(asked.transcript === undefined ? {} : { transcript: asked.transcript }),
+      ...(glossary ? { glossary } : {}),
       choices,
       phases: phases.map((stage) => stage.id),
       client: how.client,
     },
   };
+}
+
+/** The glossary a request names, as it is now (the job keeps this copy); an unknown id is the request's mistake. */
+async function glossaryOf(glossaries: DiskGlossaries, id: string): Promise<NonNullable<JobRequest['glossary']>> {
+  try {
+    const { name, sourceLanguage, terms } = await glossaries.get(id);
+    return { id, name, sourceLanguage, terms };
+  } catch (error) {
+    if (error instanceof NotFound)
+      throw new BadInput(`Unknown glossary_id "${id}": GET /api/glossaries lists the glossaries.`);
+    throw error;
+  }
 }
 
 /**
@@ -78,7 +93,14 @@ export async function uploadedDubJob(
   dubber: Dubber,
   request: FastifyRequest,
   workspace: Workspace,
-  how: { form: FormBody; mediaField: string; maxBytes: number; mode: 'audio' | 'video'; container: 'mp4' | 'wav' },
+  how: {
+    form: FormBody;
+    mediaField: string;
+    maxBytes: number;
+    mode: 'audio' | 'video';
+    container: 'mp4' | 'wav';
+    glossaries: DiskGlossaries;
+  },
   signal: AbortSignal,
 ): Promise<{ job: NewJob; requestId?: string }> {
   const upload = await receiveUpload(request, workspace, { mediaField: how.mediaField, maxBytes: how.maxBytes });

@@ -23,6 +23,8 @@ export interface DubAsked {
   requestId?: string;
   /** A link to fetch the media from (the jobs API and the link flow). */
   url?: string;
+  /** The glossary to translate with (checked to exist when the job is made). */
+  glossaryId?: string;
 }
 
 /** The fields as the contract names them; every one optional here (the schema says which are required). */
@@ -68,6 +70,7 @@ function askedBy(fields: Fields): DubAsked {
     engines: enginesOf(fields),
     ...(fields['request_id'] === undefined ? {} : { requestId: fields['request_id'] }),
     ...(fields['url'] === undefined ? {} : { url: fields['url'] }),
+    ...(fields['glossary_id'] === undefined ? {} : { glossaryId: fields['glossary_id'] }),
   };
 }
 

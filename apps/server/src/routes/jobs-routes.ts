@@ -183,7 +183,13 @@ async function createJob(
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
     const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
-    const job = await newDubJob(dubber, asked, media, { mode: 'audio', client: request.ip }, abort.signal);
+    const job = await newDubJob(
+      dubber,
+      asked,
+      media,
+      { mode: 'audio', client: request.ip, glossaries: board.glossaries },
+      abort.signal,
+    );
     return await board.submit(job, admission);
   } finally {
     await workspace.remove();

@@ -32,6 +32,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           {
             form: ProcessVideoForm,
             mediaField: 'video',
+            glossaries: context.board.glossaries,
             maxBytes: config.maxUploadBytes,
             mode: 'video',
             container: 'mp4',

@@ -26,7 +26,14 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
           dubber,
           request,
           workspace,
-          { form: TranslateForm, mediaField: 'file', maxBytes: config.maxUploadBytes, mode: 'audio', container: 'wav' },
+          {
+            form: TranslateForm,
+            mediaField: 'file',
+            maxBytes: config.maxUploadBytes,
+            mode: 'audio',
+            container: 'wav',
+            glossaries: context.board.glossaries,
+          },
           abort.signal,
         );
         const {

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
+import { BadInput, glossaryToCsv, parseGlossaryCsv, type Glossary, type LanguageCode } from '@voxlate/core';
+import type { StoredGlossary } from '@voxlate/jobs';
+import { attachment } from '../http/send-file.js';
+import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
+
+/** The glossaries: made from CSV or a list, listed, read, replaced, removed, exported as CSV. */
+export function registerGlossaryRoutes(app: FastifyInstance, context: RouteContext): void {
+  const glossaries = context.board.glossaries;
+  const limits = { bodyLimit: 2 * 1024 * 1024 };
+
+  serveRoute(app, Routes.listGlossaries, async () => ({ glossaries: (await glossaries.list()).map(glossaryFields) }));
+
+  serveRoute(
+    app,
+    Routes.createGlossary,
+    async (request, reply) =>
+      reply.code(201).send(glossaryFields(await glossaries.create(request.body.name.trim(), glossaryOf(request.body)))),
+    limits,
+  );
+
+  serveRoute(app, Routes.getGlossary, async (request) => glossaryFields(await glossaries.get(request.params.id)));
+
+  serveRoute(
+    app,
+    Routes.replaceGlossary,
+    async (request) =>
+      glossaryFields(await glossaries.replace(request.params.id, request.body.name.trim(), glossaryOf(request.body))),
+    limits,
+  );
+
+  serveRoute(app, Routes.deleteGlossary, async (request, reply) => {
+    await glossaries.remove(request.params.id);
+    return reply.code(204).send();
+  });
+
+  serveRoute(app, Routes.exportGlossary, async (request, reply) => {
+    const glossary = await glossaries.get(request.params.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`${glossary.name.replace(/[\\/]/g, '_')}.csv`))
+      .send(glossaryToCsv(glossary));
+  });
+}
+
+/** The terms of a request: its CSV, or its list (one or the other). */
+function glossaryOf(body: GlossaryBody): Glossary {
+  if (body.csv !== undefined) {
+    if (body.terms !== undefined) throw new BadInput('Give the terms as "csv" or as "terms", not both.');
+    return parseGlossaryCsv(body.csv);
+  }
+  if (body.terms === undefined || body.source_language === undefined) {
+    throw new BadInput('Give the terms as "csv", or as "terms" with their "source_language".');
+  }
+  return {
+    sourceLanguage: body.source_language,
+    terms: body.terms.map((term) => ({
+      source: term.source.trim(),
+      ...(term.keep ? { keep: true } : {}),
+      targets: term.targets as Partial<Record<LanguageCode, string>>,
+    })),
+  };
+}
+
+function glossaryFields(glossary: StoredGlossary): GlossaryAnswer {
+  return {
+    id: glossary.id,
+    name: glossary.name,
+    source_language: glossary.sourceLanguage,
+    terms: glossary.terms.map((term) => ({
+      source: term.source,
+      ...(term.keep ? { keep: true } : {}),
+      targets: term.targets as Record<string, string>,
+    })),
+    created_at: glossary.createdAt,
+    updated_at: glossary.updatedAt,
+  };
+}

@@ -1,0 +1,72 @@
+import Type, { type Static } from 'typebox';
+import { LANGUAGE_CODES } from './languages.js';
+import { StringEnum } from './schema-kit.js';
+
+const Closed = { additionalProperties: false } as const;
+const CODES = LANGUAGE_CODES.join(', ');
+/** A glossary's CSV, at most (2,000 terms of a few words in 11 languages fit well within it). */
+export const MAX_GLOSSARY_CSV_BYTES = 1024 * 1024;
+export const GLOSSARY_ID_PATTERN = '^[0-9a-f]{16}$';
+
+export const GlossaryTerm = Type.Object(
+  {
+    source: Type.String({ minLength: 1, maxLength: 200, description: 'The term as written in the source language.' }),
+    keep: Type.Optional(Type.Boolean({ description: 'Kept as written in every target (a name, a brand).' })),
+    targets: Type.Record(Type.String({ pattern: `^(${LANGUAGE_CODES.join('|')})$` }), Type.String({ maxLength: 200 }), {
+      description: 'Its translation, by target language (ISO 639-3).',
+    }),
+  },
+  Closed,
+);
+
+/** A glossary to create or replace: its name and terms, given as CSV or as a list. */
+export const GlossaryBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 80,
+      pattern: '\\S',
+      description: 'What to call it (1-80 characters).',
+      'x-error': '"name" must be 1 to 80 characters, not only spaces.',
+    }),
+    csv: Type.Optional(
+      Type.String({
+        maxLength: MAX_GLOSSARY_CSV_BYTES,
+        description:
+          'The terms as CSV: a header naming the source language first (eng), then an optional "keep" column, then one ' +
+          'column per target language (spa, fra, ...); a row per term. Instead of source_language and terms.',
+      }),
+    ),
+    source_language: Type.Optional(
+      StringEnum([...LANGUAGE_CODES], {
+        description: 'The language its terms are written in (with terms).',
+        'x-error': `Unknown source_language {value}. Valid codes: ${CODES}.`,
+      }),
+    ),
+    terms: Type.Optional(Type.Array(GlossaryTerm, { maxItems: 2000 })),
+  },
+  {
+    additionalProperties: false,
+    'x-unknown': 'Unknown field {field}: a glossary takes "name", and "csv" or "source_language" with "terms".',
+    'x-error': 'Send a JSON object with "name", and "csv" or "source_language" with "terms".',
+  },
+);
+
+export const GlossaryAnswer = Type.Object(
+  {
+    id: Type.String({ pattern: GLOSSARY_ID_PATTERN, description: 'Give it as glossary_id with a dub.' }),
+    name: Type.String(),
+    source_language: StringEnum([...LANGUAGE_CODES]),
+    terms: Type.Array(GlossaryTerm),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  Closed,
+);
+
+export const GlossaryList = Type.Object({ glossaries: Type.Array(GlossaryAnswer) }, Closed);
+export const GlossaryParams = Type.Object({ id: Type.String({ description: 'The glossary id.' }) }, Closed);
+
+export type GlossaryBody = Static<typeof GlossaryBody>;
+export type GlossaryAnswer = Static<typeof GlossaryAnswer>;
+export type GlossaryList = Static<typeof GlossaryList>;

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NotFound, type Glossary } from '@voxlate/core';
+import { writeFileAtomic } from '../atomic-write.js';
+
+/** A creator's glossary as kept: its terms, a name to find it by, and when it was made and changed. */
+export interface StoredGlossary extends Glossary {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ID = /^[0-9a-f]{16}$/;
+
+/**
+ * The glossaries in the data folder, beside the jobs: one JSON file each, written whole, so
+ * services and workers sharing the folder read a glossary as it was saved (the last save wins).
+ */
+export class DiskGlossaries {
+  private readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = join(dataDir, 'glossaries');
+  }
+
+  async create(name: string, glossary: Glossary, at = new Date()): Promise<StoredGlossary> {
+    const stored = {
+      id: randomBytes(8).toString('hex'),
+      name,
+      ...glossary,
+      createdAt: at.toISOString(),
+      updatedAt: at.toISOString(),
+    };
+    await this.write(stored);
+    return stored;
+  }
+
+  async replace(id: string, name: string, glossary: Glossary, at = new Date()): Promise<StoredGlossary> {
+    const before = await this.get(id);
+    const stored = { ...before, name, ...glossary, updatedAt: at.toISOString() };
+    await this.write(stored);
+    return stored;
+  }
+
+  /** Throws NotFound naming the id when there is no such glossary. */
+  async get(id: string): Promise<StoredGlossary> {
+    if (!ID.test(id)) throw new NotFound(`There is no glossary "${id.slice(0, 40)}".`);
+    const text = await readFile(this.pathOf(id), 'utf8').catch(() => undefined);
+    if (text === undefined) throw new NotFound(`There is no glossary "${id}".`);
+    return JSON.parse(text) as StoredGlossary;
+  }
+
+  /** Every glossary, the most recently changed first. */
+  async list(): Promise<StoredGlossary[]> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    const glossaries: StoredGlossary[] = [];
+    for (const name of names.filter((file) => /^[0-9a-f]{16}\.json$/.test(file))) {
+      const text = await readFile(join(this.root, name), 'utf8').catch(() => undefined);
+      if (text !== undefined) glossaries.push(JSON.parse(text) as StoredGlossary);
+    }
+    return glossaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.get(id);
+    await unlink(this.pathOf(id));
+  }
+
+  private async write(stored: StoredGlossary): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await writeFileAtomic(this.pathOf(stored.id), JSON.stringify(stored));
+  }
+
+  private pathOf(id: string): string {
+    return join(this.root, `${id}.json`);
+  }
+}
