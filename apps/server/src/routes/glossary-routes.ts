@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
-import { BadInput, glossaryToCsv, parseGlossaryCsv, type Glossary, type LanguageCode } from '@voxlate/core';
+import { BadInput, glossaryToCsv, parseGlossaryCsv, type Glossary } from '@voxlate/core';
 import type { StoredGlossary } from '@voxlate/jobs';
 import { attachment } from '../http/send-file.js';
 import type { RouteContext } from './route-context.js';
@@ -59,7 +59,7 @@ function glossaryOf(body: GlossaryBody): Glossary {
     terms: body.terms.map((term) => ({
       source: term.source.trim(),
       ...(term.keep ? { keep: true } : {}),
-      targets: term.targets as Partial<Record<LanguageCode, string>>,
+      targets: term.targets,
     })),
   };
 }
@@ -72,7 +72,7 @@ function glossaryFields(glossary: StoredGlossary): GlossaryAnswer {
     terms: glossary.terms.map((term) => ({
       source: term.source,
       ...(term.keep ? { keep: true } : {}),
-      targets: term.targets as Record<string, string>,
+      targets: term.targets,
     })),
     created_at: glossary.createdAt,
     updated_at: glossary.updatedAt,
