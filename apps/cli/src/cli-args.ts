@@ -19,6 +19,8 @@ export interface CliArgs {
   to: LanguageCode;
   from: SourceLanguage;
   transcript: string | undefined;
+  /** --glossary FILE: a CSV glossary (see parseGlossaryCsv) every line is translated with. */
+  glossary: string | undefined;
   out: string | undefined;
   subtitles: boolean;
   /** --stems: the dub alone, each speaker alone, the background alone and a multi-track file, beside the output. */
@@ -40,6 +42,7 @@ export interface CliArgs {
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
+                      [--glossary FILE.csv]
                       [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
@@ -57,6 +60,9 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
+--glossary FILE.csv: terms translated one way every time, and names kept: a header naming the
+        source language first, an optional keep column, a column per target (eng,keep,spa,fra);
+        a line whose term could not be placed is flagged for review.
 --stems: also write the dub alone, each speaker alone, the background alone (when the voice was
         separated out) as WAV, and a Matroska file with the original, the dub and the background as
         language-tagged tracks, beside the output (talk.spa.dub.wav, talk.spa.multitrack.mkv).
@@ -80,6 +86,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       to: { type: 'string' },
       from: { type: 'string', default: 'eng' },
       transcript: { type: 'string' },
+      glossary: { type: 'string' },
       out: { type: 'string' },
       subtitles: { type: 'boolean', default: false },
       stems: { type: 'boolean', default: false },
@@ -110,6 +117,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     to: language(values.to, '--to'),
     from: values.from === 'auto' ? 'auto' : language(values.from, '--from'),
     transcript: values.transcript,
+    glossary: values.glossary,
     out: values.out,
     subtitles: values.subtitles ?? false,
     stems: values.stems ?? false,

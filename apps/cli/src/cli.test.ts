@@ -172,9 +172,20 @@ describe('npm run dub', () => {
     const levelDb = (samples: Float32Array): number =>
       10 * Math.log10(samples.reduce((sum, value) => sum + value * value, 0) / samples.length + 1e-20);
     expect(levelDb(decodedSamples(join(dir, 'separated.background.wav')))).toBeGreaterThan(-60);
-    const ducked = dub([mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'ducked.wav'), '--duck'], env);
+    // Ducked, and with a glossary: its term in the line as it says.
+    const glossary = join(dir, 'glossary.csv');
+    writeFileSync(glossary, 'eng,keep,spa\ndaughter,,hija querida\n');
+    const ducked = dub(
+      [
+        ...[mix, '--to', 'spa', '--transcript', srt, '--out', join(dir, 'ducked.wav'), '--duck'],
+        ...['--glossary', glossary, '--report', join(dir, 'ducked.json')],
+      ],
+      env,
+    );
     expect(ducked.status).toBe(0);
     expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);
+    const report = JSON.parse(readFileSync(join(dir, 'ducked.json'), 'utf8')) as { segments: { targetText: string }[] };
+    expect(report.segments[0]!.targetText).toContain('hija querida');
     // Part of the file, separated: the original itself before the part, the separated background under the dub in it.
     const partOut = join(dir, 'separated-part.wav');
     const part = dub([mix, '--to', 'spa', '--transcript', srt, '--out', partOut, '--start', '0.5'], env);
@@ -208,6 +219,14 @@ describe('npm run dub', () => {
     const noTranscript = dub([LIBRIVOX_CLIP, '--to', 'spa', '--transcript', '/nonexistent.srt']);
     expect(noTranscript.status).toBe(2);
     expect(noTranscript.stderr).toMatch(/Cannot read the transcript/);
+    const noGlossary = dub([LIBRIVOX_CLIP, '--to', 'spa', '--glossary', '/nonexistent.csv']);
+    expect(noGlossary.status).toBe(2);
+    expect(noGlossary.stderr).toMatch(/Cannot read the glossary/);
+    const badGlossary = join(dir, 'bad-glossary.csv');
+    writeFileSync(badGlossary, 'term,spa\nchannel,canal\n');
+    const unreadable = dub([LIBRIVOX_CLIP, '--to', 'spa', '--glossary', badGlossary]);
+    expect(unreadable.status).toBe(2);
+    expect(unreadable.stderr).toMatch(/first column must be named by its source language/);
     const noFolder = dub([LIBRIVOX_CLIP, '--to', 'spa', '--out', '/nonexistent/folder/out.wav']);
     expect(noFolder.status).toBe(2);
     expect(noFolder.stderr).toMatch(/folder does not exist/);

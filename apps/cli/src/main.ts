@@ -1,6 +1,6 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { admitLanguages, BadInput } from '@voxlate/core';
+import { admitLanguages, BadInput, parseGlossaryCsv } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
@@ -12,6 +12,7 @@ import { writeManifest, writeReport, writeStems, writeSubtitles } from './write-
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
   const transcript = args.transcript === undefined ? undefined : await readTranscript(args.transcript);
+  const glossary = args.glossary === undefined ? undefined : parseGlossaryCsv(await readGlossary(args.glossary));
   const info = await probeMedia(args.input);
   const output = args.out ?? defaultOutputPath(args.input, args.to, info.video !== undefined);
   await requireWritableFolder(output);
@@ -36,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
         targetLanguage: args.to,
         engines: args.engines,
         ...(transcript === undefined ? {} : { transcript }),
+        ...(glossary === undefined ? {} : { glossary }),
         choices: args.choices,
         options: args.separate ? {} : { separation: 'off' },
       },
@@ -66,6 +68,12 @@ async function main(argv: readonly string[]): Promise<number> {
 async function readTranscript(path: string): Promise<string> {
   return readFile(path, 'utf8').catch(() => {
     throw new BadInput(`Cannot read the transcript "${path}": there is no such file, or it is not readable.`);
+  });
+}
+
+async function readGlossary(path: string): Promise<string> {
+  return readFile(path, 'utf8').catch(() => {
+    throw new BadInput(`Cannot read the glossary "${path}": there is no such file, or it is not readable.`);
   });
 }
 
