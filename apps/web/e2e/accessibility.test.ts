@@ -142,6 +142,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       found.push(...(await check(page, 'memory', viewport)));
       await page.getByRole('button', { name: 'Forget all' }).click();
       found.push(...(await check(page, 'memory-forget-all', viewport)));
+      await page.goto(`${service.url}/creator-studio/glossaries`);
+      await page.getByRole('button', { name: 'New glossary' }).click();
+      found.push(...(await check(page, 'glossary-new', viewport)));
     } finally {
       await context.close();
     }

@@ -63,6 +63,7 @@ const PLACES = (): Place[] => [
   },
   { name: 'project', path: projectPath, ready: heading('talk.wav') },
   { name: 'memory', path: '/creator-studio/memory', ready: heading('Translation memory') },
+  { name: 'glossaries', path: '/creator-studio/glossaries', ready: heading('Glossaries') },
 ];
 
 beforeAll(async () => {

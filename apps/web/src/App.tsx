@@ -7,6 +7,7 @@ import { LandingPage } from './pages/LandingPage.js';
 import { LicencesPage } from './pages/LicencesPage.js';
 import { LivePage } from './pages/LivePage.js';
 import { MemoryPage } from './pages/MemoryPage.js';
+import { GlossariesPage } from './pages/GlossariesPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { PrivacyPage } from './pages/PrivacyPage.js';
@@ -41,6 +42,7 @@ function WithTopBar() {
           <Route path="/creator-studio/live" element={<LivePage />} />
           <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
           <Route path="/creator-studio/memory" element={<MemoryPage />} />
+          <Route path="/creator-studio/glossaries" element={<GlossariesPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -120,4 +120,13 @@ describe('SettingsCard', () => {
     expect(screen.getByRole('checkbox', { name: /Bilingual subtitles/ })).toHaveProperty('checked', true);
     expect(screen.getByText(/in the video’s subtitles/)).toBeTruthy();
   });
+
+  it('offers the creator’s glossaries once there is one', () => {
+    const onGlossary = vi.fn();
+    const { rerender } = render(<SettingsCard {...props} glossaries={[]} onGlossary={onGlossary} />);
+    expect(screen.queryByLabelText('Glossary')).toBeNull();
+    rerender(<SettingsCard {...props} glossaries={[{ id: 'g1', name: 'Cooking channel' }]} onGlossary={onGlossary} />);
+    fireEvent.change(screen.getByLabelText('Glossary'), { target: { value: 'g1' } });
+    expect(onGlossary).toHaveBeenLastCalledWith('g1');
+  });
 });

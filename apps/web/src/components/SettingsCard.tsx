@@ -31,6 +31,10 @@ interface Props {
   /** Subtitles in both languages (every mode): shown when onBilingualSubtitles is given. */
   bilingualSubtitles?: boolean;
   onBilingualSubtitles?: (on: boolean) => void;
+  /** The creator's glossaries (the choice is shown when there is one), and the one chosen. */
+  glossaries?: readonly { id: string; name: string }[];
+  glossaryId?: string | undefined;
+  onGlossary?: (id: string | undefined) => void;
 }
 
 /** The speaker counts a creator may give (the service takes 1-20). */
@@ -75,6 +79,24 @@ export function SettingsCard(props: Props) {
             ))}
           </select>
           <small id="speakers-hint">Say how many people speak when you know: each gets a voice of their own.</small>
+        </label>
+      )}
+      {props.onGlossary && (props.glossaries?.length ?? 0) > 0 && (
+        <label className="field">
+          <span>Glossary</span>
+          <select
+            value={props.glossaryId ?? ''}
+            disabled={props.working}
+            onChange={(event) => props.onGlossary?.(event.target.value === '' ? undefined : event.target.value)}
+            aria-label="Glossary"
+          >
+            <option value="">No glossary</option>
+            {props.glossaries!.map((glossary) => (
+              <option key={glossary.id} value={glossary.id}>
+                {glossary.name}
+              </option>
+            ))}
+          </select>
         </label>
       )}
       {!video && (

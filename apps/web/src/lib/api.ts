@@ -40,6 +40,8 @@ export interface SourceChoice {
   speakers?: number | undefined;
   /** Sent as `bilingual_subtitles`: the answer (and a video's track) carries both languages in each cue. */
   bilingualSubtitles?: boolean;
+  /** Sent as `glossary_id`: the glossary every line is translated with. */
+  glossaryId?: string | undefined;
   signal?: AbortSignal;
 }
 
@@ -49,6 +51,7 @@ function appendSource(body: FormData, choice: SourceChoice): void {
   if (choice.requestId) body.append('request_id', choice.requestId);
   if (choice.speakers !== undefined) body.append('speakers', String(choice.speakers));
   if (choice.bilingualSubtitles) body.append('bilingual_subtitles', 'true');
+  if (choice.glossaryId) body.append('glossary_id', choice.glossaryId);
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
@@ -87,6 +90,7 @@ export async function translateUrl(url: string, targetLanguage: string, choice: 
       ...(choice.requestId ? { request_id: choice.requestId } : {}),
       ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
       ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
+      ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
     }),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });

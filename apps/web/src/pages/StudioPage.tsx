@@ -1,5 +1,6 @@
+import { listGlossaries, type Glossary } from '../lib/glossary-api.js';
 import { Link } from 'react-router-dom';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OriginalPanel } from '../components/OriginalPanel.js';
 import type { SourceTab } from '../components/SourceTabs.js';
 import { SelectionStage } from '../components/SelectionStage.js';
@@ -24,6 +25,7 @@ export function StudioPage() {
   const heading = useFocusOnChange(state.stage);
   usePageTitle(state.stage === 'selection' ? 'Creator Studio' : studioHeading(state.stage));
   const [tab, setTab] = useState<SourceTab>('upload');
+  const glossaries = useGlossaries();
   if (state.stage === 'selection') {
     return (
       <>
@@ -31,7 +33,8 @@ export function StudioPage() {
         <div className="studio">
           <RecentProjects />
           <p className="memory-link">
-            <Link to="/creator-studio/memory">Translation memory</Link>: the lines you corrected, which later dubs
+            <Link to="/creator-studio/glossaries">Glossaries</Link>: names and terms translated the same way in every
+            dub. <Link to="/creator-studio/memory">Translation memory</Link>: the lines you corrected, which later dubs
             translate your way.
           </p>
         </div>
@@ -109,6 +112,9 @@ export function StudioPage() {
           onSpeakers={(count) => dispatch({ type: 'set-speakers', count })}
           bilingualSubtitles={state.bilingualSubtitles}
           onBilingualSubtitles={(on) => dispatch({ type: 'set-bilingual-subtitles', on })}
+          glossaries={glossaries}
+          glossaryId={state.glossaryId}
+          onGlossary={(id) => dispatch({ type: 'set-glossary', id })}
           // From a link, Go (beside the link) starts the dub: the card has no second button then.
           {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}
@@ -126,4 +132,17 @@ export function StudioPage() {
       {state.jobId && !state.working && <ProjectEditor key={state.jobId} jobId={state.jobId} />}
     </div>
   );
+}
+
+/** The creator's glossaries, to choose one in the settings (none when they cannot be read). */
+function useGlossaries(): Glossary[] {
+  const [glossaries, setGlossaries] = useState<Glossary[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    listGlossaries(controller.signal)
+      .then(setGlossaries)
+      .catch(() => setGlossaries([]));
+    return () => controller.abort();
+  }, []);
+  return glossaries;
 }

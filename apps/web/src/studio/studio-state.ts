@@ -23,6 +23,8 @@ export interface StudioState {
   speakers: number | undefined;
   /** Subtitles in both languages (the source line under the target line), as files and as a video's track. */
   bilingualSubtitles: boolean;
+  /** The glossary to translate with (none by default). */
+  glossaryId: string | undefined;
   transcripts: { source: string; target: string };
   warnings: string[];
   subtitles: AnswerSubtitles | undefined;
@@ -50,6 +52,7 @@ export const INITIAL_STATE: StudioState = {
   burnSubtitles: false,
   speakers: undefined,
   bilingualSubtitles: false,
+  glossaryId: undefined,
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
@@ -70,6 +73,7 @@ export type StudioAction =
   | { type: 'set-burn-subtitles'; on: boolean }
   | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-bilingual-subtitles'; on: boolean }
+  | { type: 'set-glossary'; id: string | undefined }
   | { type: 'set-error'; message: string | undefined }
   | { type: 'start'; statusText: string; progress?: number }
   | { type: 'progress'; progress: number; statusText?: string }
@@ -134,6 +138,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, speakers: action.count };
     case 'set-bilingual-subtitles':
       return { ...state, bilingualSubtitles: action.on };
+    case 'set-glossary':
+      return { ...state, glossaryId: action.id };
     case 'set-error':
       return { ...state, error: action.message };
     case 'start':

@@ -69,6 +69,7 @@ export function useStudio(support: LanguageSupport) {
         subtitles: state.sourceSubtitles,
         speakers: state.speakers,
         bilingualSubtitles: state.bilingualSubtitles,
+        glossaryId: state.glossaryId,
         signal: work.signal,
       };
       if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
@@ -96,6 +97,7 @@ export function useStudio(support: LanguageSupport) {
             subtitles: state.sourceSubtitles,
             speakers: state.speakers,
             bilingualSubtitles: state.bilingualSubtitles,
+            glossaryId: state.glossaryId,
             requestId,
             signal: work.signal,
           }),
@@ -125,6 +127,7 @@ export function useStudio(support: LanguageSupport) {
       state.sourceSubtitles,
       state.speakers,
       state.bilingualSubtitles,
+      state.glossaryId,
       support,
       sourceLanguage,
       urls,

@@ -1,0 +1,41 @@
+import type { GlossaryAnswer } from '@voxlate/contract';
+import { nonOkMessage, StudioError } from './api.js';
+
+export type { GlossaryAnswer as Glossary };
+
+async function answer<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new StudioError(await nonOkMessage(response));
+  return (await response.json()) as T;
+}
+
+export async function listGlossaries(signal?: AbortSignal): Promise<GlossaryAnswer[]> {
+  const response = await fetch('/api/glossaries', signal ? { signal } : {});
+  return (await answer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
+}
+
+/** Makes a glossary (no id) or replaces one, from its name and CSV. */
+export async function saveGlossary(glossary: { id?: string; name: string; csv: string }): Promise<GlossaryAnswer> {
+  const response = await fetch(glossary.id ? `/api/glossaries/${glossary.id}` : '/api/glossaries', {
+    method: glossary.id ? 'PUT' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: glossary.name, csv: glossary.csv }),
+  });
+  return answer<GlossaryAnswer>(response);
+}
+
+export async function deleteGlossary(id: string): Promise<void> {
+  const response = await fetch(`/api/glossaries/${id}`, { method: 'DELETE' });
+  if (!response.ok && response.status !== 404) throw new StudioError(await nonOkMessage(response));
+}
+
+export const glossaryCsvUrl = (id: string): string => `/api/glossaries/${id}/export.csv`;
+
+/** The glossary's CSV as the editor shows it (fetched: the service writes it as it imports it). */
+export async function glossaryCsv(id: string): Promise<string> {
+  const response = await fetch(glossaryCsvUrl(id));
+  if (!response.ok) throw new StudioError(await nonOkMessage(response));
+  return response.text();
+}
+
+/** What a new glossary starts with: the form, and two example rows to replace. */
+export const GLOSSARY_TEMPLATE = 'eng,keep,spa,fra\nVoxlate,yes,,\nchannel,,canal,chaîne\n';
