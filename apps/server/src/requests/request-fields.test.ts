@@ -44,6 +44,13 @@ describe('readForm', () => {
     }
   });
 
+  it('reads the part of a file to dub, start and end in seconds', () => {
+    const read = (fields: Record<string, string>) => readForm(CreateJobForm, { target_language: 'spa', ...fields });
+    expect(read({ start: '12.5', end: '40' }).choices.timing).toEqual({ part: { start: 12.5, end: 40 } });
+    expect(read({ end: '9' }).choices.timing).toEqual({ part: { end: 9 } });
+    expect(() => read({ start: '-1' })).toThrow(/^start must be a number of seconds, such as 12 or 12\.5, got "-1"\.$/);
+  });
+
   it('refuses a flag or a count it cannot read, naming the field, in the words the contract gives it', () => {
     const read = (fields: Record<string, string>) => () =>
       readForm(CreateJobForm, { target_language: 'spa', ...fields });

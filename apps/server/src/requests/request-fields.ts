@@ -92,10 +92,14 @@ function choicesOf(fields: Fields): ChoicesGiven {
         (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
       ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
     },
-    timing: {
-      ...(tempoCap === undefined ? {} : { tempoCap: Number(tempoCap) }),
-      ...(start === undefined && end === undefined ? {} : { part }),
-    },
+    ...(tempoCap === undefined && start === undefined && end === undefined
+      ? {}
+      : {
+          timing: {
+            ...(tempoCap === undefined ? {} : { tempoCap: Number(tempoCap) }),
+            ...(start === undefined && end === undefined ? {} : { part }),
+          },
+        }),
     lipSync: fields['apply_lip_sync'] === 'true',
     subtitles: { burnIn: fields['burn_subtitles'] === 'true', bilingual: fields['bilingual_subtitles'] === 'true' },
   };
