@@ -70,15 +70,8 @@ export const SpeakerParams = Type.Object(
   Closed,
 );
 
-export const StemParams = Type.Object(
-  {
-    id: Type.String({ description: 'The job id.' }),
-    file: Type.String({
-      description:
-        'A stem the job offers (its `stems`): dub.wav, speaker-S1.wav, background.wav, multitrack.mkv (multitrack.mka for audio).',
-    }),
-  },
-  Closed,
+export const StemParams = jobFileParams(
+  'A stem the job offers (its `stems`): dub.wav, speaker-S1.wav, background.wav, multitrack.mkv (multitrack.mka for audio).',
 );
 
 /** A part of a finished dub, as the download menu offers it. */
@@ -243,16 +236,14 @@ export const SegmentParams = Type.Object(
   Closed,
 );
 
-export const SubtitleParams = Type.Object(
-  {
-    id: Type.String({ description: 'The job id.' }),
-    file: Type.String({
-      description:
-        '<language>.srt or <language>.vtt (spa.vtt), or <target>-<source> for both languages in each cue (spa-eng.srt).',
-    }),
-  },
-  Closed,
+export const SubtitleParams = jobFileParams(
+  '<language>.srt or <language>.vtt (spa.vtt), or <target>-<source> for both languages in each cue (spa-eng.srt).',
 );
+
+/** A file of a job's result, by name: its params. */
+function jobFileParams(description: string) {
+  return Type.Object({ id: Type.String({ description: 'The job id.' }), file: Type.String({ description }) }, Closed);
+}
 
 /** PATCH a line: its new source and/or target text, or the speaker who says it. */
 export const LineEditBody = Type.Object(

@@ -5,16 +5,7 @@ import { bilingualCues } from './bilingual-cues.js';
 import type { Cue } from './cue.js';
 import { cueRulesFor } from './cue-rules.js';
 import { trackCues } from './track-cues.js';
-
-/** Three lines of the librivox reading in pocketsphinx's test data (Sense and Sensibility), said in one breath. */
-const ENGLISH =
-  'and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them, ' +
-  'he was not an ill disposed young man, unless to be rather cold hearted and rather selfish is to be ill disposed';
-const FRENCH =
-  "Et monsieur John Dashwood eut alors le loisir de réfléchir à ce qu'il pourrait prudemment faire pour elles ; " +
-  "ce n'était pas un jeune homme mal intentionné, à moins d'être plutôt froid et égoïste, ce qui est être mal intentionné.";
-const CHINESE =
-  '约翰·达什伍德先生这才有空考虑，他可以谨慎地为她们做多少事情；他并不是一个心怀恶意的年轻人，除非冷漠和自私也算是心怀恶意。';
+import { CHINESE, FRENCH, LIBRIVOX as ENGLISH } from './test/long-lines.js';
 
 function dubbedLine(id: number, start: number, end: number, sourceText: string, targetText: string): Segment {
   const seconds = end - start;
