@@ -36,6 +36,15 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes several languages at once, once each, and no --out with them', () => {
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa,fra, ita,spa'])).toMatchObject({
+      to: 'spa',
+      targets: ['spa', 'fra', 'ita'],
+    });
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa,xx'])).toThrow(/Unknown language "xx"/);
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa,fra', '--out', 'x.mp4'])).toThrow(/--out names one file/);
+  });
+
   it('takes auto as a source language (detected from the speech)', () => {
     expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'auto']).from).toBe('auto');
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'automatic'])).toThrow(/Valid codes/);

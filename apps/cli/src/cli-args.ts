@@ -16,7 +16,10 @@ import {
 
 export interface CliArgs {
   input: string;
+  /** The first language to dub into (--to). */
   to: LanguageCode;
+  /** Every language --to names (spa,fra,ita): the media is heard once and dubbed into each. */
+  targets: LanguageCode[];
   from: SourceLanguage;
   transcript: string | undefined;
   /** --glossary FILE: a CSV glossary (see parseGlossaryCsv) every line is translated with. */
@@ -41,7 +44,7 @@ export interface CliArgs {
   engines: EngineIds;
 }
 
-export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|auto] [--transcript FILE]
+export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--from <lang>|auto] [--transcript FILE]
                       [--glossary FILE.csv]
                       [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
@@ -60,6 +63,8 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang> [--from <lang>|a
 --diariser ID: who-speaks-when engine: bic-clustering (offline) or pyannote (neural, used when
         installed: npm run models -- add pyannote-segmentation-3-0 3dspeaker-campplus-voxceleb).
 
+--to spa,fra,ita: several languages at once: the media is heard once (speech, speakers,
+        recognition) and dubbed into each, named after the input (talk.spa.mp4, talk.fra.mp4).
 --glossary FILE.csv: terms translated one way every time, and names kept: a header naming the
         source language first, an optional keep column, a column per target (eng,keep,spa,fra);
         a line whose term could not be placed is flagged for review.
@@ -112,9 +117,18 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.help) throw new BadInput(USAGE);
   const input = positionals[0];
   if (!input || positionals.length > 1) throw new BadInput(`Give exactly one input file.\n\n${USAGE}`);
+  const targets = [...new Set((values.to ?? '').split(',').map((code) => code.trim()))].map((code) =>
+    language(code === '' ? undefined : code, '--to'),
+  );
+  if (targets.length > 1 && values.out !== undefined) {
+    throw new BadInput(
+      `--out names one file: with several languages the files are named after the input (talk.${targets[0]}.mp4, talk.${targets[1]}.mp4).`,
+    );
+  }
   return {
     input,
-    to: language(values.to, '--to'),
+    to: targets[0]!,
+    targets,
     from: values.from === 'auto' ? 'auto' : language(values.from, '--from'),
     transcript: values.transcript,
     glossary: values.glossary,

@@ -212,6 +212,17 @@ describe('npm run dub', () => {
     expect(existsSync(output)).toBe(false);
   });
 
+  it('dubs into several languages at once, hearing the media once', async () => {
+    const speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Let us begin.'], 'several.wav');
+    const result = dub([speech, '--to', 'spa,ita', '--subtitles']);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    for (const file of ['several.spa.wav', 'several.ita.wav', 'several.spa.srt', 'several.ita.srt']) {
+      expect(existsSync(join(dir, file)), file).toBe(true);
+    }
+    expect(result.stdout).toMatch(/2 languages in \d+\.\d s: the media was heard once for all of them\n$/);
+  });
+
   it('exits with a clear message on bad input', () => {
     const missing = dub(['/nonexistent/file.mp4', '--to', 'spa']);
     expect(missing.status).toBe(2);

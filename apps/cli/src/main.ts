@@ -1,8 +1,8 @@
 import { access, constants, readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { admitLanguages, BadInput, parseGlossaryCsv } from '@voxlate/core';
+import { dirname, extname, resolve } from 'node:path';
+import { admitLanguages, BadInput, parseGlossaryCsv, type PipelineEvent } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
-import { Dubber } from '@voxlate/runtime';
+import { Dubber, type SignedDubRun } from '@voxlate/runtime';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
@@ -14,8 +14,10 @@ async function main(argv: readonly string[]): Promise<number> {
   const transcript = args.transcript === undefined ? undefined : await readTranscript(args.transcript);
   const glossary = args.glossary === undefined ? undefined : parseGlossaryCsv(await readGlossary(args.glossary));
   const info = await probeMedia(args.input);
-  const output = args.out ?? defaultOutputPath(args.input, args.to, info.video !== undefined);
-  await requireWritableFolder(output);
+  const outputs = args.targets.map(
+    (target) => args.out ?? defaultOutputPath(args.input, target, info.video !== undefined),
+  );
+  await requireWritableFolder(outputs[0]!);
   const dubber = new Dubber();
   const display = new ProgressDisplay();
   const abort = new AbortController();
@@ -23,46 +25,70 @@ async function main(argv: readonly string[]): Promise<number> {
   const started = performance.now();
   try {
     // Refused before any work, the messages naming the CLI's own flags.
-    await admitLanguages(
-      { sourceLanguage: args.from, targetLanguage: args.to, transcript, engines: args.engines },
-      dubber.resolver,
-      { source: '--from', target: '--to' },
-    );
-    const stems: string[] = [];
-    const run = await dubber.dub(
-      {
-        input: args.input,
-        output,
-        sourceLanguage: args.from,
-        targetLanguage: args.to,
-        engines: args.engines,
-        ...(transcript === undefined ? {} : { transcript }),
-        ...(glossary === undefined ? {} : { glossary }),
-        choices: args.choices,
-        options: args.separate ? {} : { separation: 'off' },
-      },
-      { signal: abort.signal, onEvent: (event) => display.handle(event) },
-      args.stems
-        ? async (workDir, done) => {
-            stems.push(...(await writeStems(dubber, workDir, done, { input: args.input, output }, abort.signal)));
-          }
-        : undefined,
-    );
+    for (const target of args.targets) {
+      await admitLanguages(
+        { sourceLanguage: args.from, targetLanguage: target, transcript, engines: args.engines },
+        dubber.resolver,
+        { source: '--from', target: '--to' },
+      );
+    }
+    const requests = args.targets.map((target, i) => ({
+      input: args.input,
+      output: outputs[i]!,
+      sourceLanguage: args.from,
+      targetLanguage: target,
+      engines: args.engines,
+      ...(transcript === undefined ? {} : { transcript }),
+      ...(glossary === undefined ? {} : { glossary }),
+      choices: args.choices,
+      options: args.separate ? {} : { separation: 'off' as const },
+    }));
+    const stems = new Map<string, string[]>();
+    const andThen = args.stems
+      ? async (workDir: string, done: SignedDubRun): Promise<void> => {
+          stems.set(
+            done.output,
+            await writeStems(dubber, workDir, done, { input: args.input, output: done.output }, abort.signal),
+          );
+        }
+      : undefined;
+    const run = { signal: abort.signal, onEvent: (event: PipelineEvent) => display.handle(event) };
+    // Several targets: the media is heard once, each language dubbed from its translation on.
+    const runs =
+      requests.length === 1
+        ? [await dubber.dub(requests[0]!, run, andThen)]
+        : await dubber.dubTargets(requests, run, andThen);
     display.stop();
-    const extras = [
-      await writeManifest(run, output),
-      ...(args.subtitles ? await writeSubtitles(run, output, args.choices.subtitles.bilingual) : []),
-      ...(args.report ? [args.report] : []),
-      ...stems,
-    ];
-    if (args.report) await writeReport(run, args.report);
-    process.stdout.write(`${summarise(run, (performance.now() - started) / 1000)}\n`);
-    for (const path of extras) process.stdout.write(`  wrote ${path}\n`);
+    const seconds = (performance.now() - started) / 1000;
+    for (const done of runs) {
+      const report = args.report && reportPath(args.report, done.timeline.targetLanguage, runs.length);
+      const extras = [
+        await writeManifest(done, done.output),
+        ...(args.subtitles ? await writeSubtitles(done, done.output, args.choices.subtitles.bilingual) : []),
+        ...(report ? [report] : []),
+        ...(stems.get(done.output) ?? []),
+      ];
+      if (report) await writeReport(done, report);
+      process.stdout.write(`${summarise(done, seconds)}\n`);
+      for (const path of extras) process.stdout.write(`  wrote ${path}\n`);
+    }
+    if (runs.length > 1) {
+      process.stdout.write(
+        `${runs.length} languages in ${seconds.toFixed(1)} s: the media was heard once for all of them\n`,
+      );
+    }
     return 0;
   } finally {
     display.stop();
     await dubber.close();
   }
+}
+
+/** --report FILE for one target; FILE with the language before its extension for each of several. */
+function reportPath(path: string, language: string, targets: number): string {
+  if (targets === 1) return path;
+  const extension = extname(path);
+  return `${path.slice(0, path.length - extension.length)}.${language}${extension}`;
 }
 
 async function readTranscript(path: string): Promise<string> {

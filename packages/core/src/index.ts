@@ -79,3 +79,4 @@ export * from './memory/translation-memory.js';
 export * from './glossary/glossary.js';
 export * from './glossary/protect-terms.js';
 export * from './glossary/glossary-csv.js';
+export * from './pipeline/another-target.js';

@@ -71,6 +71,33 @@ export class Dubber {
   }
 
   /**
+   * One upload dubbed into several languages: the first is dubbed whole, the others go on from
+   * what it heard (ingest, separation, speech, speakers and recognition run once; see
+   * forAnotherTarget), each from translation on, in a folder of its own under one that is removed
+   * at the end. `andThen` runs after each, with its folder and run (to make stems).
+   */
+  async dubTargets(
+    requests: readonly DubRequest[],
+    run: RunOptions = {},
+    andThen?: (workDir: string, done: SignedDubRun) => Promise<void>,
+  ): Promise<SignedDubRun[]> {
+    const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
+    try {
+      const done: SignedDubRun[] = [];
+      for (const [i, request] of requests.entries()) {
+        const folder = join(workDir, `target-${i}`);
+        const shared = done[0]?.saved;
+        const finished = await this.dubIn(folder, request, shared ? { ...run, shared } : run);
+        await andThen?.(folder, finished);
+        done.push(finished);
+      }
+      return done;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
    * The dub in a folder that outlives it (a job's): the analysis audio, clips and stage files
    * stay there for a resumed run or a re-render of edited lines. The output is staged in the
    * folder and moved to its destination once whole; a resumed run that finds it already moved

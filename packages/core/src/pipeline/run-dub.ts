@@ -6,6 +6,7 @@ import { admitLanguages } from './admit-languages.js';
 import { resolveChoices, type DubChoices } from './dub-choices.js';
 import { resolveOptions, type DubRequest, type DubResult } from './dub-request.js';
 import type { RedoLines } from './redo-lines.js';
+import { forAnotherTarget } from './another-target.js';
 import { restoreRun, saveRun, type SavedRun } from './saved-run.js';
 import type { StageCheckpoints } from './stage-checkpoints.js';
 import { JobDeadline } from './job-deadline.js';
@@ -21,6 +22,11 @@ export interface RunOptions {
   checkpoints?: StageCheckpoints;
   /** Render only edited lines again, from a finished run (see RedoLines). */
   redo?: RedoLines;
+  /**
+   * A finished run of the same media into another language: what it heard (ingest, separation,
+   * speech found, speakers, recognition) is taken from it, and the dub goes on from translation.
+   */
+  shared?: SavedRun;
 }
 
 export interface DubRun extends DubResult {
@@ -133,11 +139,12 @@ async function planRun(ctx: StageContext, next: number): Promise<StagePlanInput>
 }
 
 /**
- * Puts back the newest saved state (of this run's checkpoints, or else a re-render's base) and
- * returns the index of the first stage still to run.
+ * Puts back the newest saved state (of this run's checkpoints, or else a re-render's base, or
+ * another target's run of the same media) and returns the index of the first stage still to run.
  */
 async function restoreSaved(ctx: StageContext, run: RunOptions, outcome: Outcome): Promise<number> {
-  const earliest = run.redo ? STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id)) : 0;
+  const listened = run.redo !== undefined || run.shared !== undefined;
+  const earliest = listened ? STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id)) : 0;
   for (let i = STAGE_LIST.length - 1; i >= earliest && run.checkpoints; i--) {
     const saved = await run.checkpoints.load(STAGE_LIST[i]!.id);
     if (!saved) continue;
@@ -145,6 +152,7 @@ async function restoreSaved(ctx: StageContext, run: RunOptions, outcome: Outcome
     return i + 1;
   }
   if (run.redo) takeSaved(ctx, run.redo.base, outcome);
+  else if (run.shared) takeSaved(ctx, forAnotherTarget(run.shared, ctx.request.targetLanguage), outcome);
   return earliest;
 }
 
