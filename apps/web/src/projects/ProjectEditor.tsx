@@ -161,12 +161,13 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
           <ProgressBar label="Re-dub progress" value={progress?.progress ?? 0} />
         </div>
       )}
-      {!working && job.state === 'ready' && (
+      {/* Up to date only when nothing is typed and unsaved either (a save may be under way). */}
+      {!working && job.state === 'ready' && changed === 0 && (
         <p className="editor-state" role="status">
           Dub up to date.
         </p>
       )}
-      {job.state === 'stale' && (
+      {!working && changed > 0 && (job.state === 'stale' || job.state === 'ready') && (
         <p className="editor-state" role="status">
           {changed} changed {changed === 1 ? 'line' : 'lines'}: the download is still the previous dub until you re-dub.
         </p>
