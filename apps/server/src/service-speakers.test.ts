@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@voxlate/contract';
 import type { SpeakerVoice, Timeline } from '@voxlate/core';
-import { decodedSamples, ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, makeTwoSpeakerWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
@@ -16,15 +16,12 @@ import { form, startService, type RunningService } from './test/service-process.
  * line moved to a speaker the diariser did not find gets a voice of its own; names stick.
  */
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-speakers-'));
-const READER = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
-const WOMAN = '/usr/share/codec2/raw/hts2.raw';
 let service: RunningService;
 let input = '';
 let stemsOf: { id: string; job: Job } | undefined;
 
 beforeAll(async () => {
-  input = join(dir, 'two speakers.wav');
-  ffmpeg`-i ${READER} -f s16le -ar 8000 -ac 1 -i ${WOMAN} -filter_complex ${'[0]aresample=16000,atrim=0:4,apad=pad_dur=0.7[a];[1]aresample=16000,atrim=0:3,apad=pad_dur=0.7[b];[0]aresample=16000,atrim=4:7.1,apad=pad_dur=0.7[c];[1]aresample=16000,atrim=3:6[d];[a][b][c][d]concat=n=4:v=0:a=1'} -ac 1 ${input}`;
+  input = makeTwoSpeakerWav(dir, 'two speakers.wav');
   service = await startService();
 }, 60_000);
 afterAll(async () => {

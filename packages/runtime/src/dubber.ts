@@ -60,14 +60,8 @@ export class Dubber {
     run: RunOptions = {},
     andThen?: (workDir: string, done: SignedDubRun) => Promise<void>,
   ): Promise<SignedDubRun> {
-    const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
-    try {
-      const done = await this.dubIn(workDir, request, run);
-      await andThen?.(workDir, done);
-      return done;
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+    const [done] = await this.dubTargets([request], run, andThen);
+    return done!;
   }
 
   /**

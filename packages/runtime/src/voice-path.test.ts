@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, placedSpan, type VoiceMode } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
-import { ffmpeg } from './test/make-media.js';
+import { makeTwoSpeakerWav } from './test/make-media.js';
 
 /**
  * Preserve Voice through the whole pipeline on real speech: a man (librivox reader, F0 ~100 Hz)
@@ -16,13 +16,10 @@ const root = mkdtempSync(join(tmpdir(), 'voxlate-voice-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-voice-jobs-'));
 const registries = defaultRegistries();
 const dubber = new Dubber({ tempRoot: jobs, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') }, registries);
-const READER = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
-const WOMAN = '/usr/share/codec2/raw/hts2.raw';
 let input = '';
 
 beforeAll(() => {
-  input = join(root, 'two-speakers.wav');
-  ffmpeg`-i ${READER} -f s16le -ar 8000 -ac 1 -i ${WOMAN} -filter_complex ${'[0]aresample=16000,atrim=0:4,apad=pad_dur=0.7[a];[1]aresample=16000,atrim=0:3,apad=pad_dur=0.7[b];[0]aresample=16000,atrim=4:7.1,apad=pad_dur=0.7[c];[1]aresample=16000,atrim=3:6[d];[a][b][c][d]concat=n=4:v=0:a=1'} -ac 1 ${input}`;
+  input = makeTwoSpeakerWav(root, 'two-speakers.wav');
 });
 afterAll(async () => {
   await dubber.close();

@@ -36,7 +36,8 @@ type Pair = { source: LanguageCode; target: LanguageCode };
  */
 export class DiskTranslationMemory implements TranslationMemoryPort {
   private readonly root: string;
-  private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[] }>();
+  /** Each pair's entries, with their sources as normalised once (every line of every dub is compared to them). */
+  private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[]; keys: string[] }>();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'memory');
@@ -63,12 +64,12 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
   async match(pair: Pair, text: string): Promise<MemoryMatch | undefined> {
     const wanted = normaliseForMemory(text);
     if (wanted === '') return undefined;
-    const entries = await this.entriesOf(pair);
-    const exact = entries.find((entry) => normaliseForMemory(entry.source) === wanted);
-    if (exact) return { kind: 'exact', line: exact, similarity: 1 };
+    const { entries, keys } = await this.pairOf(pair);
+    const exact = keys.indexOf(wanted);
+    if (exact >= 0) return { kind: 'exact', line: entries[exact]!, similarity: 1 };
     let best: MemoryMatch | undefined;
-    for (const entry of entries) {
-      const theirs = normaliseForMemory(entry.source);
+    for (const [i, entry] of entries.entries()) {
+      const theirs = keys[i]!;
       // Lines whose lengths differ by more than a quarter cannot be 0.75 alike: skipped unread.
       if (Math.min(theirs.length, wanted.length) < SUGGESTION_SIMILARITY * Math.max(theirs.length, wanted.length)) {
         continue;
@@ -119,7 +120,7 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
     const entries: MemoryEntry[] = [];
     for (const folder of await this.pairFolders(filter)) {
       const [source, target] = folder.slice(this.root.length + 1).split('-') as [LanguageCode, LanguageCode];
-      entries.push(...(await this.entriesOf({ source, target })));
+      entries.push(...(await this.pairOf({ source, target })).entries);
     }
     return entries;
   }
@@ -138,14 +139,14 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
       .map((name) => join(this.root, name));
   }
 
-  private async entriesOf(pair: Pair): Promise<MemoryEntry[]> {
+  private async pairOf(pair: Pair): Promise<{ entries: MemoryEntry[]; keys: string[] }> {
     const folder = this.folderOf(pair);
     const changed = await stat(folder).then(
       (info) => info.mtimeMs,
       () => -1,
     );
     const cached = this.cache.get(folder);
-    if (cached && cached.changed === changed) return cached.entries;
+    if (cached && cached.changed === changed) return cached;
     const names = changed < 0 ? [] : await readdir(folder);
     const entries: MemoryEntry[] = [];
     for (const name of names.filter((file) => /^[0-9a-f]{40}\.json$/.test(file))) {
@@ -155,8 +156,9 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
       );
       if (entry) entries.push(entry);
     }
-    this.cache.set(folder, { changed, entries });
-    return entries;
+    const read = { changed, entries, keys: entries.map((entry) => normaliseForMemory(entry.source)) };
+    this.cache.set(folder, read);
+    return read;
   }
 
   private folderOf(pair: Pair): string {

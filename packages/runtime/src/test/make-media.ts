@@ -74,6 +74,21 @@ export function makeSpeechOverMusic(
   return { mix, background };
 }
 
+/**
+ * Two real speakers taking turns, two lines each: a man (the librivox reader, F0 about 100 Hz)
+ * and a woman (codec2's hts2, about 170 Hz).
+ */
+export function makeTwoSpeakerWav(dir: string, name = 'two-speakers.wav'): string {
+  const path = join(dir, name);
+  const reader = `${LIBRIVOX}/sense_and_sensibility_01_austen_64kb-0870.wav`;
+  const woman = '/usr/share/codec2/raw/hts2.raw';
+  const turns =
+    '[0]aresample=16000,atrim=0:4,apad=pad_dur=0.7[a];[1]aresample=16000,atrim=0:3,apad=pad_dur=0.7[b];' +
+    '[0]aresample=16000,atrim=4:7.1,apad=pad_dur=0.7[c];[1]aresample=16000,atrim=3:6[d];[a][b][c][d]concat=n=4:v=0:a=1';
+  ffmpeg`-i ${reader} -f s16le -ar 8000 -ac 1 -i ${woman} -filter_complex ${turns} -ac 1 ${path}`;
+  return path;
+}
+
 /** Two librivox clips (real recordings, with transcripts) joined into one WAV. */
 export function makeLibrivoxWav(dir: string): string {
   const path = join(dir, 'librivox.wav');
