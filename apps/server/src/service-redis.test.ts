@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@voxlate/contract';
 import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { startRedis, startWorker, type RunningRedis, type RunningWorker } from './test/redis-process.js';
@@ -118,4 +119,36 @@ describe('jobs on Redis with two workers', () => {
     const worker = workers[1]!;
     await waitFor(() => worker.log.some((entry) => entry.id === id && entry.event === 'done'));
   }, 120_000);
+
+  it('runs a group of languages as one entry: each job’s updates reach its own stream, a job is cancelled alone', async () => {
+    const response = await fetch(`${service.url}/api/jobs`, {
+      method: 'POST',
+      body: await form({ target_languages: 'spa,ita,deu', voice: 'neutral' }, { file: input }),
+    });
+    expect(response.status).toBe(202);
+    const [first, second, last] = ((await response.json()) as Job).group!.jobs.map((job) => job.id) as [
+      string,
+      string,
+      string,
+    ];
+    const cancelled = await fetch(`${service.url}/api/jobs/${last}/cancel`, { method: 'POST' });
+    expect(((await cancelled.json()) as Job).state).toBe('cancelled');
+    // The second job's own stream hears it wait for the first, then run, then end.
+    const events = await readJobEvents(`${service.url}/api/jobs/${second}/events`, settledIn(['ready', 'failed']), {
+      ms: 120_000,
+    });
+    expect(
+      events.some((event) => event.event === 'progress' && event.data['phase'] === 'Waiting for the spa dub'),
+    ).toBe(true);
+    expect(events.some((event) => event.event === 'state' && event.data['state'] === 'running')).toBe(true);
+    const jobs = await Promise.all(
+      [first, second, last].map(async (id) => (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as Job),
+    );
+    expect(jobs.map((job) => job.state)).toEqual(['ready', 'ready', 'cancelled']);
+    expect(jobs[1]!.stage_seconds['recognise']).toBeUndefined();
+    // One entry ran the group: the worker logged it under the first job's id alone.
+    const logged = workers.flatMap((worker) => worker.log).filter((entry) => entry.event === 'active');
+    expect(logged.some((entry) => entry.id === first)).toBe(true);
+    expect(logged.some((entry) => entry.id === second || entry.id === last)).toBe(false);
+  }, 180_000);
 });

@@ -26,6 +26,14 @@ export const DubFields = {
     'x-missing': 'Please select a target language',
     'x-error': `Unknown target_language {value}. Valid codes: ${CODES}.`,
   }),
+  target_languages: Type.String({
+    pattern: '^\\s*[a-z]{3}(\\s*,\\s*[a-z]{3}){0,10}\\s*$',
+    description:
+      'Several languages to dub one upload into, separated by commas (spa,fra,ita; up to all 11), instead of ' +
+      'target_language (POST /api/jobs only): one job per language, made together as a group. What is heard ' +
+      '(recognition, speakers, separation) is worked out once and shared; each job has its own result, subtitles and lines.',
+    'x-error': `target_languages must be language codes separated by commas, such as spa,fra,ita, got {value}. Valid codes: ${CODES}.`,
+  }),
   source_language: StringEnum(['auto', ...LANGUAGE_CODES], {
     description:
       'The language spoken (ISO 639-3), or "auto" (the default): detected by an installed Whisper model, English without one.',

@@ -73,10 +73,11 @@ export const ProcessVideoForm = form(
   'Send multipart/form-data with the fields "video" and "target_language".',
 );
 
-/** POST /api/jobs: a file or a link. */
+/** POST /api/jobs: a file or a link, into one language or several. */
 export const CreateJobForm = form(
   {
-    target_language,
+    target_language: Type.Optional(target_language),
+    target_languages: Type.Optional(DubFields.target_languages),
     url: Type.Optional(url),
     backend: Type.Optional(backend),
     ...source,
@@ -85,12 +86,13 @@ export const CreateJobForm = form(
     ...picture,
     ...engines,
   },
-  ['target_language'],
+  // target_language or target_languages: checked when the form is read (either one, not both).
+  [],
   {
     file: { description: 'The audio or video to dub (150 MB at most), or give `url`.', required: false },
     subtitles: subtitlesFile,
   },
-  'Send multipart/form-data with "file" (or "url") and "target_language".',
+  'Send multipart/form-data with "file" (or "url") and "target_language" (or "target_languages").',
 );
 
 export const AUDIO_URL_EXPECTED = 'Send a JSON object such as {"url": "https://…/talk.mp3", "target_language": "spa"}.';

@@ -152,6 +152,20 @@ export const Job = Type.Object(
         { ...Closed, description: 'The part of the media dubbed (seconds), when only a part was asked for.' },
       ),
     ),
+    group: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ description: 'The group (GET /api/groups/{id}: every language with its progress).' }),
+          jobs: Type.Array(Type.Object({ id: Type.String(), target_language: Language }, Closed), {
+            description: 'The jobs of the group, one per language, in the order asked (the first one listens for all).',
+          }),
+        },
+        {
+          ...Closed,
+          description: 'The jobs made with it by one request for several languages (target_languages).',
+        },
+      ),
+    ),
     use_voice_cloning: Type.Boolean(),
     voice: StringEnum([...VOICE_MODES], { description: 'The voice asked for.' }),
     voice_mode: Type.Optional(
@@ -189,6 +203,28 @@ export const Job = Type.Object(
       }),
     ),
   },
+  Closed,
+);
+
+/** GET /api/groups/{id}: the languages one request asked for, each a job of its own. */
+export const JobGroup = Type.Object(
+  {
+    id: Type.String(),
+    state: JobState,
+    progress: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: "Over all its languages: the mean of its jobs' progress.",
+    }),
+    jobs: Type.Array(Job, {
+      description: 'Its jobs (without their lines), in the order asked; a job removed since is no longer listed.',
+    }),
+  },
+  { ...Closed, description: "A group's state is its least advanced job's: running until every language has settled." },
+);
+
+export const GroupParams = Type.Object(
+  { id: Type.String({ description: 'The group id.', 'x-error': 'There is no group {value}.' }) },
   Closed,
 );
 
@@ -295,6 +331,7 @@ export const StateEvent = Type.Object(
 export type Job = Static<typeof Job>;
 export type JobLine = Static<typeof JobLine>;
 export type JobList = Static<typeof JobList>;
+export type JobGroup = Static<typeof JobGroup>;
 export type LineEditBody = Static<typeof LineEditBody>;
 export type SpeakerEditBody = Static<typeof SpeakerEditBody>;
 export type JobSpeaker = Static<typeof JobSpeaker>;

@@ -18,7 +18,9 @@ import {
   LiveReady,
 } from './live.js';
 import {
+  GroupParams,
   Job,
+  JobGroup,
   JobList,
   JobListQuery,
   JobParams,
@@ -170,6 +172,15 @@ export const Routes = {
     summary: 'A job with its lines',
     params: JobParams,
     answers: { 200: jobAnswer('The job.') },
+    errors: [404],
+  },
+  getGroup: {
+    method: 'GET',
+    path: '/api/groups/:id',
+    tag: 'Projects',
+    summary: 'The jobs one request made for several languages (target_languages), with the progress of each and of all',
+    params: GroupParams,
+    answers: { 200: json('The group.', JobGroup) },
     errors: [404],
   },
   deleteJob: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
 import { isLeftPartial, syncFolder, writeFileAtomic } from './atomic-write.js';
@@ -109,6 +109,20 @@ export class DiskJobStore<Request = unknown> {
       await copyFile(file, target);
       await rm(file, { force: true });
     });
+    await syncFolder(folder);
+    return target;
+  }
+
+  /**
+   * Gives the job the media another job adopted (jobs of one upload in several languages): a
+   * hard link, or a copy where a link cannot be made, so each job keeps its media when the other
+   * is removed. Returns its path in this job's folder.
+   */
+  async shareInput(id: string, file: string): Promise<string> {
+    const folder = join(this.folder(id), 'input');
+    await mkdir(folder, { recursive: true });
+    const target = join(folder, basename(file));
+    await link(file, target).catch(() => copyFile(file, target));
     await syncFolder(folder);
     return target;
   }

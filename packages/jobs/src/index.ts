@@ -4,6 +4,8 @@ export * from './job-id.js';
 export * from './job-locks.js';
 export * from './job-record.js';
 export * from './job-checkpoints.js';
+export * from './job-group.js';
+export * from './shared-run.js';
 export * from './job-processor.js';
 export * from './job-request.js';
 export * from './job-updates.js';

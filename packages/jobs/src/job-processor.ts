@@ -16,9 +16,11 @@ import type { DiskJobStore } from './disk-job-store.js';
 import { JobCheckpoints } from './job-checkpoints.js';
 import type { JobRecord, JobWork } from './job-record.js';
 import type { JobRequest } from './job-request.js';
-import { PROCESS_STOPPING, type JobUpdateListener } from './job-updates.js';
+import { jobsOfEntry } from './job-group.js';
+import { PROCESS_STOPPING, type JobUpdate, type JobUpdateListener } from './job-updates.js';
 import { ProgressPhases } from './progress-phases.js';
 import { writeResultFiles } from './result-files.js';
+import { adoptSharedRun } from './shared-run.js';
 
 /** What a finished dub hands back (the runtime's Dubber gives this and more). */
 export interface FinishedDub {
@@ -30,6 +32,9 @@ export interface FinishedDub {
 
 export type JobOutcome = 'settled' | 'already-settled' | 'stopped';
 
+/** Updates of the jobs a queue entry runs, each with its job's id (a group's entry runs several). */
+export type JobsUpdateListener = (id: string, update: JobUpdate) => void;
+
 /** Runs a dub in a folder that outlives it: the job's, where a resume or a re-render finds its files. */
 export type DubInFolder = (workDir: string, request: DubRequest, run: RunOptions) => Promise<FinishedDub>;
 
@@ -40,41 +45,134 @@ export const PROVENANCE = 'provenance.json';
 /** Least time between two progress figures written to the record (they are also sent as they come). */
 const PROGRESS_WRITE_MS = 1000;
 
+/** What a job of a group starts from: another job's finished run, and that job's folder. */
+interface SharedRun {
+  run: SavedRun;
+  folder: string;
+}
+
 /**
- * Runs one job from its record: the whole dub, or a re-render of the lines edited since, going
- * on from the last stage kept when an earlier run was cut short. The record follows the job
- * (running, progress, ready or failed), and watchers are told as it goes. A job that is already
- * finished is left as it is, so a job handed out twice is never done twice.
+ * Runs one queue entry from the job store: one job's whole dub or re-render of the lines edited
+ * since, or a group's first dubs (several languages of one upload) one after the other, each job
+ * after the first going on from what the first heard. A run goes on from the last stage kept
+ * when an earlier one was cut short. The record follows the job (running, progress, ready or
+ * failed), and watchers are told as it goes. A job that is already finished is left as it is,
+ * so a job handed out twice is never done twice.
  */
 export class JobProcessor {
+  /** The jobs running here now, to stop one of a group without its entry. */
+  private readonly running = new Map<string, AbortController>();
+
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly dub: DubInFolder,
   ) {}
 
   /**
-   * Returns 'settled' when this run ended the job (ready, failed, cancelled), 'already-settled'
-   * when it had ended before (handed out twice: nothing is done), or 'stopped' when its process
-   * is stopping and the job was left to resume.
+   * Returns 'settled' when this run ended its jobs (ready, failed, cancelled), 'already-settled'
+   * when they had ended before (handed out twice: nothing is done), or 'stopped' when its process
+   * is stopping and the jobs were left to resume.
    */
-  async process(id: string, signal: AbortSignal, onUpdate: JobUpdateListener = () => undefined): Promise<JobOutcome> {
+  async process(
+    entry: { id: string; group: boolean },
+    signal: AbortSignal,
+    onUpdate: JobsUpdateListener = () => undefined,
+  ): Promise<JobOutcome> {
     // A job removed since it was queued (deleted, or refused while the queue was unreachable and
     // added late by the queue's client) has nothing left to run.
-    const record = await this.store.get(id).catch((error: unknown) => {
-      if (error instanceof NotFound) return undefined;
-      throw error;
-    });
-    if (!record) return 'already-settled';
-    if (record.state !== 'queued' && record.state !== 'running') return 'already-settled';
-    const work: JobWork = record.work ?? { kind: 'dub' };
-    const started = await this.store.update(id, { state: 'running', work, error: undefined });
+    const first = await this.find(entry.id);
+    if (!first) return 'already-settled';
+    let outcome: JobOutcome = 'already-settled';
+    let shared: SharedRun | undefined;
+    const ids = jobsOfEntry(entry, first);
+    for (const [i, id] of ids.entries()) {
+      if (signal.reason === PROCESS_STOPPING) return 'stopped';
+      const record = i === 0 ? first : await this.find(id);
+      if (!record) continue;
+      // A job of the group that has a run of its own (finished, or being re-rendered on its own
+      // entry) is what the others go on from.
+      const rendering = entry.group && record.work?.kind === 'render';
+      if (record.state === 'ready' || record.state === 'stale' || rendering) {
+        shared ??= await this.sharedRunOf(record.id);
+        continue;
+      }
+      if (record.state !== 'queued' && record.state !== 'running') continue;
+      this.tellWaiting(ids.slice(i + 1), record.request.targetLanguage, onUpdate);
+      const settled = await this.processOne(record.id, signal, (update) => onUpdate(record.id, update), shared);
+      if (settled === 'stopped') return 'stopped';
+      if (settled === 'settled') outcome = 'settled';
+      shared ??= await this.sharedRunOf(record.id);
+    }
+    return outcome;
+  }
+
+  /**
+   * Stops a job of a group that runs here now (its group goes on with the next); false when it
+   * does not run here.
+   */
+  cancelRunning(id: string): boolean {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return controller !== undefined;
+  }
+
+  private async processOne(
+    id: string,
+    entrySignal: AbortSignal,
+    onUpdate: JobUpdateListener,
+    shared: SharedRun | undefined,
+  ): Promise<JobOutcome> {
+    // Taken under the job's lock: a cancel of a job still waiting in its group settles it there.
+    const started = await this.store
+      .exclusive(id, async () => {
+        const record = await this.store.get(id);
+        if (record.state !== 'queued' && record.state !== 'running') return undefined;
+        return this.store.update(id, { state: 'running', work: record.work ?? { kind: 'dub' }, error: undefined });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotFound) return undefined;
+        throw error;
+      });
+    if (!started) return 'already-settled';
+    const work: JobWork = started.work ?? { kind: 'dub' };
     onUpdate({ type: 'state', state: 'running', revision: started.revision });
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(entrySignal.reason);
+    if (entrySignal.aborted) forward();
+    entrySignal.addEventListener('abort', forward, { once: true });
+    this.running.set(id, controller);
+    const { signal } = controller;
     try {
-      await this.run(started, work, signal, onUpdate);
+      const from = shared && work.kind === 'dub' ? await this.adopt(shared, id) : undefined;
+      await this.run(started, work, signal, onUpdate, from);
       return 'settled';
     } catch (error) {
       return this.settleFailure(started, work, signal, error, onUpdate);
+    } finally {
+      entrySignal.removeEventListener('abort', forward);
+      this.running.delete(id);
     }
+  }
+
+  /** The jobs of a group still to come are told which language they wait for (it listens for them). */
+  private tellWaiting(ids: readonly string[], language: string, onUpdate: JobsUpdateListener): void {
+    for (const id of ids) onUpdate(id, { type: 'progress', progress: 0, phase: `Waiting for the ${language} dub` });
+  }
+
+  private async find(id: string): Promise<JobRecord<JobRequest> | undefined> {
+    return this.store.get(id).catch((error: unknown) => {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    });
+  }
+
+  private async sharedRunOf(id: string): Promise<SharedRun | undefined> {
+    const run = await this.store.readJson<SavedRun>(id, CURRENT_RUN).catch(() => undefined);
+    return run ? { run, folder: this.store.folder(id) } : undefined;
+  }
+
+  private adopt(shared: SharedRun, id: string): Promise<SavedRun> {
+    return adoptSharedRun(shared.run, shared.folder, this.store.folder(id));
   }
 
   private async run(
@@ -82,6 +180,7 @@ export class JobProcessor {
     work: JobWork,
     signal: AbortSignal,
     onUpdate: JobUpdateListener,
+    shared: SavedRun | undefined,
   ): Promise<void> {
     const { id, request } = record;
     const folder = this.store.folder(id);
@@ -93,6 +192,7 @@ export class JobProcessor {
       signal,
       onEvent: this.relay(id, request, onUpdate),
       checkpoints,
+      ...(shared ? { shared } : {}),
       ...(work.kind === 'render' && base
         ? {
             redo: {

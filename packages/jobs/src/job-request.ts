@@ -1,5 +1,6 @@
 import type { ChoicesGiven, EngineIds, Glossary, LanguageCode, SourceLanguage, VoiceMode } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
+import type { JobGroupRef } from './job-group.js';
 
 /** What a job was asked to do, as kept in its record (plain JSON, no paths outside the job). */
 export interface JobRequest {
@@ -20,6 +21,8 @@ export interface JobRequest {
   choices: ChoicesGiven;
   /** The stages the dub runs (ids, in order), planned when the job was made: the phases it shows. */
   phases?: string[];
+  /** The jobs made with it for other languages by the same request (see JobGroupRef). */
+  group?: JobGroupRef;
   /** Who asked (the client's address): counted against their share of the line. */
   client: string;
 }

@@ -56,6 +56,14 @@ export function jobFields(
     bilingual_subtitles: request.choices.subtitles?.bilingual === true,
     ...(request.choices.timing?.part ? { part: request.choices.timing.part } : {}),
     ...(request.glossary ? { glossary: { id: request.glossary.id, name: request.glossary.name } } : {}),
+    ...(request.group
+      ? {
+          group: {
+            id: request.group.id,
+            jobs: request.group.jobs.map(({ id, targetLanguage }) => ({ id, target_language: targetLanguage })),
+          },
+        }
+      : {}),
     use_voice_cloning: request.choices.voice?.mode !== 'neutral',
     voice: request.choices.voice?.mode ?? DEFAULT_CHOICES.voice.mode,
     ...(timeline ? { voice_mode: voiceModeOf(timeline) } : {}),

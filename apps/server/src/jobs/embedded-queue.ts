@@ -1,6 +1,8 @@
 import { Cancelled } from '@voxlate/core';
 import {
+  jobsOfEntry,
   JobProcessor,
+  queueEntryOf,
   PROCESS_STOPPING,
   type DiskJobStore,
   type DubInFolder,
@@ -10,7 +12,14 @@ import {
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted, WorkSlots } from './work-slots.js';
-import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
+import {
+  allSettled,
+  cancelWaiting,
+  entryKey,
+  type JobQueue,
+  type QueueFactory,
+  type QueueStatus,
+} from './job-queue.js';
 
 /**
  * Runs stored jobs in this process, in the WorkSlots's places (shared with the spec's endpoints,
@@ -39,22 +48,28 @@ export class EmbeddedQueue implements JobQueue {
   }
 
   enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {
-    const { id } = job;
-    if (this.controllers.has(id)) {
+    const entry = queueEntryOf(job);
+    // One place per entry: a group's jobs run in its first job's, one after the other.
+    const key = entryKey(entry);
+    if (this.controllers.has(key)) {
       admitted.release();
       return Promise.resolve();
     }
     const controller = new AbortController();
-    this.controllers.set(id, controller);
-    const publish = this.hub.publish.bind(this.hub, id);
+    this.controllers.set(key, controller);
+    const publish = this.hub.publish.bind(this.hub);
+    const members = jobsOfEntry(entry, job);
     const run = this.slots
-      .run((signal) => this.processor.process(id, signal, publish), controller.signal, {
+      .run((signal) => this.processor.process(entry, signal, publish), controller.signal, {
         admitted,
-        onQueued: (position) => publish({ type: 'progress', progress: 0, phase: `Waiting in line (${position})` }),
+        onQueued: (position) => {
+          for (const id of members)
+            publish(id, { type: 'progress', progress: 0, phase: `Waiting in line (${position})` });
+        },
       })
-      .catch((error: unknown) => this.settleUnstarted(id, controller.signal, error))
+      .catch((error: unknown) => Promise.all(members.map((id) => this.settleUnstarted(id, controller.signal, error))))
       .finally(() => {
-        if (this.controllers.get(id) === controller) this.controllers.delete(id);
+        if (this.controllers.get(key) === controller) this.controllers.delete(key);
         this.running.delete(run);
       });
     this.running.add(run);
@@ -65,9 +80,22 @@ export class EmbeddedQueue implements JobQueue {
     return 'embedded';
   }
 
-  cancel(id: string): Promise<void> {
-    this.controllers.get(id)?.abort();
-    return Promise.resolve();
+  /**
+   * A job running now is stopped (alone, when its group's entry runs it); a job of a group still
+   * waiting is settled cancelled where it waits, and the group's place is given back once none
+   * of its jobs is left to run.
+   */
+  async cancel(id: string): Promise<void> {
+    if (this.processor.cancelRunning(id)) return;
+    const job = await this.store.get(id);
+    const entry = queueEntryOf(job);
+    if (!entry.group) {
+      this.controllers.get(entryKey(entry))?.abort();
+      return;
+    }
+    const settled = await cancelWaiting(this.store, id);
+    if (settled) this.hub.publish(id, settled);
+    if (await allSettled(this.store, jobsOfEntry(entry, job))) this.controllers.get(entryKey(entry))?.abort();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Cancelled, type SavedRun } from '@voxlate/core';
+import { Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/core';
 import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
@@ -87,21 +87,60 @@ export class JobBoard {
 
   /** Creates the job (its media moved into its folder) and puts it in line; refused first if the line is full. */
   async submit(job: NewJob, admission: Admission): Promise<Job> {
-    const admitted = await this.queue.admit(job.request.client, admission);
-    let created: Job | undefined;
+    const [record] = await this.submitGroup([job], admission);
+    return record!;
+  }
+
+  /**
+   * Creates one job per language of one upload (the first adopts the media, the others link it)
+   * and puts them in line as a group: one place in the line, counted once against the client,
+   * run one after the other, each going on from what the first heard. Refused first if the line
+   * is full; nothing is left of it when any step fails.
+   */
+  async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<Job[]> {
+    const [first] = jobs;
+    if (!first) throw new Error('A group needs at least one job.');
+    const admitted = await this.queue.admit(first.request.client, admission);
+    const created: Job[] = [];
     try {
-      created = await this.store.create({ ...job.request, inputFile: '' });
-      const input = await this.store.adoptInput(created.id, job.upload);
-      const record = await this.store.update(created.id, {
-        request: { ...created.request, inputFile: basename(input) },
-      });
-      await this.queue.enqueue(record, admitted);
-      return record;
+      for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));
+      const input = await this.store.adoptInput(created[0]!.id, first.upload);
+      for (const job of created.slice(1)) await this.store.shareInput(job.id, input);
+      const group =
+        created.length > 1
+          ? {
+              id: created[0]!.id,
+              jobs: created.map(({ id, request }) => ({ id, targetLanguage: request.targetLanguage })),
+            }
+          : undefined;
+      const records: Job[] = [];
+      for (const job of created) {
+        const request = { ...job.request, inputFile: basename(input), ...(group ? { group } : {}) };
+        records.push(await this.store.update(job.id, { request }));
+      }
+      await this.queue.enqueue(records[0]!, admitted);
+      return records;
     } catch (error) {
       admitted.release();
-      if (created) await this.store.remove(created.id).catch(() => undefined);
+      for (const job of created) await this.store.remove(job.id).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The jobs of a group, in the order asked (those removed since left out); NotFound when there
+   * is no such group. Its id is its first job's, so while that job is kept it is read from its
+   * record; once it is removed, the others are found among all the jobs.
+   */
+  async group(id: string): Promise<Job[]> {
+    const first = await this.store.get(id).catch(() => undefined);
+    const member =
+      first?.request.group?.id === id ? first : (await this.allJobs()).find((job) => job.request.group?.id === id);
+    const ids = member?.request.group?.jobs.map((job) => job.id) ?? [];
+    const jobs = await Promise.all(ids.map((job) => this.store.get(job).catch(() => undefined)));
+    const found = jobs.filter((job): job is Job => job !== undefined);
+    if (found.length === 0) throw new NotFound(`There is no group ${quoteInput(id)}.`);
+    return found;
   }
 
   /** The queue's state, for /health and /ready. */

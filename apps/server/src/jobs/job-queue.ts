@@ -1,4 +1,5 @@
-import type { DiskJobStore, JobRecord, JobRequest } from '@voxlate/jobs';
+import { NotFound } from '@voxlate/core';
+import type { DiskJobStore, JobRecord, JobRequest, JobUpdate, QueueEntry } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted } from './work-slots.js';
 
@@ -27,3 +28,35 @@ export interface JobQueue {
 
 /** What a queue is built from: the board's store and hub. */
 export type QueueFactory = (store: DiskJobStore<JobRequest>, hub: JobEventHub) => JobQueue;
+
+/** An entry's key among those in line: its queue id (the job's, or its group's first job's, and the revision). */
+export function entryKey(entry: QueueEntry): string {
+  return `${entry.id}-r${entry.revision}`;
+}
+
+/**
+ * A job still waiting for its turn settled as cancelled, under its lock (its group's run takes
+ * it under the same lock, so it is either cancelled here or started there, never both); the
+ * update to send, or undefined when it was no longer waiting.
+ */
+export async function cancelWaiting(store: DiskJobStore<JobRequest>, id: string): Promise<JobUpdate | undefined> {
+  const error = { message: 'The job was cancelled.', code: 'Cancelled' };
+  const updated = await store.exclusive(id, async () => {
+    const record = await store.get(id);
+    if (record.state !== 'queued') return undefined;
+    return store.update(id, { state: 'cancelled', work: undefined, error });
+  });
+  return updated ? { type: 'state', state: 'cancelled', revision: updated.revision, error } : undefined;
+}
+
+/** Whether none of these jobs is left to run (each settled, or removed). */
+export async function allSettled(store: DiskJobStore<JobRequest>, ids: readonly string[]): Promise<boolean> {
+  for (const id of ids) {
+    const record = await store.get(id).catch((error: unknown) => {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    });
+    if (record && (record.state === 'queued' || record.state === 'running')) return false;
+  }
+  return true;
+}

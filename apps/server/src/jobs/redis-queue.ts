@@ -12,13 +12,23 @@ import {
   type DubQueueData,
   type JobRecord,
   type JobRequest,
+  jobsOfEntry,
+  queueEntryOf,
   type JobUpdate,
+  type QueuedUpdate,
   type QueueLog,
 } from '@voxlate/jobs';
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
 import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
-import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
+import {
+  allSettled,
+  cancelWaiting,
+  entryKey,
+  type JobQueue,
+  type QueueFactory,
+  type QueueStatus,
+} from './job-queue.js';
 
 /** Seconds a client is asked to wait while the queue is down. */
 export const QUEUE_DOWN_RETRY_AFTER_SECONDS = 10;
@@ -40,8 +50,11 @@ export class RedisQueue implements JobQueue {
   private readonly queue: Queue<DubQueueData>;
   private readonly events: QueueEvents;
   private readonly publisher: Redis;
-  /** The jobs each client has in line through this service, until they settle (for the 429). */
-  private readonly perClient = new Map<string, Set<string>>();
+  /**
+   * The entries each client has in line through this service (by entry key), each with its jobs
+   * not yet settled: an entry counts for the 429 until all its jobs settle (a group's counts once).
+   */
+  private readonly perClient = new Map<string, Map<string, Set<string>>>();
   /** Jobs each client has admitted whose records are still being written (they count for the 429 too). */
   private readonly arriving = new Map<string, number>();
 
@@ -70,7 +83,10 @@ export class RedisQueue implements JobQueue {
     // Their errors are the connections' (reported once by the health); unheard, they would be thrown.
     this.queue.on('error', () => undefined);
     this.events.on('error', () => undefined);
-    this.events.on('progress', ({ jobId, data }) => this.relay(jobIdOfQueueJob(jobId), data as JobUpdate));
+    this.events.on('progress', ({ jobId, data }) => {
+      const { job, ...update } = data as QueuedUpdate;
+      this.relay(job ?? jobIdOfQueueJob(jobId), update);
+    });
     this.events.on('stalled', ({ jobId }) => void this.backInLine(jobId).catch(() => undefined));
     this.deadRunWatch = setInterval(() => void this.findDeadRuns().catch(() => undefined), DEAD_RUN_CHECK_MS);
     this.deadRunWatch.unref();
@@ -103,15 +119,16 @@ export class RedisQueue implements JobQueue {
   }
 
   async enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {
-    const clientJobs = this.perClient.get(job.request.client) ?? new Set<string>();
-    clientJobs.add(job.id);
-    this.perClient.set(job.request.client, clientJobs);
+    const entry = queueEntryOf(job);
+    const clientEntries = this.perClient.get(job.request.client) ?? new Map<string, Set<string>>();
+    clientEntries.set(entryKey(entry), new Set(jobsOfEntry(entry, job)));
+    this.perClient.set(job.request.client, clientEntries);
     admitted.arrive();
     try {
       if (!this.health.up) throw queueDown();
       await answered(this.add(job));
     } catch (error) {
-      clientJobs.delete(job.id);
+      clientEntries.delete(entryKey(entry));
       throw error;
     }
   }
@@ -119,6 +136,8 @@ export class RedisQueue implements JobQueue {
   async cancel(id: string): Promise<void> {
     const record = await this.store.get(id);
     if (!this.health.up) throw queueDown();
+    const entry = queueEntryOf(record);
+    if (entry.group) return this.cancelInGroup(id, record);
     const queueId = queueJobId(id, runRevision(record));
     const waiting = await answered(this.queue.getJob(queueId));
     const state = await answered(waiting?.getState() ?? Promise.resolve(undefined));
@@ -133,13 +152,33 @@ export class RedisQueue implements JobQueue {
     await answered(this.publisher.publish(CANCEL_CHANNEL, queueId));
   }
 
-  /** Adds a job's current run; a run already in the queue (same id) is left where it is. */
+  /**
+   * A job of a group: settled where it waits in its group (the group's entry is removed once none
+   * of its jobs is left to run and it has not started), or stopped by whichever worker runs it.
+   */
+  private async cancelInGroup(id: string, record: JobRecord<JobRequest>): Promise<void> {
+    const settled = await cancelWaiting(this.store, id);
+    if (!settled) {
+      await answered(this.publisher.publish(CANCEL_CHANNEL, queueJobId(id, 0)));
+      return;
+    }
+    this.relay(id, settled);
+    const entry = queueEntryOf(record);
+    if (!(await allSettled(this.store, jobsOfEntry(entry, record)))) return;
+    const waiting = await answered(this.queue.getJob(entryKey(entry)));
+    const state = await answered(waiting?.getState() ?? Promise.resolve(undefined));
+    if (waiting && (state === 'waiting' || state === 'delayed' || state === 'prioritized'))
+      await answered(waiting.remove());
+  }
+
+  /** Adds a job's current run (its group's, for a group's first dubs); a run already in the queue (same id) is left where it is. */
   private add(job: JobRecord<JobRequest>): Promise<unknown> {
+    const entry = queueEntryOf(job);
     return this.queue.add(
       'dub',
-      { id: job.id },
+      { id: entry.id, ...(entry.group ? { group: true } : {}) },
       {
-        jobId: queueJobId(job.id, runRevision(job)),
+        jobId: entryKey(entry),
         attempts: ATTEMPTS,
         backoff: { type: 'fixed', delay: 1000 },
         removeOnComplete: true,
@@ -155,14 +194,20 @@ export class RedisQueue implements JobQueue {
    * it over already (it writes 'running' under the same lock) is never overwritten.
    */
   private async backInLine(queueId: string): Promise<void> {
-    const id = jobIdOfQueueJob(queueId);
-    const requeued = await this.store.exclusive(id, async () => {
-      const record = await this.store.get(id);
-      if (record.state !== 'running' || queueJobId(id, runRevision(record)) !== queueId) return undefined;
-      if (await this.workedOn(queueId)) return undefined;
-      return this.store.update(id, { state: 'queued' });
-    });
-    if (requeued) this.relay(id, { type: 'state', state: 'queued', revision: requeued.revision });
+    const first = await this.store.get(jobIdOfQueueJob(queueId));
+    const { group } = first.request;
+    // A group's entry runs its jobs one after another: the one it was running goes back.
+    const groupEntry = group && entryKey({ id: group.id, revision: 0, group: true }) === queueId;
+    const ids = groupEntry ? group.jobs.map((job) => job.id) : [first.id];
+    for (const id of ids) {
+      const requeued = await this.store.exclusive(id, async () => {
+        const record = await this.store.get(id);
+        if (record.state !== 'running' || entryKey(queueEntryOf(record)) !== queueId) return undefined;
+        if (await this.workedOn(queueId)) return undefined;
+        return this.store.update(id, { state: 'queued' });
+      });
+      if (requeued) this.relay(id, { type: 'state', state: 'queued', revision: requeued.revision });
+    }
   }
 
   /** Whether a live worker holds the run: it is active and its lock (renewed by its worker) is there. */
@@ -210,9 +255,12 @@ export class RedisQueue implements JobQueue {
   private relay(id: string, update: JobUpdate): void {
     this.hub.publish(id, update);
     if (update.type !== 'state' || update.state === 'queued' || update.state === 'running') return;
-    for (const [client, jobs] of this.perClient) {
-      jobs.delete(id);
-      if (jobs.size === 0) this.perClient.delete(client);
+    for (const [client, entries] of this.perClient) {
+      for (const [key, jobs] of entries) {
+        jobs.delete(id);
+        if (jobs.size === 0) entries.delete(key);
+      }
+      if (entries.size === 0) this.perClient.delete(client);
     }
   }
 }

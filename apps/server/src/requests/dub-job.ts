@@ -9,14 +9,18 @@ import { requireMediaKind } from './media-kind.js';
 import { receiveUpload } from './receive-upload.js';
 import { readUploadForm, type DubAsked } from './request-fields.js';
 
-/** Refused at submission (400) when no installed engine can dub this pair, never half-way through. */
-export function admitAsked(
+/**
+ * Refused at submission (400) when no installed engine can dub this pair (each pair, for several
+ * languages), never half-way through.
+ */
+export async function admitAsked(
   dubber: Dubber,
   asked: DubAsked,
   fields?: { source: string; target: string },
 ): Promise<void> {
-  const { sourceLanguage, targetLanguage, transcript, engines } = asked;
-  return admitLanguages({ sourceLanguage, targetLanguage, transcript, engines }, dubber.resolver, fields);
+  const { sourceLanguage, transcript, engines } = asked;
+  for (const targetLanguage of asked.targetLanguages ?? [asked.targetLanguage])
+    await admitLanguages({ sourceLanguage, targetLanguage, transcript, engines }, dubber.resolver, fields);
 }
 
 export interface DubMedia {
@@ -70,6 +74,22 @@ export async function newDubJob(
       client: how.client,
     },
   };
+}
+
+/**
+ * The jobs a request for several languages makes (one, for one language): the same request but
+ * for its target, the media looked at once.
+ */
+export async function newDubJobs(
+  dubber: Dubber,
+  asked: DubAsked,
+  media: DubMedia,
+  how: { mode: 'audio' | 'video'; client: string; glossaries: DiskGlossaries },
+  signal: AbortSignal,
+): Promise<NewJob[]> {
+  const first = await newDubJob(dubber, asked, media, how, signal);
+  const others = (asked.targetLanguages ?? []).slice(1);
+  return [first, ...others.map((targetLanguage) => ({ ...first, request: { ...first.request, targetLanguage } }))];
 }
 
 /** The glossary a request names, as it is now (the job keeps this copy); an unknown id is the request's mistake. */

@@ -1,5 +1,5 @@
 import type { TObject, TProperties } from 'typebox';
-import { check, normaliseFields, type FormBody } from '@voxlate/contract';
+import { check, LANGUAGE_CODES, normaliseFields, quoteInput, type FormBody } from '@voxlate/contract';
 import {
   BadInput,
   type ChoicesGiven,
@@ -14,6 +14,8 @@ import type { ReceivedUpload } from './receive-upload.js';
 /** What a dub request asks for, read from its fields (a form's or the link flow's JSON). */
 export interface DubAsked {
   targetLanguage: LanguageCode;
+  /** Every language asked for when several were (`target_languages`), the first being targetLanguage. */
+  targetLanguages?: LanguageCode[];
   sourceLanguage: SourceLanguage;
   /** SRT or WebVTT text used as the source instead of speech recognition. */
   transcript?: string;
@@ -35,7 +37,7 @@ type Fields = Partial<Record<string, string>>;
  * the field, after `normaliseFields`: trimmed, empty ones not sent) and reads what they ask for.
  */
 export function readForm<F extends TProperties>(form: FormBody<F>, fields: Record<string, string>): DubAsked {
-  return askedBy(checked(form.fields, normaliseFields(fields)));
+  return askedBy(checked(form.fields, normaliseFields(fields)), takesSeveral(form.fields));
 }
 
 /** An upload's form: its fields, and its subtitles whether sent as a file part or a field. */
@@ -52,7 +54,12 @@ export function readJsonBody(schema: TObject, body: unknown): DubAsked {
   if (typeof body === 'object' && body !== null) {
     for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fieldWithinLimit(name, value);
   }
-  return askedBy(checked(schema, normaliseFields(body)));
+  return askedBy(checked(schema, normaliseFields(body)), takesSeveral(schema));
+}
+
+/** Whether the request's schema takes several target languages (the jobs API) or one. */
+function takesSeveral(schema: TObject): boolean {
+  return 'target_languages' in schema.properties;
 }
 
 function checked(schema: TObject, fields: unknown): Fields {
@@ -61,9 +68,9 @@ function checked(schema: TObject, fields: unknown): Fields {
   return result.value as Fields;
 }
 
-function askedBy(fields: Fields): DubAsked {
+function askedBy(fields: Fields, several: boolean): DubAsked {
   return {
-    targetLanguage: fields['target_language'] as LanguageCode,
+    ...targetsOf(fields, several),
     sourceLanguage: (fields['source_language'] ?? 'auto') as SourceLanguage,
     ...(fields['subtitles'] === undefined ? {} : { transcript: fields['subtitles'] }),
     choices: choicesOf(fields),
@@ -72,6 +79,38 @@ function askedBy(fields: Fields): DubAsked {
     ...(fields['url'] === undefined ? {} : { url: fields['url'] }),
     ...(fields['glossary_id'] === undefined ? {} : { glossaryId: fields['glossary_id'] }),
   };
+}
+
+/**
+ * `target_language`, or `target_languages` where the endpoint makes a job per language: each a
+ * known code, none twice. An endpoint that answers with one dub refuses several, never drops them.
+ */
+function targetsOf(fields: Fields, several: boolean): Pick<DubAsked, 'targetLanguage' | 'targetLanguages'> {
+  const one = fields['target_language'] as LanguageCode | undefined;
+  const list = fields['target_languages'];
+  if (list === undefined) {
+    if (one === undefined) throw new BadInput('Please select a target language');
+    return { targetLanguage: one };
+  }
+  if (!several) {
+    throw new BadInput(
+      'This endpoint dubs into one language: send target_language. For several at once, POST /api/jobs takes target_languages.',
+    );
+  }
+  if (one !== undefined) throw new BadInput('Send target_language or target_languages, not both.');
+  const codes = list.split(',').map((code) => code.trim());
+  const seen = new Set<string>();
+  for (const code of codes) {
+    if (!(LANGUAGE_CODES as readonly string[]).includes(code)) {
+      throw new BadInput(
+        `Unknown language ${quoteInput(code)} in target_languages. Valid codes: ${LANGUAGE_CODES.join(', ')}.`,
+      );
+    }
+    if (seen.has(code)) throw new BadInput(`target_languages names ${code} twice.`);
+    seen.add(code);
+  }
+  const targets = codes as LanguageCode[];
+  return { targetLanguage: targets[0]!, ...(targets.length > 1 ? { targetLanguages: targets } : {}) };
 }
 
 /**

@@ -1,14 +1,21 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CreateJobForm, Routes, type Job as JobAnswer, type LineEditBody } from '@voxlate/contract';
+import {
+  CreateJobForm,
+  Routes,
+  type Job as JobAnswer,
+  type JobGroup as JobGroupAnswer,
+  type LineEditBody,
+} from '@voxlate/contract';
 import { BadInput, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
+import { groupStateOf } from '../answers/group-state.js';
 import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { Job } from '../jobs/job-board.js';
 import { MadeOnce } from '../jobs/made-once.js';
-import { admitAsked, newDubJob, type DubMedia } from '../requests/dub-job.js';
+import { admitAsked, newDubJobs, type DubMedia } from '../requests/dub-job.js';
 import { receiveUpload } from '../requests/receive-upload.js';
 import { readUploadForm } from '../requests/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
@@ -51,6 +58,13 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJob, async (request): Promise<JobAnswer> => {
     const job = await jobOf(context, request.params.id);
     return jobFields(job, board.hub.progressOf(job.id), await board.current(job.id));
+  });
+
+  serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
+    const { id } = request.params;
+    if (!isJobId(id)) throw new NotFound(`There is no group ${quoteInput(id)}.`);
+    const jobs = (await board.group(id)).map((job) => jobFields(job, board.hub.progressOf(job.id)));
+    return { id, ...groupStateOf(jobs), jobs };
   });
 
   serveRoute(app, Routes.followJob, async (request, reply) => {
@@ -183,14 +197,11 @@ async function createJob(
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
     const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
-    const job = await newDubJob(
-      dubber,
-      asked,
-      media,
-      { mode: 'audio', client: request.ip, glossaries: board.glossaries },
-      abort.signal,
-    );
-    return await board.submit(job, admission);
+    const how = { mode: 'audio', client: request.ip, glossaries: board.glossaries } as const;
+    const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
+    // Several languages are one group: the answer is its first job, which names the others.
+    const [first] = await board.submitGroup(jobs, admission);
+    return first!;
   } finally {
     await workspace.remove();
   }

@@ -5,7 +5,14 @@ import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processo
 import type { JobRequest } from '../job-request.js';
 import { PROCESS_STOPPING } from '../job-updates.js';
 import { QueueHealth, type QueueLog } from './queue-health.js';
-import { CANCEL_CHANNEL, DUB_QUEUE, redisConnection, type DubQueueData } from './redis-names.js';
+import {
+  CANCEL_CHANNEL,
+  DUB_QUEUE,
+  jobIdOfQueueJob,
+  redisConnection,
+  type DubQueueData,
+  type QueuedUpdate,
+} from './redis-names.js';
 
 export interface WorkerSettings {
   redisUrl: string;
@@ -55,7 +62,10 @@ export class RedisJobWorker {
     this.worker.on('error', () => undefined);
     this.subscriber = redisConnection(settings.redisUrl);
     health.watch(this.subscriber);
-    this.subscriber.on('message', (_channel: string, id: string) => void this.worker.cancelJob(id, 'cancelled'));
+    // A cancel names a run's queue id: a job running inside a group's entry here is stopped alone.
+    this.subscriber.on('message', (_channel: string, queueId: string) => {
+      if (!this.processor.cancelRunning(jobIdOfQueueJob(queueId))) this.worker.cancelJob(queueId, 'cancelled');
+    });
   }
 
   async start(): Promise<void> {
@@ -81,8 +91,10 @@ export class RedisJobWorker {
     const forward = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forward, { once: true });
     try {
-      const outcome = await this.processor.process(job.data.id, controller.signal, (update) => {
-        void job.updateProgress(update).catch(() => undefined);
+      const entry = { id: job.data.id, group: job.data.group === true };
+      const outcome = await this.processor.process(entry, controller.signal, (id, update) => {
+        const queued: QueuedUpdate = { ...update, job: id };
+        void job.updateProgress(queued).catch(() => undefined);
       });
       // Thrown, so that BullMQ puts the job back in line for the next worker.
       this.onJob({ id: job.data.id, event: 'done', outcome });

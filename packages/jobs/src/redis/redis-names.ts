@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { JobUpdate } from '../job-updates.js';
 
 /** The BullMQ queue every service and worker of one installation share. */
 export const DUB_QUEUE = 'voxlate-dub';
@@ -19,10 +20,17 @@ export function jobIdOfQueueJob(queueId: string): string {
   return queueId.replace(/-r\d+$/, '');
 }
 
-/** What a queued BullMQ job carries: only the id; everything else is in the shared job store. */
+/**
+ * What a queued BullMQ job carries: only the id (a group's first job's for a group's entry, see
+ * queueEntryOf); everything else is in the shared job store.
+ */
 export interface DubQueueData {
   id: string;
+  group?: boolean;
 }
+
+/** A run's update as BullMQ progress: the job it is about (a group's entry runs several). */
+export type QueuedUpdate = JobUpdate & { job?: string };
 
 /**
  * A Redis connection as BullMQ wants it: blocking commands must never give up after a number of
