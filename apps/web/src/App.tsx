@@ -11,6 +11,7 @@ import { GlossariesPage } from './pages/GlossariesPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { PrivacyPage } from './pages/PrivacyPage.js';
+import { GroupPage } from './pages/GroupPage.js';
 import { ProjectPage } from './pages/ProjectPage.js';
 import { StudioPage } from './pages/StudioPage.js';
 import { TermsPage } from './pages/TermsPage.js';
@@ -41,6 +42,7 @@ function WithTopBar() {
           <Route path="/creator-studio" element={<StudioPage />} />
           <Route path="/creator-studio/live" element={<LivePage />} />
           <Route path="/creator-studio/projects/:id" element={<ProjectPage />} />
+          <Route path="/creator-studio/groups/:id" element={<GroupPage />} />
           <Route path="/creator-studio/memory" element={<MemoryPage />} />
           <Route path="/creator-studio/glossaries" element={<GlossariesPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { qualityNote, voiceNote, type CloneSupport, type LanguageQuality } from '../lib/language-support.js';
 import { languageInfo } from '../lib/languages.js';
 import { LanguageOptions } from './LanguageOptions.js';
+import { MoreLanguages } from './MoreLanguages.js';
+import { PartFields } from './PartFields.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
 interface Props {
@@ -35,6 +37,12 @@ interface Props {
   glossaries?: readonly { id: string; name: string }[];
   glossaryId?: string | undefined;
   onGlossary?: (id: string | undefined) => void;
+  /** Other languages to dub into at once (shown when onMoreLanguages is given). */
+  moreLanguages?: readonly string[];
+  onMoreLanguages?: (languages: string[]) => void;
+  /** The part to dub, seconds as typed (shown when onPart is given). */
+  part?: { start: string; end: string };
+  onPart?: (start: string, end: string) => void;
 }
 
 /** The speaker counts a creator may give (the service takes 1-20). */
@@ -61,6 +69,14 @@ export function SettingsCard(props: Props) {
           <LanguageOptions qualities={props.qualities ?? {}} />
         </select>
       </label>
+      {props.onMoreLanguages && (
+        <MoreLanguages
+          targetLanguage={props.targetLanguage}
+          chosen={props.moreLanguages ?? []}
+          disabled={props.working}
+          onChange={props.onMoreLanguages}
+        />
+      )}
       {props.onSpeakers && (
         <label className="field">
           <span>Speakers</span>
@@ -161,6 +177,14 @@ export function SettingsCard(props: Props) {
           </small>
         </div>
       )}
+      {props.onPart && (
+        <PartFields
+          start={props.part?.start ?? ''}
+          end={props.part?.end ?? ''}
+          disabled={props.working}
+          onChange={props.onPart}
+        />
+      )}
       {props.onTranslate ? (
         <button
           type="button"
@@ -168,7 +192,9 @@ export function SettingsCard(props: Props) {
           disabled={!props.hasFile || !props.targetLanguage || props.working}
           onClick={props.onTranslate}
         >
-          {translateButtonLabel(props.stage, props.lipSync)}
+          {(props.moreLanguages?.length ?? 0) > 0
+            ? `Dub into ${(props.moreLanguages?.length ?? 0) + 1} languages`
+            : translateButtonLabel(props.stage, props.lipSync)}
         </button>
       ) : (
         <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>

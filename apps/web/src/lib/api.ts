@@ -42,16 +42,33 @@ export interface SourceChoice {
   bilingualSubtitles?: boolean;
   /** Sent as `glossary_id`: the glossary every line is translated with. */
   glossaryId?: string | undefined;
+  /** Sent as `start` and `end`: only this part (seconds) is dubbed. */
+  part?: PartAsked;
   signal?: AbortSignal;
 }
 
-function appendSource(body: FormData, choice: SourceChoice): void {
+/** The part of the media to dub, in seconds; a side not given is the media's start or end. */
+export interface PartAsked {
+  start?: string;
+  end?: string;
+}
+
+/** The part's fields as the service takes them (`start`, `end`), leaving out a side not given. */
+export function partFields(part: PartAsked | undefined): Record<string, string> {
+  return {
+    ...(part?.start ? { start: part.start } : {}),
+    ...(part?.end ? { end: part.end } : {}),
+  };
+}
+
+export function appendSource(body: FormData, choice: SourceChoice): void {
   if (choice.sourceLanguage) body.append('source_language', choice.sourceLanguage);
   if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
   if (choice.requestId) body.append('request_id', choice.requestId);
   if (choice.speakers !== undefined) body.append('speakers', String(choice.speakers));
   if (choice.bilingualSubtitles) body.append('bilingual_subtitles', 'true');
   if (choice.glossaryId) body.append('glossary_id', choice.glossaryId);
+  for (const [name, value] of Object.entries(partFields(choice.part))) body.append(name, value);
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
@@ -91,6 +108,7 @@ export async function translateUrl(url: string, targetLanguage: string, choice: 
       ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
       ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
       ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
+      ...partFields(choice.part),
     }),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });

@@ -1,7 +1,7 @@
-import type { Job, JobLine, JobSpeaker, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
-import { nonOkMessage, StudioError } from './api.js';
+import type { Job, JobGroup, JobLine, JobSpeaker, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
+import { appendSource, nonOkMessage, StudioError, type SourceChoice } from './api.js';
 
-export type { Job, JobLine, JobSpeaker };
+export type { Job, JobGroup, JobLine, JobSpeaker };
 
 /** What an edit of a line may change: its texts, and who says it. */
 export interface LineChange {
@@ -25,6 +25,37 @@ async function answer<T>(response: Response): Promise<T> {
 
 export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
   return answer<Job>(await fetch(`/api/jobs/${encodeURIComponent(id)}`, signal ? { signal } : {}));
+}
+
+/** What a request for several languages asks, besides the source choices. */
+export interface GroupAsked extends SourceChoice {
+  /** The media: a file, or a direct link. */
+  media: { file: File } | { url: string };
+  /** Every target, the first being the one chosen in the settings. */
+  targetLanguages: readonly string[];
+  /** The picture's choices (video modes). */
+  video?: { lipSync: boolean; voiceCloning: boolean; burnSubtitles: boolean };
+}
+
+/** POST /api/jobs with target_languages: one project per language, made together; answers its group's first job. */
+export async function createJobGroup(asked: GroupAsked): Promise<Job> {
+  const body = new FormData();
+  if ('file' in asked.media) body.append('file', asked.media.file);
+  else body.append('url', asked.media.url);
+  body.append('target_languages', asked.targetLanguages.join(','));
+  if (asked.video) {
+    body.append('apply_lip_sync', String(asked.video.lipSync));
+    body.append('use_voice_cloning', String(asked.video.voiceCloning));
+    if (asked.video.burnSubtitles) body.append('burn_subtitles', 'true');
+  }
+  appendSource(body, { ...asked, requestId: undefined });
+  return answer<Job>(
+    await fetch('/api/jobs', { method: 'POST', body, ...(asked.signal ? { signal: asked.signal } : {}) }),
+  );
+}
+
+export async function fetchGroup(id: string, signal?: AbortSignal): Promise<JobGroup> {
+  return answer<JobGroup>(await fetch(`/api/groups/${encodeURIComponent(id)}`, signal ? { signal } : {}));
 }
 
 export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[]> {

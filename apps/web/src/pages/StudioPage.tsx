@@ -1,5 +1,5 @@
 import { listGlossaries, type Glossary } from '../lib/glossary-api.js';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useEffect, useState } from 'react';
 import { OriginalPanel } from '../components/OriginalPanel.js';
 import type { SourceTab } from '../components/SourceTabs.js';
@@ -20,7 +20,8 @@ import { useStudio } from '../studio/use-studio.js';
 /** Creator Studio: choose a type, load a file or link, pick a language, translate. */
 export function StudioPage() {
   const support = useLanguageSupport();
-  const studio = useStudio(support);
+  const navigate = useNavigate();
+  const studio = useStudio(support, (group) => void navigate(`/creator-studio/groups/${group}`));
   const { state, dispatch, chooseType, reset, chooseFile, translate, translateFromUrl } = studio;
   const heading = useFocusOnChange(state.stage);
   usePageTitle(state.stage === 'selection' ? 'Creator Studio' : studioHeading(state.stage));
@@ -115,6 +116,10 @@ export function StudioPage() {
           glossaries={glossaries}
           glossaryId={state.glossaryId}
           onGlossary={(id) => dispatch({ type: 'set-glossary', id })}
+          moreLanguages={state.moreLanguages}
+          onMoreLanguages={(languages) => dispatch({ type: 'set-more-languages', languages })}
+          part={state.part}
+          onPart={(start, end) => dispatch({ type: 'set-part', start, end })}
           // From a link, Go (beside the link) starts the dub: the card has no second button then.
           {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}

@@ -2,15 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listJobs, type Job } from '../lib/jobs-api.js';
 import { languageInfo } from '../lib/languages.js';
-
-const STATE_TEXT: Record<Job['state'], string> = {
-  queued: 'Waiting',
-  running: 'Working',
-  ready: 'Ready',
-  stale: 'Edited, not re-dubbed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+import { STATE_TEXT } from './job-state-text.js';
 
 /** The latest projects kept by the service, to reopen in the editor (nothing shown when there are none). */
 export function RecentProjects() {

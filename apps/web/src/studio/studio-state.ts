@@ -25,6 +25,10 @@ export interface StudioState {
   bilingualSubtitles: boolean;
   /** The glossary to translate with (none by default). */
   glossaryId: string | undefined;
+  /** Languages to dub into as well as the target (one project each, made together); none by default. */
+  moreLanguages: string[];
+  /** Dub only this part (seconds, as typed; '' for the start or the end of the media). */
+  part: { start: string; end: string };
   transcripts: { source: string; target: string };
   warnings: string[];
   subtitles: AnswerSubtitles | undefined;
@@ -53,6 +57,8 @@ export const INITIAL_STATE: StudioState = {
   speakers: undefined,
   bilingualSubtitles: false,
   glossaryId: undefined,
+  moreLanguages: [],
+  part: { start: '', end: '' },
   transcripts: { source: '', target: '' },
   warnings: [],
   subtitles: undefined,
@@ -74,6 +80,8 @@ export type StudioAction =
   | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-bilingual-subtitles'; on: boolean }
   | { type: 'set-glossary'; id: string | undefined }
+  | { type: 'set-more-languages'; languages: string[] }
+  | { type: 'set-part'; start: string; end: string }
   | { type: 'set-error'; message: string | undefined }
   | { type: 'start'; statusText: string; progress?: number }
   | { type: 'progress'; progress: number; statusText?: string }
@@ -123,7 +131,12 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         error: undefined,
       };
     case 'set-language':
-      return { ...state, targetLanguage: action.language };
+      // The target is never also one of the other languages.
+      return {
+        ...state,
+        targetLanguage: action.language,
+        moreLanguages: state.moreLanguages.filter((code) => code !== action.language),
+      };
     case 'set-source-language':
       return { ...state, sourceLanguage: action.language };
     case 'set-source-subtitles':
@@ -140,6 +153,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, bilingualSubtitles: action.on };
     case 'set-glossary':
       return { ...state, glossaryId: action.id };
+    case 'set-more-languages':
+      return { ...state, moreLanguages: action.languages.filter((code) => code !== state.targetLanguage) };
+    case 'set-part':
+      return { ...state, part: { start: action.start, end: action.end } };
     case 'set-error':
       return { ...state, error: action.message };
     case 'start':

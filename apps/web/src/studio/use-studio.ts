@@ -9,6 +9,7 @@ import {
   type SourceChoice,
   type VideoEvent,
 } from '../lib/api.js';
+import { createJobGroup, type GroupAsked } from '../lib/jobs-api.js';
 import { defaultSourceLanguage, type LanguageSupport } from '../lib/language-support.js';
 import { base64ToBlob } from '../lib/media-data.js';
 import { followRequest, newRequestId } from '../lib/request-progress.js';
@@ -18,7 +19,7 @@ import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } fro
 import { useObjectUrls } from './use-object-url.js';
 
 /** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8), plus source choice and Cancel. */
-export function useStudio(support: LanguageSupport) {
+export function useStudio(support: LanguageSupport, onGroup: (groupId: string) => void = () => undefined) {
   const [state, dispatch] = useReducer(studioReducer, INITIAL_STATE);
   const urls = useObjectUrls();
   const running = useRef<AbortController | undefined>(undefined);
@@ -64,15 +65,9 @@ export function useStudio(support: LanguageSupport) {
     dispatch({ type: 'start', statusText: 'Preparing...' });
     const work = start(running);
     try {
-      const choice = {
-        sourceLanguage,
-        subtitles: state.sourceSubtitles,
-        speakers: state.speakers,
-        bilingualSubtitles: state.bilingualSubtitles,
-        glossaryId: state.glossaryId,
-        signal: work.signal,
-      };
-      if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
+      const choice = { ...choiceOf(state, sourceLanguage), signal: work.signal };
+      if (state.moreLanguages.length > 0) onGroup(await startGroup(state, { file: state.file! }, choice, dispatch));
+      else if (state.stage === 'audio') await runAudio(state, choice, dispatch, urls.create);
       else await runVideo(state, choice, dispatch, urls.create);
     } catch (error) {
       if (work.signal.aborted) dispatch({ type: 'cancelled' });
@@ -81,7 +76,7 @@ export function useStudio(support: LanguageSupport) {
       running.current = undefined;
       dispatch({ type: 'finish' });
     }
-  }, [state, support, sourceLanguage, urls]);
+  }, [state, support, sourceLanguage, urls, onGroup]);
 
   const translateFromUrl = useCallback(
     async (url: string) => {
@@ -91,16 +86,13 @@ export function useStudio(support: LanguageSupport) {
       dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
       const work = start(running);
       try {
+        const choice = { ...choiceOf(state, sourceLanguage), signal: work.signal };
+        if (state.moreLanguages.length > 0) {
+          onGroup(await startGroup(state, { url: url.trim() }, choice, dispatch));
+          return;
+        }
         const answer = await withStagesFollowed(dispatch, (requestId) =>
-          translateUrl(url.trim(), state.targetLanguage, {
-            sourceLanguage,
-            subtitles: state.sourceSubtitles,
-            speakers: state.speakers,
-            bilingualSubtitles: state.bilingualSubtitles,
-            glossaryId: state.glossaryId,
-            requestId,
-            signal: work.signal,
-          }),
+          translateUrl(url.trim(), state.targetLanguage, { ...choice, requestId }),
         );
         const source = new File([base64ToBlob(answer.source_audio ?? '', 'audio/wav')], 'audio_from_url', {
           type: 'audio/wav',
@@ -122,16 +114,7 @@ export function useStudio(support: LanguageSupport) {
         dispatch({ type: 'finish' });
       }
     },
-    [
-      state.targetLanguage,
-      state.sourceSubtitles,
-      state.speakers,
-      state.bilingualSubtitles,
-      state.glossaryId,
-      support,
-      sourceLanguage,
-      urls,
-    ],
+    [state, support, sourceLanguage, urls, onGroup],
   );
 
   return {
@@ -151,6 +134,40 @@ export function useStudio(support: LanguageSupport) {
 type Dispatch = ReactDispatch<StudioAction>;
 type CreateUrl = (slot: 'preview' | 'result', blob: Blob) => string;
 type Choice = SourceChoice & { signal: AbortSignal };
+
+/** What every request of the studio sends besides the media and the languages. */
+function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
+  return {
+    sourceLanguage,
+    subtitles: state.sourceSubtitles,
+    speakers: state.speakers,
+    bilingualSubtitles: state.bilingualSubtitles,
+    glossaryId: state.glossaryId,
+    part: { start: state.part.start.trim(), end: state.part.end.trim() },
+  };
+}
+
+/**
+ * Several languages: one project each, made together by the jobs API (the spec's endpoints
+ * answer one dub). Returns the group's id once it is queued; its page follows it.
+ */
+async function startGroup(
+  state: StudioState,
+  media: GroupAsked['media'],
+  choice: Choice,
+  dispatch: Dispatch,
+): Promise<string> {
+  const job = await createJobGroup({
+    ...choice,
+    media,
+    targetLanguages: [state.targetLanguage, ...state.moreLanguages],
+    ...(state.stage === 'audio'
+      ? {}
+      : { video: { lipSync: state.lipSync, voiceCloning: state.voiceCloning, burnSubtitles: state.burnSubtitles } }),
+  });
+  dispatch({ type: 'progress', progress: 0, statusText: 'Queued.' });
+  return job.group?.id ?? job.id;
+}
 
 /** A new abort controller for the work starting now (Cancel aborts it). */
 function start(running: { current: AbortController | undefined }): AbortController {
