@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -96,6 +96,12 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
       await page.getByRole('button', { name: 'Translate Audio' }).waitFor();
       found.push(...(await check(page, 'studio-audio-file', viewport)));
+      await page.getByText('Also dub into other languages').click();
+      await page.getByRole('checkbox', { name: 'Italian' }).check();
+      await page.getByLabel('From (seconds)').fill('1');
+      found.push(...(await check(page, 'studio-audio-more-languages-and-part', viewport)));
+      await page.getByRole('checkbox', { name: 'Italian' }).uncheck();
+      await page.getByLabel('From (seconds)').fill('');
       await page.getByLabel('Source language').selectOption('jpn');
       await page.getByRole('note').filter({ hasText: 'cannot be recognised here' }).waitFor();
       found.push(...(await check(page, 'studio-audio-source-needs-subtitles', viewport)));
@@ -124,6 +130,14 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       await page.goto(`${service.url}${project}`);
       await page.getByRole('heading', { name: 'Edit the lines' }).waitFor();
       found.push(...(await check(page, 'project-page', viewport)));
+      const body = new FormData();
+      body.append('file', new Blob([readFileSync(speech)]), 'cooking.wav');
+      body.append('target_languages', 'spa,ita');
+      body.append('voice', 'neutral');
+      const group = (await (await fetch(`${service.url}/api/jobs`, { method: 'POST', body })).json()) as { id: string };
+      await page.goto(`${service.url}/creator-studio/groups/${group.id}`);
+      await page.getByRole('heading', { name: '2 languages · Ready' }).waitFor({ timeout: 120_000 });
+      found.push(...(await check(page, 'group-page', viewport)));
       await page.goto(`${service.url}/creator-studio`);
       await page.getByRole('heading', { name: 'Recent projects' }).waitFor();
       found.push(...(await check(page, 'studio-selection-recent-projects', viewport)));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import type { JobGroup } from '@voxlate/contract';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
 import { serveFolder, startService, type RunningService } from '../../server/src/test/service-process.js';
@@ -351,6 +352,37 @@ describe('studio', () => {
     await page.getByText('audio_from_url').waitFor();
     expect(await page.locator('a[download="speech.ita.wav"]').count()).toBe(1);
     await screenshot(page, 'studio-url-result');
+  });
+
+  it('dubs one file into several ticked languages and follows each on the group page', async () => {
+    await openStudio('Audio Translation');
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
+    await page.getByText('Also dub into other languages').click();
+    await page.getByRole('checkbox', { name: 'Spanish' }).check();
+    await page.getByRole('checkbox', { name: 'German' }).check();
+    await page.getByText('Also dub into other languages (2 chosen)').waitFor();
+    // Only the part from 0 s to 3 s: the second sentence keeps its own voice.
+    await page.getByLabel('To (seconds)').fill('3');
+    await page.getByRole('button', { name: 'Dub into 3 languages' }).click();
+    await page.waitForURL(/\/creator-studio\/groups\//);
+    await page.getByRole('progressbar', { name: 'All languages' }).waitFor();
+    await page.getByRole('heading', { name: '3 languages · Ready' }).waitFor({ timeout: 180_000 });
+    for (const name of ['French', 'Spanish', 'German']) {
+      await page.getByRole('link', { name: `Open the ${name} project` }).waitFor();
+      expect(await page.getByRole('progressbar', { name }).getAttribute('aria-valuenow')).toBe('100');
+    }
+    expect(await page.getByRole('link', { name: /^Download \(speech\.(fra|spa|deu)\.wav\)$/ }).count()).toBe(3);
+    // Asked as chosen: the three languages in order, and the part.
+    const group = (await (await fetch(`${service.url}/api/groups/${page.url().split('/').pop()!}`)).json()) as JobGroup;
+    expect(group.jobs.map((job) => [job.target_language, job.part])).toEqual([
+      ['fra', { end: 3 }],
+      ['spa', { end: 3 }],
+      ['deu', { end: 3 }],
+    ]);
+    await screenshot(page, 'studio-group');
+    await page.getByRole('link', { name: 'Open the German project' }).click();
+    await page.waitForURL(/\/creator-studio\/projects\//);
+    await page.getByRole('heading', { name: 'speech.wav' }).waitFor();
   });
 
   it('shows each validation message', async () => {
