@@ -17,6 +17,7 @@ import { reportNeuralEngines } from './neural-engines.js';
 import { RssSampler } from './rss-sampler.js';
 import { separationSpeed } from './separation-figures.js';
 import { runJobsBench } from './jobs-bench.js';
+import { runLanguagesBench } from './languages-bench.js';
 import { runServiceBench } from './service-bench.js';
 import { runLiveBench } from './live-bench.js';
 
@@ -35,6 +36,7 @@ const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
 const jobsOnly = process.argv.includes('--jobs');
 const liveOnly = process.argv.includes('--live');
+const languagesOnly = process.argv.includes('--languages');
 const target = 'spa';
 const sampler = new RssSampler();
 const dubber = new Dubber();
@@ -157,6 +159,10 @@ async function main(): Promise<void> {
     await runLiveBench({ quick, log: (line) => console.log(line) });
     return;
   }
+  if (languagesOnly) {
+    await runLanguagesBench({ quick, log: (line) => console.log(line) });
+    return;
+  }
   sampler.start();
   console.log(
     `Voxlate benchmark, eng -> ${target}, ${cpus().length} cores, load ${loadavg()
@@ -176,10 +182,11 @@ async function main(): Promise<void> {
   const service = await runServiceBench({ quick, log: (line) => console.log(line) });
   const jobs = await runJobsBench({ quick, log: (line) => console.log(line) });
   const live = await runLiveBench({ quick, log: (line) => console.log(line) });
+  const languages = await runLanguagesBench({ quick, log: (line) => console.log(line) });
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs, live }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs, live, languages }, null, 2)}\n`,
   );
   console.log(
     `load after: ${loadavg()
