@@ -99,4 +99,18 @@ describe('readJsonBody (a link)', () => {
     expect(() => read({ speakers: 'many' })).toThrow(/^speakers must be a whole number from 1 to 20, got "many"\.$/);
     expect(read({ use_voice_cloning: 'false' }).choices.voice).toEqual({ mode: 'neutral' });
   });
+
+  it('takes JSON numbers and flags for the fields that hold them, checked as their text', () => {
+    const read = (fields: Record<string, unknown>) =>
+      readJsonBody(AudioUrlBody, { url: 'https://example.test/talk.mp3', target_language: 'spa', ...fields });
+    expect(read({ speakers: 3, use_voice_cloning: false }).choices.voice).toEqual({ mode: 'neutral', speakers: 3 });
+    expect(read({ start: 1.5, end: 12, tempo_cap: 1.2 }).choices.timing).toEqual({
+      tempoCap: 1.2,
+      part: { start: 1.5, end: 12 },
+    });
+    expect(read({ bilingual_subtitles: true }).choices.subtitles?.bilingual).toBe(true);
+    expect(() => read({ speakers: 30 })).toThrow(/^speakers must be a whole number from 1 to 20, got "30"\.$/);
+    // Only where a number is meant: a language is never a number.
+    expect(() => read({ target_language: 5 })).toThrow(/target_language/);
+  });
 });

@@ -48,13 +48,36 @@ export function readUploadForm<F extends TProperties>(form: FormBody<F>, upload:
   });
 }
 
+/** Fields that hold a number or a flag: JSON may give them as such (`3`, `true`), a form as text. */
+const SCALAR_FIELDS: ReadonlySet<string> = new Set([
+  'speakers',
+  'tempo_cap',
+  'start',
+  'end',
+  'use_voice_cloning',
+  'bilingual_subtitles',
+  'apply_lip_sync',
+  'burn_subtitles',
+]);
+
 /** The link flow's JSON body, checked against its schema, as what it asks for. */
 export function readJsonBody(schema: TObject, body: unknown): DubAsked {
   // The same limits as a form's fields (a 70 KB link is refused for its size, not fetched).
   if (typeof body === 'object' && body !== null) {
     for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fieldWithinLimit(name, value);
   }
-  return askedBy(checked(schema, normaliseFields(body)), takesSeveral(schema));
+  return askedBy(checked(schema, normaliseFields(scalarsAsText(body))), takesSeveral(schema));
+}
+
+/** A JSON number or flag in a field that holds one, as the text a form would send (`3` as "3"). */
+function scalarsAsText(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => {
+      const scalar = (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+      return [name, scalar && SCALAR_FIELDS.has(name) ? String(value) : value];
+    }),
+  );
 }
 
 /** Whether the request's schema takes several target languages (the jobs API) or one. */
