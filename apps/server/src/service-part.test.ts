@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedSamples, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { placedSpan, type Timeline } from '@voxlate/core';
+import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
 /**
@@ -84,6 +86,31 @@ describe('a dub of part of a file', () => {
     expect(outside(0, start - 0.1)).toBeLessThan(-60);
     expect(outside(end + 0.1, original.length / RATE)).toBeLessThan(-60);
     expect(outside(start + 0.2, end - 0.2)).toBeGreaterThan(-10);
+  }, 120_000);
+
+  it('levels the stems of a part dub as its result: each line at its source line’s level', async () => {
+    const created = await fetch(`${service.url}/api/jobs`, {
+      method: 'POST',
+      body: await form({ target_language: 'spa', voice: 'neutral', start: '0.5' }, { file: input }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await readJobEvents(`${service.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 120_000 });
+    const report = (await (await fetch(`${service.url}/api/jobs/${id}/report`)).json()) as { timeline: Timeline };
+    const lines = report.timeline.segments.filter((segment) => segment.dubbed);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.every((line) => typeof line.mixGainDb === 'number')).toBe(true);
+    const path = join(dir, 'part-dub-stem.wav');
+    writeFileSync(path, Buffer.from(await (await fetch(`${service.url}/api/jobs/${id}/stems/dub.wav`)).arrayBuffer()));
+    const [stem, original] = [decodedSamples(path, RATE), decodedSamples(input, RATE)];
+    const differences = lines.map((line) => {
+      const placed = placedSpan(line)!;
+      return levelDb(stem, placed.start, placed.end) - levelDb(original, line.start, line.end);
+    });
+    console.log(
+      `part dub stems: line level against its source line ${differences.map((d) => d.toFixed(1)).join(', ')} dB`,
+    );
+    // Without the lines' own gains: 4.6, 1.9, 3.4, 2.4 dB.
+    for (const difference of differences) expect(Math.abs(difference)).toBeLessThan(2.5);
   }, 120_000);
 
   it('refuses a part the media does not have, saying what would work', async () => {

@@ -85,6 +85,8 @@ export interface Segment {
   phonemes?: PhonemeTiming[];
   /** The clip placed in the mix after timing fit. */
   dubbed?: ClipRef;
+  /** The gain the mix gave this line alone, dB (a dub of part of a file levels each line to its source line). */
+  mixGainDb?: number;
   fit?: Fit;
   /** The source line's measured pitch, level, rate and pauses. */
   prosody?: LineProsody;

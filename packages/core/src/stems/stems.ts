@@ -89,7 +89,8 @@ function trackRequest(source: StemSource, name: StemName, output: string): Rende
           const placed = placedSpan(segment);
           if (!placed || !segment.dubbed) return [];
           if (speaker !== undefined && (segment.speaker ?? 'S1') !== speaker) return [];
-          return [{ ref: segment.dubbed, start: placed.start }];
+          const levelled = segment.mixGainDb === undefined ? {} : { gainDb: segment.mixGainDb };
+          return [{ ref: segment.dubbed, start: placed.start, ...levelled }];
         });
   return {
     input: source.input,

@@ -27,6 +27,11 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const placed: PlacedClip[] = dubbed.map((segment) => ({ ref: segment.dubbed!, start: placedSpan(segment)!.start }));
   const part = ctx.choices.timing.part !== undefined;
   const clips = part ? await levelledToSource(ctx, placed, dubbed) : placed;
+  // Kept on the line, so that its stems are levelled as the result is.
+  clips.forEach((clip, i) => {
+    if (clip.gainDb === undefined) delete dubbed[i]!.mixGainDb;
+    else dubbed[i]!.mixGainDb = clip.gainDb;
+  });
   const tags = outputTags(ctx.timeline, ctx.request.tool ?? UNNAMED_TOOL, new Date());
   // A re-render keeps the first render's level (measured again, an edit would move every line's);
   // a dub of part of a file keeps the original's (its lines are levelled to their source lines).
