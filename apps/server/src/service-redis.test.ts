@@ -131,15 +131,18 @@ describe('jobs on Redis with two workers', () => {
       string,
       string,
     ];
-    const cancelled = await fetch(`${service.url}/api/jobs/${last}/cancel`, { method: 'POST' });
-    expect(((await cancelled.json()) as Job).state).toBe('cancelled');
-    // The second job's own stream hears it wait for the first, then run, then end.
-    const events = await readJobEvents(`${service.url}/api/jobs/${second}/events`, settledIn(['ready', 'failed']), {
+    // The second job's own stream (followed from now) hears it wait for the first, then run, then end.
+    const heard = readJobEvents(`${service.url}/api/jobs/${second}/events`, settledIn(['ready', 'failed']), {
       ms: 120_000,
     });
-    expect(
-      events.some((event) => event.event === 'progress' && event.data['phase'] === 'Waiting for the spa dub'),
-    ).toBe(true);
+    const cancelled = await fetch(`${service.url}/api/jobs/${last}/cancel`, { method: 'POST' });
+    expect(((await cancelled.json()) as Job).state).toBe('cancelled');
+    const events = await heard;
+    // Heard as it came, or in the snapshot that opens the stream when the wait began before it.
+    const waiting = (event: (typeof events)[number]): boolean =>
+      (event.event === 'progress' || event.event === 'snapshot') &&
+      event.data['phase'] === 'Waiting for the Spanish dub';
+    expect(events.some(waiting)).toBe(true);
     expect(events.some((event) => event.event === 'state' && event.data['state'] === 'running')).toBe(true);
     const jobs = await Promise.all(
       [first, second, last].map(async (id) => (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as Job),

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@voxlate/contract';
 import { STAGES } from '@voxlate/core';
 import { makeLibrivoxWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
@@ -72,4 +73,43 @@ describe('resume after kill -9', () => {
     );
     expect(leftovers).toEqual([]);
   }, 400_000);
+
+  it('finishes a group of languages killed while its second language ran, going on from what the first heard', async () => {
+    const first = await startService({}, { dataDir });
+    services.push(first);
+    const response = await fetch(`${first.url}/api/jobs`, {
+      method: 'POST',
+      body: await form({ target_languages: 'spa,fra,ita', voice: 'neutral' }, { file: input }),
+    });
+    expect(response.status).toBe(202);
+    const ids = ((await response.json()) as Job).group!.jobs.map((job) => job.id);
+    const stageCount = (id: string): number => {
+      try {
+        return stageFiles(id).size;
+      } catch {
+        return 0;
+      }
+    };
+    // Killed once the second language has saved a stage of its own.
+    await waitFor(() => stageCount(ids[1]!) >= 1, 240_000);
+    await first.kill();
+    const firstResult = join(dataDir, 'jobs', ids[0]!, 'result');
+    const resultsBefore = readdirSync(firstResult).map((name) => [name, statSync(join(firstResult, name)).mtimeMs]);
+
+    const second = await startService({}, { dataDir });
+    services.push(second);
+    const jobs: Job[] = [];
+    for (const id of ids) {
+      await readJobEvents(`${second.url}/api/jobs/${id}/events`, settledIn(['ready', 'failed']), { ms: 300_000 });
+      jobs.push((await (await fetch(`${second.url}/api/jobs/${id}`)).json()) as Job);
+    }
+    expect(jobs.map((job) => job.state)).toEqual(['ready', 'ready', 'ready']);
+    // The first language was not dubbed again, and the others never listened themselves.
+    expect(readdirSync(firstResult).map((name) => [name, statSync(join(firstResult, name)).mtimeMs])).toEqual(
+      resultsBefore,
+    );
+    for (const job of jobs.slice(1)) expect(job.stage_seconds['recognise']).toBeUndefined();
+    const sources = jobs.map((job) => job.segments!.map((line) => line.source_text));
+    expect(sources[2]).toEqual(sources[0]);
+  }, 600_000);
 });

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import {
   Cancelled,
   isVoxlateError,
+  LANGUAGES,
   NotFound,
   userMessage,
   type DubRequest,
+  type LanguageCode,
   type OutputContainer,
   type PipelineEvent,
   type RunOptions,
@@ -97,7 +99,7 @@ export class JobProcessor {
         continue;
       }
       if (record.state !== 'queued' && record.state !== 'running') continue;
-      this.tellWaiting(ids.slice(i + 1), record.request.targetLanguage, onUpdate);
+      await this.tellWaiting(ids.slice(i + 1), record.request.targetLanguage, onUpdate);
       const settled = await this.processOne(record.id, signal, (update) => onUpdate(record.id, update), shared);
       if (settled === 'stopped') return 'stopped';
       if (settled === 'settled') outcome = 'settled';
@@ -155,8 +157,15 @@ export class JobProcessor {
   }
 
   /** The jobs of a group still to come are told which language they wait for (it listens for them). */
-  private tellWaiting(ids: readonly string[], language: string, onUpdate: JobsUpdateListener): void {
-    for (const id of ids) onUpdate(id, { type: 'progress', progress: 0, phase: `Waiting for the ${language} dub` });
+  private async tellWaiting(
+    ids: readonly string[],
+    language: LanguageCode,
+    onUpdate: JobsUpdateListener,
+  ): Promise<void> {
+    for (const id of ids) {
+      if ((await this.find(id))?.state !== 'queued') continue;
+      onUpdate(id, { type: 'progress', progress: 0, phase: `Waiting for the ${LANGUAGES[language].name} dub` });
+    }
   }
 
   private async find(id: string): Promise<JobRecord<JobRequest> | undefined> {
