@@ -12,14 +12,7 @@ import {
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted, WorkSlots } from './work-slots.js';
-import {
-  allSettled,
-  cancelWaiting,
-  entryKey,
-  type JobQueue,
-  type QueueFactory,
-  type QueueStatus,
-} from './job-queue.js';
+import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
 
 /**
  * Runs stored jobs in this process, in the WorkSlots's places (shared with the spec's endpoints,
@@ -93,9 +86,8 @@ export class EmbeddedQueue implements JobQueue {
       this.controllers.get(entryKey(entry))?.abort();
       return;
     }
-    const settled = await cancelWaiting(this.store, id);
-    if (settled) this.hub.publish(id, settled);
-    if (await allSettled(this.store, jobsOfEntry(entry, job))) this.controllers.get(entryKey(entry))?.abort();
+    const outcome = await cancelInGroup(this.store, job, (update) => this.hub.publish(id, update));
+    if (outcome === 'group-settled') this.controllers.get(entryKey(entry))?.abort();
   }
 
   async close(): Promise<void> {

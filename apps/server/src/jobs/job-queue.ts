@@ -1,5 +1,13 @@
 import { NotFound } from '@voxlate/core';
-import type { DiskJobStore, JobRecord, JobRequest, JobUpdate, QueueEntry } from '@voxlate/jobs';
+import {
+  jobsOfEntry,
+  queueEntryOf,
+  type DiskJobStore,
+  type JobRecord,
+  type JobRequest,
+  type JobUpdate,
+  type QueueEntry,
+} from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
 import type { Admission, Admitted } from './work-slots.js';
 
@@ -35,22 +43,31 @@ export function entryKey(entry: QueueEntry): string {
 }
 
 /**
- * A job still waiting for its turn settled as cancelled, under its lock (its group's run takes
- * it under the same lock, so it is either cancelled here or started there, never both); the
- * update to send, or undefined when it was no longer waiting.
+ * A cancel of a job of a group: a job still waiting for its turn is settled as cancelled under
+ * its lock (its group's run takes it under the same lock, so it is either cancelled here or
+ * started there, never both) and `tell` is given its update. Says whether the job was running
+ * (its runner must stop it), or was settled here, and then whether none of its group is left to
+ * run (the group's place can be given back).
  */
-export async function cancelWaiting(store: DiskJobStore<JobRequest>, id: string): Promise<JobUpdate | undefined> {
+export async function cancelInGroup(
+  store: DiskJobStore<JobRequest>,
+  job: JobRecord<JobRequest>,
+  tell: (update: JobUpdate) => void,
+): Promise<'running' | 'settled' | 'group-settled'> {
   const error = { message: 'The job was cancelled.', code: 'Cancelled' };
-  const updated = await store.exclusive(id, async () => {
-    const record = await store.get(id);
+  const updated = await store.exclusive(job.id, async () => {
+    const record = await store.get(job.id);
     if (record.state !== 'queued') return undefined;
-    return store.update(id, { state: 'cancelled', work: undefined, error });
+    return store.update(job.id, { state: 'cancelled', work: undefined, error });
   });
-  return updated ? { type: 'state', state: 'cancelled', revision: updated.revision, error } : undefined;
+  if (!updated) return 'running';
+  tell({ type: 'state', state: 'cancelled', revision: updated.revision, error });
+  const ids = jobsOfEntry(queueEntryOf(job), job);
+  return (await allSettled(store, ids)) ? 'group-settled' : 'settled';
 }
 
 /** Whether none of these jobs is left to run (each settled, or removed). */
-export async function allSettled(store: DiskJobStore<JobRequest>, ids: readonly string[]): Promise<boolean> {
+async function allSettled(store: DiskJobStore<JobRequest>, ids: readonly string[]): Promise<boolean> {
   for (const id of ids) {
     const record = await store.get(id).catch((error: unknown) => {
       if (error instanceof NotFound) return undefined;

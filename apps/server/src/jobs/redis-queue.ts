@@ -21,14 +21,7 @@ import {
 import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
 import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
-import {
-  allSettled,
-  cancelWaiting,
-  entryKey,
-  type JobQueue,
-  type QueueFactory,
-  type QueueStatus,
-} from './job-queue.js';
+import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
 
 /** Seconds a client is asked to wait while the queue is down. */
 export const QUEUE_DOWN_RETRY_AFTER_SECONDS = 10;
@@ -137,7 +130,7 @@ export class RedisQueue implements JobQueue {
     const record = await this.store.get(id);
     if (!this.health.up) throw queueDown();
     const entry = queueEntryOf(record);
-    if (entry.group) return this.cancelInGroup(id, record);
+    if (entry.group) return this.cancelGroupMember(id, record);
     const queueId = queueJobId(id, runRevision(record));
     const waiting = await answered(this.queue.getJob(queueId));
     const state = await answered(waiting?.getState() ?? Promise.resolve(undefined));
@@ -156,16 +149,14 @@ export class RedisQueue implements JobQueue {
    * A job of a group: settled where it waits in its group (the group's entry is removed once none
    * of its jobs is left to run and it has not started), or stopped by whichever worker runs it.
    */
-  private async cancelInGroup(id: string, record: JobRecord<JobRequest>): Promise<void> {
-    const settled = await cancelWaiting(this.store, id);
-    if (!settled) {
+  private async cancelGroupMember(id: string, record: JobRecord<JobRequest>): Promise<void> {
+    const outcome = await cancelInGroup(this.store, record, (update) => this.relay(id, update));
+    if (outcome === 'running') {
       await answered(this.publisher.publish(CANCEL_CHANNEL, queueJobId(id, 0)));
       return;
     }
-    this.relay(id, settled);
-    const entry = queueEntryOf(record);
-    if (!(await allSettled(this.store, jobsOfEntry(entry, record)))) return;
-    const waiting = await answered(this.queue.getJob(entryKey(entry)));
+    if (outcome === 'settled') return;
+    const waiting = await answered(this.queue.getJob(entryKey(queueEntryOf(record))));
     const state = await answered(waiting?.getState() ?? Promise.resolve(undefined));
     if (waiting && (state === 'waiting' || state === 'delayed' || state === 'prioritized'))
       await answered(waiting.remove());
