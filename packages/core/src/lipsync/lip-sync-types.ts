@@ -87,12 +87,6 @@ export interface LipSyncJob {
    * several stretches at once): all of them, or those of `range`, indexed from the video's start.
    */
   readFrames(range?: FrameRange): AsyncIterable<VideoFrame>;
-  /**
-   * The media file the frames are read from, when there is one: an engine may keep what it
-   * learnt of the picture for the next job of the same file and speech (another language of
-   * the same upload), which then does not look at the faces again.
-   */
-  input?: string;
 }
 
 /** What the analysis found: each line's outcome, and what the render pass needs. */

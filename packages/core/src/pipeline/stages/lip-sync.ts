@@ -32,7 +32,7 @@ export async function lipSync(ctx: StageContext): Promise<void> {
     ctx.ports.media.readFrames(ctx.request.input, video, { signal: ctx.signal }, range);
   const speech = ctx.timeline.segments.map((s) => ({ start: s.start, end: s.end, speaker: s.speaker ?? 'S1' }));
   const plan = await syncer.analyse(
-    { video: { fps: video.fps, frames }, lines, speech, readFrames, input: ctx.request.input },
+    { video: { fps: video.fps, frames }, lines, speech, readFrames },
     passContext(ctx, 0, ANALYSIS_SHARE),
   );
   recordOutcomes(ctx, plan.outcomes, syncer.id);

@@ -189,47 +189,8 @@ async function observe(frame: VideoFrame, cut: boolean, tracker: FaceTracker, an
 
 /** Whether a time is within the padding of a source speech stretch or a dubbed line. */
 function nearSpeech(job: LipSyncJob): (seconds: number) => boolean {
-  const spans = nearSpans(job);
+  const spans = [...job.speech, ...job.lines].map((s) => [s.start - PADDING_SECONDS, s.end + PADDING_SECONDS] as const);
   return (seconds) => spans.some(([start, end]) => seconds >= start && seconds <= end);
-}
-
-/**
- * After a source line, the room its dub may take (up to the next line): this much at least, or
- * this share of the line's own length. A dub longer than its line runs into it.
- */
-const ROOM_SECONDS = 1;
-const ROOM_SHARE = 0.5;
-
-/**
- * The stretches (seconds, sorted, not overlapping) whose faces are looked at: each source line
- * with the room its dub may take after it, and any dubbed line that runs further. They depend on
- * what was said, not on the language it is dubbed into, unless a dub runs past its room: the
- * languages of one upload mostly look at the same frames, and their analysis can be shared.
- */
-export function nearSpans(job: Pick<LipSyncJob, 'speech' | 'lines'>): [number, number][] {
-  const speech = [...job.speech].sort((a, b) => a.start - b.start);
-  const heard = mergedSpans(
-    speech.map((line, i) => {
-      const room = Math.max(ROOM_SECONDS, ROOM_SHARE * (line.end - line.start));
-      const next = speech[i + 1]?.start ?? Number.POSITIVE_INFINITY;
-      return [line.start - PADDING_SECONDS, Math.max(line.end, Math.min(next, line.end + room)) + PADDING_SECONDS];
-    }),
-  );
-  const padded = job.lines.map(
-    (line) => [line.start - PADDING_SECONDS, line.end + PADDING_SECONDS] as [number, number],
-  );
-  const further = padded.filter(([start, end]) => !heard.some(([from, to]) => start >= from && end <= to));
-  return mergedSpans([...heard, ...further]);
-}
-
-function mergedSpans(spans: readonly [number, number][]): [number, number][] {
-  const merged: [number, number][] = [];
-  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
-    const last = merged.at(-1);
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
 }
 
 /** A small grey copy of the frame (nearest pixel), for the cut detector. */

@@ -8,7 +8,6 @@ import {
   type VideoFrame,
 } from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
-import { AnalysisCache } from './analysis-cache.js';
 import { analyseFrames } from './frame-analysis.js';
 import { planLine, type MouthInstruction } from './line-plan.js';
 import { paintMouth } from './paint-mouth.js';
@@ -37,15 +36,11 @@ export class MouthBankLipSyncer implements LipSyncer {
   readonly kind = 'offline';
   readonly name = 'Mouth bank (the speaker’s own mouths, chosen by viseme)';
 
-  /** The last picture's analysis, for the next language of the same upload. */
-  private readonly cache = new AnalysisCache();
-
   /** One landmarker per core: the analysis reads that many stretches of the video at once. */
   constructor(private readonly landmarkers: readonly FaceLandmarker[]) {}
 
   async analyse(job: LipSyncJob, context: EngineContext): Promise<LipSyncPlan> {
-    const { analysis, reused } = await this.cache.analysed(job, () => analyseFrames(job, this.landmarkers, context));
-    if (reused) context.onProgress?.(job.video.frames, job.video.frames);
+    const analysis = await analyseFrames(job, this.landmarkers, context);
     const outcomes = new Map<number, LipSyncOutcome>();
     const instructions = new Map<number, MouthInstruction>();
     for (const line of job.lines) {
@@ -58,7 +53,6 @@ export class MouthBankLipSyncer implements LipSyncer {
   }
 
   async close(): Promise<void> {
-    this.cache.clear();
     await Promise.all(this.landmarkers.map((landmarker) => landmarker.close()));
   }
 
