@@ -54,10 +54,7 @@ async function main(argv: readonly string[]): Promise<number> {
       : undefined;
     const run = { signal: abort.signal, onEvent: (event: PipelineEvent) => display.handle(event) };
     // Several targets: the media is heard once, each language dubbed from its translation on.
-    const runs =
-      requests.length === 1
-        ? [await dubber.dub(requests[0]!, run, andThen)]
-        : await dubber.dubTargets(requests, run, andThen);
+    const runs = await dubber.dubTargets(requests, run, andThen);
     display.stop();
     const seconds = (performance.now() - started) / 1000;
     for (const done of runs) {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
 import { isLeftPartial, syncFolder, writeFileAtomic } from './atomic-write.js';
 import { checkedJobId, newJobId } from './job-id.js';
 import { JobLocks } from './job-locks.js';
+import { linkOrCopy } from './link-or-copy.js';
 import type { JobPatch, JobRecord } from './job-record.js';
 
 /** The default time a job and its files are kept after its last change. */
@@ -122,7 +123,7 @@ export class DiskJobStore<Request = unknown> {
     const folder = join(this.folder(id), 'input');
     await mkdir(folder, { recursive: true });
     const target = join(folder, basename(file));
-    await link(file, target).catch(() => copyFile(file, target));
+    await linkOrCopy(file, target);
     await syncFolder(folder);
     return target;
   }

@@ -94,16 +94,18 @@ export class JobProcessor {
       // A job of the group that has a run of its own (finished, or being re-rendered on its own
       // entry) is what the others go on from.
       const rendering = entry.group && record.work?.kind === 'render';
+      const later = ids.slice(i + 1);
       if (record.state === 'ready' || record.state === 'stale' || rendering) {
-        shared ??= await this.sharedRunOf(record.id);
+        if (later.length > 0) shared ??= await this.sharedRunOf(record.id);
         continue;
       }
       if (record.state !== 'queued' && record.state !== 'running') continue;
-      await this.tellWaiting(ids.slice(i + 1), record.request.targetLanguage, onUpdate);
+      await this.tellWaiting(later, record.request.targetLanguage, onUpdate);
       const settled = await this.processOne(record.id, signal, (update) => onUpdate(record.id, update), shared);
       if (settled === 'stopped') return 'stopped';
       if (settled === 'settled') outcome = 'settled';
-      shared ??= await this.sharedRunOf(record.id);
+      // Read only when a later job of the group can go on from it (a lone job's is never read).
+      if (later.length > 0) shared ??= await this.sharedRunOf(record.id);
     }
     return outcome;
   }

@@ -1,6 +1,7 @@
-import { copyFile, link, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { SavedRun } from '@voxlate/core';
+import { linkOrCopy } from './link-or-copy.js';
 
 /**
  * Another job's finished run, made this job's own: the files it names inside the other job's
@@ -22,11 +23,6 @@ async function adoptFile(path: string, fromFolder: string, toFolder: string): Pr
   if (!path.startsWith(fromFolder + sep)) return path;
   const target = join(toFolder, relative(fromFolder, path));
   await mkdir(dirname(target), { recursive: true });
-  await link(path, target).catch(async (error: NodeJS.ErrnoException) => {
-    // Adopted before (a resumed run): the file is there already.
-    if (error.code === 'EEXIST') return;
-    // Another file system, or one without hard links.
-    await copyFile(path, target);
-  });
+  await linkOrCopy(path, target);
   return target;
 }

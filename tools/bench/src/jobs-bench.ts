@@ -36,7 +36,8 @@ async function submit(service: RunningService, path: string, target = 'spa'): Pr
   return ((await response.json()) as { id: string }).id;
 }
 
-async function ready(service: RunningService, id: string): Promise<void> {
+/** Waits until the job settles; throws unless it is ready. */
+export async function ready(service: RunningService, id: string): Promise<void> {
   const events = await readJobEvents(
     `${service.url}/api/jobs/${id}/events`,
     settledIn(['ready', 'failed', 'cancelled', 'stale']),

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@voxlate/contract';
-import { readJobEvents, settledIn } from '../../../apps/server/src/test/job-events.js';
+import { median } from '@voxlate/core';
 import { form, startService, type RunningService } from '../../../apps/server/src/test/service-process.js';
+import { ready } from './jobs-bench.js';
 import { loopedRecording } from './make-inputs.js';
 
 export interface LanguagesFigures {
@@ -18,7 +19,6 @@ export interface LanguagesFigures {
 }
 
 const TARGETS = ['spa', 'fra', 'ita'] as const;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Submits one request (one language or several) and waits until every job it made is ready; seconds. */
 async function dubbed(service: RunningService, input: string, fields: Record<string, string>): Promise<number> {
@@ -29,17 +29,7 @@ async function dubbed(service: RunningService, input: string, fields: Record<str
   });
   if (response.status !== 202) throw new Error(`submit answered ${response.status}: ${await response.text()}`);
   const job = (await response.json()) as Job;
-  for (const { id } of job.group?.jobs ?? [{ id: job.id }]) {
-    const events = await readJobEvents(
-      `${service.url}/api/jobs/${id}/events`,
-      settledIn(['ready', 'failed', 'cancelled']),
-      {
-        ms: 3_600_000,
-      },
-    );
-    const last = events.at(-1)!;
-    if (last.data['state'] !== 'ready') throw new Error(`job ${id} ended ${JSON.stringify(last.data)}`);
-  }
+  for (const { id } of job.group?.jobs ?? [{ id: job.id }]) await ready(service, id);
   return (performance.now() - started) / 1000;
 }
 

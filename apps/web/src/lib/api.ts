@@ -53,22 +53,26 @@ export interface PartAsked {
   end?: string;
 }
 
-/** The part's fields as the service takes them (`start`, `end`), leaving out a side not given. */
-export function partFields(part: PartAsked | undefined): Record<string, string> {
+/**
+ * The choices as the service's text fields (the same names in a form and in the link flow's
+ * JSON), leaving out what was not chosen; the subtitles file is sent apart (a file part, or its text).
+ */
+function sourceFields(choice: SourceChoice): Record<string, string> {
+  const part = choice.part;
   return {
+    ...(choice.sourceLanguage ? { source_language: choice.sourceLanguage } : {}),
+    ...(choice.requestId ? { request_id: choice.requestId } : {}),
+    ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
+    ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
+    ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
     ...(part?.start ? { start: part.start } : {}),
     ...(part?.end ? { end: part.end } : {}),
   };
 }
 
 export function appendSource(body: FormData, choice: SourceChoice): void {
-  if (choice.sourceLanguage) body.append('source_language', choice.sourceLanguage);
   if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
-  if (choice.requestId) body.append('request_id', choice.requestId);
-  if (choice.speakers !== undefined) body.append('speakers', String(choice.speakers));
-  if (choice.bilingualSubtitles) body.append('bilingual_subtitles', 'true');
-  if (choice.glossaryId) body.append('glossary_id', choice.glossaryId);
-  for (const [name, value] of Object.entries(partFields(choice.part))) body.append(name, value);
+  for (const [name, value] of Object.entries(sourceFields(choice))) body.append(name, value);
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
@@ -102,13 +106,8 @@ export async function translateUrl(url: string, targetLanguage: string, choice: 
       url,
       target_language: targetLanguage,
       backend: 'cascaded',
-      ...(choice.sourceLanguage ? { source_language: choice.sourceLanguage } : {}),
       ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
-      ...(choice.requestId ? { request_id: choice.requestId } : {}),
-      ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
-      ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
-      ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
-      ...partFields(choice.part),
+      ...sourceFields(choice),
     }),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });
