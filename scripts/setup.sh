@@ -14,6 +14,22 @@ if [ -n "$missing" ]; then
   apt-get install -y -qq --no-install-recommends $missing
 fi
 
+# The better offline voices: from contrib and non-free (added when missing), each one tried on its
+# own, so that a mirror without one leaves that language to eSpeak NG instead of failing setup.
+voices=$(grep -v '^\s*#' scripts/debian-voices.txt | grep -v '^\s*$')
+missing_voices=$(for pkg in $voices; do dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || echo "$pkg"; done)
+if [ -n "$missing_voices" ]; then
+  bash scripts/debian-components.sh
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || true
+  # shellcheck disable=SC2086
+  if ! apt-get install -y -qq --no-install-recommends $missing_voices; then
+    for pkg in $missing_voices; do
+      apt-get install -y -qq --no-install-recommends "$pkg" || echo "Voice package $pkg could not be installed: eSpeak NG speaks its language instead." >&2
+    done
+  fi
+fi
+
 # Real videos from Debian packages (unpacked, not installed) for lip sync's tests and eval.
 bash scripts/debian-media.sh
 

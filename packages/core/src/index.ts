@@ -51,6 +51,7 @@ export * from './voice/line-prosody.js';
 export * from './voice/contour-transfer.js';
 export * from './voice/line-settings.js';
 export * from './voice/track-math.js';
+export * from './voice/asked-pitch.js';
 export * from './lipsync/visemes.js';
 export * from './lipsync/similarity-transform.js';
 export * from './lipsync/shot-cuts.js';

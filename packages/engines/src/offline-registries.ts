@@ -25,6 +25,10 @@ import { GistTranslator } from './mt/gist/gist-translator.js';
 import { EngineRegistry } from './registry.js';
 import { RubberbandStretcher } from './stretch/rubberband-stretcher.js';
 import { EspeakSynthesiser } from './tts/espeak/espeak-synthesiser.js';
+import { FliteSynthesiser } from './tts/flite/flite-synthesiser.js';
+import { OpenJtalkSynthesiser } from './tts/open-jtalk/open-jtalk-synthesiser.js';
+import { PicoSynthesiser } from './tts/pico/pico-synthesiser.js';
+import { RhvoiceSynthesiser } from './tts/rhvoice/rhvoice-synthesiser.js';
 import { SileroVad } from './vad/silero/silero-vad.js';
 import { WebRtcVad } from './vad/webrtc-vad.js';
 import { engineSettingsFromEnv, type EngineSettings } from './engine-settings.js';
@@ -97,13 +101,7 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
         isInstalled: always,
         load: () => GistTranslator.create(settings.idleMs),
       }),
-    tts: new EngineRegistry<Synthesiser>('speech synthesis').register({
-      id: 'espeak-ng',
-      kind: 'offline',
-      rank: 10,
-      isInstalled: always,
-      load: () => EspeakSynthesiser.create(undefined, settings.idleMs),
-    }),
+    tts: speechSynthesis(settings),
     stretch: new EngineRegistry<TimeStretcher>('time stretch').register({
       id: 'rubberband',
       kind: 'offline',
@@ -142,6 +140,54 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       load: () => Promise.resolve(new PocketsphinxLiveRecogniser()),
     }),
   };
+}
+
+/**
+ * The offline voices, best first where a language has several (docs/engines.md has the measured
+ * intelligibility): RHVoice (English, Russian), Open JTalk (Japanese), Flite (English), SVOX Pico
+ * (English, French, Spanish, German, Italian), then eSpeak NG, the one that speaks all 11 and the
+ * only one for Mandarin, Cantonese, Korean and Greek. Each is there when setup could install its
+ * Debian packages; RHVoice and Pico take their phoneme timings from eSpeak NG's, aligned.
+ */
+function speechSynthesis(settings: EngineSettings): EngineRegistry<Synthesiser> {
+  const tts = new EngineRegistry<Synthesiser>('speech synthesis');
+  const espeak = (): Promise<EspeakSynthesiser> => tts.get('espeak-ng') as Promise<EspeakSynthesiser>;
+  return tts
+    .register({
+      id: 'rhvoice',
+      kind: 'offline',
+      rank: 16,
+      isInstalled: () => RhvoiceSynthesiser.isInstalled(),
+      load: () => RhvoiceSynthesiser.create(espeak),
+    })
+    .register({
+      id: 'open-jtalk',
+      kind: 'offline',
+      rank: 15,
+      isInstalled: () => OpenJtalkSynthesiser.isInstalled(),
+      load: () => OpenJtalkSynthesiser.create(),
+    })
+    .register({
+      id: 'flite',
+      kind: 'offline',
+      rank: 14,
+      isInstalled: () => FliteSynthesiser.isInstalled(),
+      load: () => FliteSynthesiser.create(),
+    })
+    .register({
+      id: 'svox-pico',
+      kind: 'offline',
+      rank: 13,
+      isInstalled: () => PicoSynthesiser.isInstalled(),
+      load: () => PicoSynthesiser.create(espeak),
+    })
+    .register({
+      id: 'espeak-ng',
+      kind: 'offline',
+      rank: 10,
+      isInstalled: always,
+      load: () => EspeakSynthesiser.create(undefined, settings.idleMs),
+    });
 }
 
 /**

@@ -11,7 +11,8 @@ const FORMANT_SCALE_LIMITS: [number, number] = [0.88, 1.14];
 const FORMANT_SCALE_STEP = 0.02;
 
 /**
- * A base voice per speaker: the one whose natural pitch is nearest the speaker's, and a
+ * A base voice per speaker: one of the speaker's kind (a female voice for a high speaker, a male
+ * one for a low speaker, wherever the engine has both), the one whose natural pitch is nearest the speaker's, and a
  * different one for each speaker as long as the engine has enough, so that speakers stay
  * apart even when their pitch is alike. Speakers are served in order of how much they speak.
  * With 'clone' or 'shaped', the voice is then set to the speaker's median pitch and range.
@@ -49,10 +50,15 @@ function nearestFree(
   // Unmeasured speakers alternate between low and high voices, in order.
   const wanted = speaker.f0MedianHz ?? (order % 2 === 0 ? 110 : 210);
   const distance = (voice: BaseVoice): number => Math.abs(Math.log(voice.f0MedianHz / wanted));
-  const sameClass = voices.filter((voice) => voice.f0MedianHz >= HIGH_VOICE_HZ === wanted >= HIGH_VOICE_HZ);
+  const sameClass = voices.filter((voice) => isHigh(voice) === wanted >= HIGH_VOICE_HZ);
   // A low voice never goes to a high speaker (or back) to keep voices apart: a repeat is better.
   const ranked = [...(sameClass.length > 0 ? sameClass : voices)].sort((a, b) => distance(a) - distance(b));
   return ranked.find((voice) => !taken.has(voice.id)) ?? ranked[0];
+}
+
+/** A female voice is a high one, a male voice a low one; a voice of unknown sex goes by its pitch. */
+function isHigh(voice: BaseVoice): boolean {
+  return voice.gender ? voice.gender === 'female' : voice.f0MedianHz >= HIGH_VOICE_HZ;
 }
 
 function settingsFor(speaker: Omit<SpeakerVoice, 'voice'>, voice: BaseVoice, mode: VoiceMode): VoiceSettings {

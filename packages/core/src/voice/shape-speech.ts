@@ -1,5 +1,6 @@
 import type { PcmAudio } from '../audio.js';
 import type { EngineContext } from '../engine-info.js';
+import { foldTowardAsked } from './asked-pitch.js';
 import { transferContour } from './contour-transfer.js';
 import { MIN_VOICED_SECONDS } from './line-prosody.js';
 import { timbreCorrection } from './timbre-correction.js';
@@ -51,7 +52,9 @@ export async function shapeSpeech(
     return { applied: {}, notes: ['The source line is too short or unvoiced to measure its intonation.'] };
   }
   const speakerHz = speaker?.f0MedianHz ?? prosody.f0MedianHz!;
-  const own = shaper.measure(line.speech);
+  const measured = shaper.measure(line.speech);
+  const asked = line.cloned ? undefined : speaker?.voice.pitchHz;
+  const own = asked === undefined ? measured : foldTowardAsked(measured, asked);
   if (!own.f0Hz.some((f0) => f0 > 0)) return { applied: {}, notes: ['The dubbed line has no voiced sound to shape.'] };
   const track = line.otherVoice ? atPitch(sourceTrack, prosody, speakerHz) : sourceTrack;
   const plan = transferContour({ track, speakerHz }, { track: own, isQuestion: QUESTION.test(line.targetText) });

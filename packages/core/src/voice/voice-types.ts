@@ -115,6 +115,8 @@ export interface VoiceSettings {
 export interface BaseVoice {
   id: string;
   name: string;
+  /** Whose voice it was recorded from, when the engine says: a man's lines go to a male voice where there is one. */
+  gender?: 'female' | 'male';
   /** Median F0 at the engine's default pitch, Hz. */
   f0MedianHz: number;
   /** The lowest and highest median F0 the engine can set this voice to (equal if it cannot). */

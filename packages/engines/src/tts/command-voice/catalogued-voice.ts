@@ -1,0 +1,17 @@
+import type { LanguageCode } from '@voxlate/core';
+
+/** A voice of a Debian voice program, as its package ships it. */
+export interface CataloguedVoice {
+  /** The program's own name for it (`slt`, `fr-FR`), unique within the engine. */
+  id: string;
+  /** What the studio and the report call it. */
+  name: string;
+  language: LanguageCode;
+  gender: 'female' | 'male';
+  /** The licence of the voice's data (the program's own may differ; see /licences). */
+  licence: string;
+  /** The program cannot move this voice's pitch (Flite's rms): PSOLA alone sets it to the speaker's. */
+  fixedPitch?: boolean;
+  /** Files the voice needs: when one is missing the voice is not installed. */
+  files: readonly string[];
+}
