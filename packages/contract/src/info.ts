@@ -24,6 +24,18 @@ export const Health = Type.Object(
 export const Ready = Type.Object({ ready: Type.Literal(true) }, Closed);
 export type Ready = Static<typeof Ready>;
 
+/** A voice a synthesiser offers for a language. */
+export const VoiceListing = Type.Object(
+  {
+    id: Type.String({ description: "What a speaker's voice is set to (PATCH /api/jobs/{id}/speakers/{speaker})." }),
+    name: Type.String(),
+    gender: Nullable(StringEnum(['female', 'male'])),
+    licence: Type.String({ description: "The licence of the voice's data." }),
+  },
+  Closed,
+);
+export type VoiceListing = Static<typeof VoiceListing>;
+
 /** One language and what each stage can do with it on this installation. */
 export const LanguageSupport = Type.Object(
   {
@@ -62,6 +74,24 @@ export const LanguageSupport = Type.Object(
           {
             description:
               "The engine Preserve Voice clones the speakers' voices with in this language; null: voices are shaped instead.",
+          },
+        ),
+        speech: Nullable(
+          Type.Object(
+            {
+              engine: Type.String(),
+              name: Type.String(),
+              robotic: Type.Boolean({
+                description:
+                  'A formant synthesiser (eSpeak NG), intelligible but robotic: no better voice is installed for the language here.',
+              }),
+              voices: Type.Array(VoiceListing),
+            },
+            Closed,
+          ),
+          {
+            description:
+              'The synthesiser dubs into this language are spoken by, and its voices (each speaker gets one of their sex where there are both).',
           },
         ),
         subtitles_as_source: Type.Boolean(),

@@ -85,21 +85,37 @@ export const JobStem = Type.Object(
   Closed,
 );
 
-/** PATCH a speaker: the name the creator gives them (shown in the editor; the id stays). */
+/**
+ * PATCH a speaker: the name the creator gives them (shown in the editor; the id stays), or the
+ * voice they are spoken in (one of the language's voices in /api/languages: their lines are
+ * dubbed again in it at the next render).
+ */
 export const SpeakerEditBody = Type.Object(
   {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 60,
-      pattern: '\\S',
-      description: 'What to call the speaker (1-60 characters).',
-      'x-error': '"name" must be 1 to 60 characters, not only spaces.',
-    }),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 60,
+        pattern: '\\S',
+        description: 'What to call the speaker (1-60 characters).',
+        'x-error': '"name" must be 1 to 60 characters, not only spaces.',
+      }),
+    ),
+    voice: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 80,
+        description:
+          "A voice id from the job's target language in /api/languages (stages.speech.voices): the speaker's lines are spoken in it from the next render, at the speaker's own pitch.",
+        'x-error': '"voice" must be a voice id from /api/languages.',
+      }),
+    ),
   },
   {
     additionalProperties: false,
-    'x-unknown': 'Unknown field {field}: a speaker takes "name".',
-    'x-error': 'Send a JSON object with "name".',
+    minProperties: 1,
+    'x-unknown': 'Unknown field {field}: a speaker takes "name" and "voice".',
+    'x-error': 'Send a JSON object with "name", "voice" or both.',
   },
 );
 
@@ -109,6 +125,18 @@ export const JobSpeaker = Type.Object(
     id: Type.String({ pattern: SPEAKER_ID_PATTERN }),
     name: Type.String({ description: 'The name the creator gave them, or their id.' }),
     lines: Type.Integer({ minimum: 0, description: 'How many lines they speak now.' }),
+    voice: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ description: 'The voice id (one of stages.speech.voices in /api/languages).' }),
+          engine: Type.Optional(Type.String({ description: 'The synthesiser that speaks it.' })),
+          chosen: Type.Boolean({
+            description: 'True when the creator chose it; false when it was matched to the speaker.',
+          }),
+        },
+        { ...Closed, description: 'The voice their lines are spoken in (absent for a speaker with no voice yet).' },
+      ),
+    ),
   },
   Closed,
 );

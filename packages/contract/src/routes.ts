@@ -388,13 +388,16 @@ export const Routes = {
     method: 'PATCH',
     path: '/api/jobs/:id/speakers/:speaker',
     tag: 'Projects',
-    summary: 'Name a speaker: the editor shows the name; nothing needs dubbing again',
+    summary: 'Name a speaker, or choose the voice they are spoken in',
     description:
-      "The speaker must be one of the job's (one a line was moved to counts). 409 while the job runs or before it has a " +
-      'finished dub; 503 with Retry-After when another instance holds the job for longer than 4 s.',
+      "The speaker must be one of the job's (one a line was moved to counts). A name changes only what the editor " +
+      "shows (nothing is dubbed again). A voice (one of the target language's in /api/languages) makes the job stale: " +
+      "the speaker's lines are spoken in it, at their own pitch, at the next render; a voice the language does not have " +
+      'is refused with 400 naming the ones it has. 409 while the job runs or before it has a finished dub; 503 with ' +
+      'Retry-After when another instance holds the job for longer than 4 s.',
     params: SpeakerParams,
     body: { json: SpeakerEditBody },
-    answers: { 200: jobAnswer('The job, with its speakers.') },
+    answers: { 200: jobAnswer('The job, with its speakers (stale after a voice change).') },
     errors: [400, 404, 409, 413, 415, 503],
   },
   renderJob: {

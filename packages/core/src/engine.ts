@@ -7,7 +7,7 @@ import type { Separator } from './separation.js';
 import type { LipSyncer } from './lipsync/lip-sync-types.js';
 import type { PhonemeTiming } from './phonemes.js';
 import type { TranslationQuality, Word } from './timeline.js';
-import type { BaseVoice, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
+import type { BaseVoice, VoiceListing, VoiceSettings, VoiceShaper } from './voice/voice-types.js';
 import type { VoiceCloner } from './voice/voice-cloner.js';
 import type { VoiceFrameStream } from './live/voice-frames.js';
 
@@ -121,6 +121,13 @@ export interface Synthesiser extends EngineInfo {
   readonly timings: 'phonemes' | 'none';
   /** The voices this engine can speak the language in, measured; absent when it has one. */
   baseVoices?(language: LanguageCode): Promise<BaseVoice[]>;
+  /** The same voices as listed, without measuring them (fast: for /api/languages and the editor). */
+  listVoices?(language: LanguageCode): VoiceListing[];
+  /**
+   * A formant synthesiser (eSpeak NG): intelligible but robotic. The studio and every dub say so
+   * where it speaks, since it is what a creator hears first and the reason they will not publish.
+   */
+  readonly robotic?: boolean;
   /** Speaks the text; `voice` is honoured as far as the engine can (its voice, pitch, rate, pauses). */
   synthesise(text: string, language: LanguageCode, context: EngineContext, voice?: VoiceSettings): Promise<Speech>;
 }

@@ -15,6 +15,7 @@ import { voiceQuality } from './voice-figures.js';
 import { heldOutVoiceScenes } from './voice-scenes.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
+import { englishVoiceIntelligibility, printEnglishVoices } from './voice-engine-intelligibility.js';
 import { printSpanishLikeness, spanishCloneLikeness } from './spanish-clone-likeness.js';
 import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 
@@ -27,10 +28,13 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voice, heldout, clone, lipsync
-    // (voice: shaping figures and intelligibility; heldout: shaping figures on speech nothing was tuned on;
-    // clone: intelligibility, speaker similarity and speed).
-    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voice,heldout,clone,lipsync' },
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voices, voice, heldout, clone, lipsync
+    // (voices: every English offline voice's intelligibility, plain and shaped; voice: shaping figures and
+    // intelligibility; heldout: shaping figures on speech nothing was tuned on; clone: intelligibility, speaker
+    // similarity and speed).
+    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voices,voice,heldout,clone,lipsync' },
+    // Sentences each English voice speaks for `voices`.
+    'voice-sentences': { type: 'string', default: '30' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -72,6 +76,10 @@ if (parts.has('separation')) {
   for (const score of separation) console.log(`    ${score.backgroundSdr.toFixed(1).padStart(6)} dB  ${score.method}`);
   if (separation.length === 2) console.log('    (no separator installed: npm run models -- add mdx-kim-vocal-2)');
 }
+const englishVoices = parts.has('voices')
+  ? await inTempDir('voices', (dir) => englishVoiceIntelligibility(registries, dir, Number(values['voice-sentences'])))
+  : [];
+if (parts.has('voices')) printEnglishVoices(englishVoices);
 const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
 if (parts.has('voice')) printVoiceFigures(voice, 'voice, Spanish dubs of real speech');
 const heldOut = parts.has('heldout')
@@ -100,7 +108,7 @@ if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, separation, englishVoices, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

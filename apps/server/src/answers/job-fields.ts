@@ -102,9 +102,24 @@ function speakersOf(timeline: Timeline, names: Record<string, string>): JobSpeak
     const speaker = segment.speaker ?? 'S1';
     lines.set(speaker, (lines.get(speaker) ?? 0) + 1);
   }
+  const voices = new Map((timeline.speakers ?? []).map((speaker) => [speaker.speaker, speaker]));
+  const engines = new Map(
+    timeline.segments.flatMap((s) => (s.engines.tts ? [[s.speaker ?? 'S1', s.engines.tts]] : [])),
+  );
   return [...lines]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-    .map(([id, count]) => ({ id, name: names[id] ?? id, lines: count }));
+    .map(([id, count]) => {
+      const voice = voices.get(id)?.voice.voice;
+      const engine = engines.get(id);
+      return {
+        id,
+        name: names[id] ?? id,
+        lines: count,
+        ...(voice
+          ? { voice: { id: voice, ...(engine ? { engine } : {}), chosen: voices.get(id)?.voiceChosen === true } }
+          : {}),
+      };
+    });
 }
 
 function segmentFields(segment: Segment, edited: boolean, revision: number): JobLine {

@@ -94,6 +94,48 @@ export class JobEdits {
     });
   }
 
+  /**
+   * Gives a speaker another of the language's voices (`voices`, the synthesiser's list): the job
+   * goes stale and every line of theirs is spoken again, in that voice at their own pitch, at the
+   * next render; the choice is kept with the speaker.
+   */
+  changeSpeakerVoice(id: string, speaker: string, voice: string, voices: readonly string[]): Promise<Job> {
+    return this.store.exclusive(id, async () => {
+      const job = await this.store.get(id);
+      requireEditable(job);
+      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
+      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      if (!voices.includes(voice)) {
+        const language = current.timeline.targetLanguage;
+        throw new HttpError(
+          400,
+          `There is no voice "${voice}" for ${language} here: its voices are ${voices.join(', ')}.`,
+        );
+      }
+      const measured = (current.timeline.speakers ?? []).find((known) => known.speaker === speaker);
+      if (!measured) {
+        const known = (current.timeline.speakers ?? []).map((s) => s.speaker).join(', ') || 'none yet';
+        throw new HttpError(404, `The job has no voiced speaker ${speaker}: its speakers are ${known}.`);
+      }
+      // Formants were scaled from the old voice's (eSpeak NG): the new one is measured at its next use.
+      const { formantScale: _old, ...settings } = measured.voice;
+      measured.voice = { ...settings, voice };
+      measured.voiceChosen = true;
+      let edited = job.edited;
+      for (const segment of current.timeline.segments) {
+        if ((segment.speaker ?? 'S1') === speaker) edited = applyLineEdit(current, edited, segment.id, {});
+      }
+      await this.store.writeJson(id, CURRENT_RUN, current);
+      const updated = await this.store.update(id, {
+        state: 'stale',
+        revision: job.revision + 1,
+        ...(edited ? { edited } : {}),
+      });
+      this.hub.publish(id, { type: 'state', state: 'stale', revision: updated.revision });
+      return updated;
+    });
+  }
+
   /** Renders the lines edited since the last render again (only those), in line with other jobs. */
   async render(id: string, client: string, admission: Admission): Promise<Job> {
     // Under the lock the job is marked queued (from then on every edit is refused); it is put in

@@ -57,6 +57,7 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
           : undefined;
         const quality = translator && fromEnglish ? translator.qualityFor(fromEnglish) : undefined;
         const cloner = await dubber.resolver.voiceCloner(code);
+        const speaker = await dubber.resolver.synthesiser(code).catch(() => undefined);
         return {
           ...LANGUAGES[code],
           stages: {
@@ -72,6 +73,17 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
             synthesis: voices.filter((engine) => engine.languages.includes(code)).map((engine) => engine.id),
             voice_cloning: cloner
               ? { engine: cloner.id, name: cloner.name, speech_per_second: cloner.speechPerSecond }
+              : null,
+            speech: speaker
+              ? {
+                  engine: speaker.id,
+                  name: speaker.name,
+                  robotic: speaker.robotic === true,
+                  voices: (speaker.listVoices?.(code) ?? []).map((voice) => ({
+                    ...voice,
+                    gender: voice.gender ?? null,
+                  })),
+                }
               : null,
             subtitles_as_source: true,
           },

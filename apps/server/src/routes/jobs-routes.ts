@@ -152,8 +152,15 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     Routes.renameSpeaker,
     async (request): Promise<JobAnswer> => {
       const job = await jobOf(context, request.params.id);
-      const renamed = await board.edits.renameSpeaker(job.id, request.params.speaker, request.body.name);
-      return jobFields(renamed, undefined, await board.current(job.id));
+      const { speaker } = request.params;
+      const { name, voice } = request.body;
+      let changed = job;
+      if (voice !== undefined) {
+        const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
+        changed = await board.edits.changeSpeakerVoice(job.id, speaker, voice, voices);
+      }
+      if (name !== undefined) changed = await board.edits.renameSpeaker(job.id, speaker, name);
+      return jobFields(changed, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
   );
@@ -235,4 +242,14 @@ function lineEditOf(body: LineEditBody): LineEdit {
     ...(body.target_text === undefined ? {} : { targetText: body.target_text }),
     ...(body.speaker === undefined ? {} : { speaker: body.speaker }),
   };
+}
+
+/** The voice ids a speaker of a job into `language` can be given: the job's synthesiser's (named, or the best). */
+async function voicesFor(
+  context: RouteContext,
+  language: Job['request']['targetLanguage'],
+  engine?: string,
+): Promise<string[]> {
+  const synthesiser = await context.dubber.resolver.synthesiser(language, engine);
+  return (synthesiser.listVoices?.(language) ?? []).map((voice) => voice.id);
 }

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { qualityNote, voiceNote, type CloneSupport, type LanguageQuality } from '../lib/language-support.js';
+import {
+  qualityNote,
+  speechNote,
+  voiceNote,
+  type CloneSupport,
+  type LanguageQuality,
+  type SpeechSupport,
+} from '../lib/language-support.js';
 import { languageInfo } from '../lib/languages.js';
 import { LanguageOptions } from './LanguageOptions.js';
 import { MoreLanguages } from './MoreLanguages.js';
@@ -27,6 +34,8 @@ interface Props {
   source?: ReactNode;
   /** The targets whose voices are cloned here (from /api/languages). */
   cloning?: Record<string, CloneSupport>;
+  /** Each target's synthesiser and voices (from /api/languages). */
+  speech?: Record<string, SpeechSupport>;
   /** How many people speak (undefined: found from the audio); the choice is shown when onSpeakers is given. */
   speakers?: number | undefined;
   onSpeakers?: (count: number | undefined) => void;
@@ -52,7 +61,10 @@ const SPEAKER_COUNTS = Array.from({ length: 20 }, (_, i) => i + 1);
 export function SettingsCard(props: Props) {
   const video = props.stage === 'video' || props.stage === 'both';
   const quality = props.qualities?.[props.targetLanguage];
-  const note = qualityNote(languageInfo(props.targetLanguage)?.name ?? '', quality);
+  const languageName = languageInfo(props.targetLanguage)?.name ?? '';
+  const note = qualityNote(languageName, quality);
+  const speech = props.speech?.[props.targetLanguage];
+  const spokenBy = speechNote(languageName, speech);
   return (
     <section className="card settings" aria-label="Translation Settings">
       <h2>Translation Settings</h2>
@@ -198,6 +210,11 @@ export function SettingsCard(props: Props) {
         </button>
       ) : (
         <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>
+      )}
+      {spokenBy && (
+        <p className={`speech-note${speech?.robotic ? ' robotic' : ''}`} role="note">
+          {spokenBy}
+        </p>
       )}
       {note && (
         <p className={`quality-note ${quality?.quality ?? ''}`} role="note">

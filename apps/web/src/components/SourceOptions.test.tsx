@@ -6,8 +6,9 @@ import { SourceOptions } from './SourceOptions.js';
 
 afterEach(cleanup);
 
-const offline: LanguageSupport = { cloning: {}, quality: {}, heard: ['eng'], detected: [], live: ['eng'] };
+const offline: LanguageSupport = { ...NO_SUPPORT_KNOWN, heard: ['eng'], live: ['eng'] };
 const withWhisper: LanguageSupport = {
+  speech: {},
   cloning: {},
   quality: {},
   heard: ['eng', 'fra', 'spa'],

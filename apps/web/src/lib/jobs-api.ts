@@ -91,6 +91,16 @@ export async function renameSpeaker(id: string, speaker: string, name: string): 
   return answer<Job>(response);
 }
 
+/** Gives a speaker another of the language's voices: their lines are spoken in it at the next re-dub. */
+export async function chooseSpeakerVoice(id: string, speaker: string, voice: string): Promise<Job> {
+  const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ voice }),
+  });
+  return answer<Job>(response);
+}
+
 /** The first speaker id the job does not use yet (S1-S99), for a line moved to a new speaker. */
 export function freeSpeakerId(speakers: readonly Pick<JobSpeaker, 'id'>[]): string | undefined {
   const used = new Set(speakers.map((speaker) => speaker.id));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LanguageSupport as LanguageAnswer } from '@voxlate/contract';
+import type { LanguageSupport as LanguageAnswer, VoiceListing } from '@voxlate/contract';
 
 /** What a dub into a language gives here: a full machine translation or a word-by-word gist, and by what. */
 export interface LanguageQuality {
@@ -14,6 +14,15 @@ export interface CloneSupport {
   speechPerSecond: number;
 }
 
+/** The synthesiser a language is spoken by here, and its voices. */
+export interface SpeechSupport {
+  engine: string;
+  name: string;
+  /** eSpeak NG's formant voice: nothing better is installed for the language. */
+  robotic: boolean;
+  voices: VoiceListing[];
+}
+
 /** What this installation can do with each language, from /api/languages. */
 export interface LanguageSupport {
   /** The targets whose voices are cloned here (the others are shaped). */
@@ -26,9 +35,18 @@ export interface LanguageSupport {
   detected: string[];
   /** Languages a live recogniser here can hear as they are spoken (live translation's sources). */
   live: string[];
+  /** Each target's synthesiser and voices. */
+  speech: Record<string, SpeechSupport>;
 }
 
-export const NO_SUPPORT_KNOWN: LanguageSupport = { cloning: {}, quality: {}, heard: [], detected: [], live: [] };
+export const NO_SUPPORT_KNOWN: LanguageSupport = {
+  cloning: {},
+  quality: {},
+  heard: [],
+  detected: [],
+  live: [],
+  speech: {},
+};
 
 export async function fetchLanguageSupport(signal?: AbortSignal): Promise<LanguageSupport> {
   const response = await fetch('/api/languages', signal ? { signal } : {});
@@ -50,6 +68,9 @@ export async function fetchLanguageSupport(signal?: AbortSignal): Promise<Langua
     heard: languages.filter((language) => language.stages.recognition.length > 0).map((language) => language.code),
     detected: languages.filter((language) => language.stages.detection.length > 0).map((language) => language.code),
     live: languages.filter((language) => language.stages.live_recognition.length > 0).map((language) => language.code),
+    speech: Object.fromEntries(
+      languages.flatMap((language) => (language.stages.speech ? [[language.code, language.stages.speech]] : [])),
+    ),
   };
 }
 
@@ -97,4 +118,23 @@ export function qualityNote(name: string, quality: LanguageQuality | undefined):
   return quality.quality === 'full'
     ? `${name}: full machine translation (${quality.engine}).`
     : `${name}: a word-by-word dictionary gist (${quality.engine}), not a fluent translation. Install a translation model for more.`;
+}
+
+/**
+ * Who speaks the dub in the chosen language: a natural-sounding offline voice, or eSpeak NG's
+ * robotic one where nothing better is installed (said plainly: it is what the viewer will hear).
+ */
+export function speechNote(name: string, speech: SpeechSupport | undefined): string | undefined {
+  if (!name || !speech) return undefined;
+  const sexes = new Set(speech.voices.map((voice) => voice.gender));
+  const kinds =
+    sexes.has('female') && sexes.has('male')
+      ? 'women’s and men’s voices'
+      : sexes.has('female')
+        ? 'a woman’s voice only (men are spoken by it at their pitch)'
+        : 'a man’s voice only (women are spoken by it at their pitch)';
+  if (speech.robotic) {
+    return `${name} is spoken by ${speech.name}, a robotic formant voice: no better offline voice for ${name} is installed here.`;
+  }
+  return `${name} is spoken by ${speech.name}: ${kinds}, each speaker in the one nearest their own.`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceError, subtitlesFileError } from './source-language.js';
 
-const support = { cloning: {}, quality: {}, heard: ['eng'], detected: [], live: ['eng'] };
+const support = { cloning: {}, quality: {}, heard: ['eng'], detected: [], live: ['eng'], speech: {} };
 
 describe('source checks before sending', () => {
   it('needs subtitles for a language nobody here can hear, and a language for subtitles', () => {

@@ -124,6 +124,7 @@ export function StudioPage() {
           {...(state.file ? { onTranslate: () => void translate() } : {})}
           qualities={support.quality}
           cloning={support.cloning}
+          speech={support.speech}
           source={source}
         />
       )}

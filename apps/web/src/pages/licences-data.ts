@@ -10,6 +10,8 @@ export interface Attribution {
   note?: string;
   /** Model catalog ids this entry covers (`npm run models`), by prefix: kept in step by a test. */
   models?: string[];
+  /** Offline voices this entry covers, as `engine:voice` (the tts engines' catalogues): kept in step by a test. */
+  voices?: string[];
 }
 
 export interface AttributionGroup {
@@ -69,9 +71,55 @@ export const ATTRIBUTIONS: readonly AttributionGroup[] = [
       },
       {
         name: 'eSpeak NG (WASM build @echogarden/espeak-ng-emscripten, and Debian espeak-ng-data)',
-        use: 'the offline voices in all 11 languages; phonemes for Piper and Kokoro',
+        use: 'the offline voice in every language no better one is installed for (Mandarin, Cantonese, Korean and Greek always); phonemes for Piper and Kokoro, and the phoneme timings of RHVoice and SVOX Pico',
         licence: 'GPL-3.0-or-later',
         url: 'https://github.com/espeak-ng/espeak-ng/blob/master/COPYING',
+      },
+      {
+        name: 'RHVoice (Debian rhvoice, rhvoice-english, rhvoice-russian; non-free) and its voices Alan, BDL, CLB, SLT (English), Aleksandr, Anna, Elena, Irina (Russian)',
+        use: 'the offline English and Russian voices',
+        licence: 'LGPL-2.1-or-later',
+        url: 'https://github.com/RHVoice/RHVoice/blob/master/README.md',
+        note: 'Only these voices are used: the packages also hold voices under CC BY-NC-ND 4.0 (non-commercial), which Voxlate never uses.',
+        voices: [
+          'rhvoice:alan',
+          'rhvoice:bdl',
+          'rhvoice:clb',
+          'rhvoice:slt',
+          'rhvoice:aleksandr',
+          'rhvoice:anna',
+          'rhvoice:elena',
+          'rhvoice:irina',
+        ],
+      },
+      {
+        name: 'CMU Flite (Debian flite) and its US English voices RMS, KAL, AWB, SLT',
+        use: 'offline English voices',
+        licence: 'BSD-style (CMU Flite)',
+        url: 'https://github.com/festvox/flite/blob/master/COPYING',
+        voices: ['flite:rms', 'flite:kal16', 'flite:awb', 'flite:slt'],
+      },
+      {
+        name: 'SVOX Pico (Debian libttspico-utils, libttspico-data; non-free) with its voices for US English, French, Spanish, German and Italian',
+        use: 'the offline French, Spanish, German and Italian voices (a woman’s each)',
+        licence: 'Apache-2.0',
+        url: 'https://android.googlesource.com/platform/external/svox/+/refs/heads/main/pico/',
+        note: 'Debian ships its voice data in non-free: stated Apache-2.0, but without the sources it was built from.',
+        voices: ['svox-pico:en-US', 'svox-pico:fr-FR', 'svox-pico:es-ES', 'svox-pico:de-DE', 'svox-pico:it-IT'],
+      },
+      {
+        name: 'Open JTalk with the NAIST Japanese dictionary (Debian open-jtalk, open-jtalk-mecab-naist-jdic)',
+        use: 'Japanese text analysis and speech',
+        licence: 'BSD-3-Clause',
+        url: 'https://open-jtalk.sourceforge.net/',
+      },
+      {
+        name: 'HTS voice NIT ATR503 m001 (Debian hts-voice-nitech-jp-atr503-m001; contrib)',
+        use: 'the offline Japanese voice (a man’s)',
+        licence: 'CC-BY-3.0',
+        url: 'https://creativecommons.org/licenses/by/3.0/',
+        note: 'Attribution: the voice is by the HTS Working Group, Nagoya Institute of Technology.',
+        voices: ['open-jtalk:nitech-m001'],
       },
       {
         name: 'Rubber Band (WASM build @echogarden/rubberband-wasm)',

@@ -7,6 +7,7 @@ import {
   followJob,
   jobUrls,
   renameSpeaker,
+  chooseSpeakerVoice,
   renderJob,
   type Job,
   type LineChange,
@@ -17,6 +18,7 @@ import { ResultDownloads } from './ResultDownloads.js';
 import { ReviewBar } from './ReviewBar.js';
 import { SpeakerNames } from './SpeakerNames.js';
 import { useSpanPlayer } from './use-span-player.js';
+import { useLanguageSupport } from '../lib/language-support.js';
 
 const WORKING = new Set(['queued', 'running']);
 
@@ -31,6 +33,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
   const [progress, setProgress] = useState<{ progress: number; phase: string } | undefined>();
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   const player = useSpanPlayer();
+  const support = useLanguageSupport();
 
   const load = useCallback(async () => {
     try {
@@ -109,6 +112,15 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
     }
   };
 
+  const chooseVoice = async (speaker: string, voice: string): Promise<void> => {
+    try {
+      setError(undefined);
+      setJob(await chooseSpeakerVoice(jobId, speaker, voice));
+    } catch (caught) {
+      setError(caught instanceof StudioError ? caught.message : 'The voice could not be changed.');
+    }
+  };
+
   const redub = async (): Promise<void> => {
     // The box just left is being saved: the re-dub starts from it, and not if a save failed.
     const saved = await Promise.all([...saving.current]);
@@ -174,8 +186,10 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
       )}
       <SpeakerNames
         speakers={job.speakers ?? []}
+        voices={support.speech[job.target_language]?.voices ?? []}
         locked={working}
         onRename={(speaker, name) => void rename(speaker, name)}
+        onVoice={(speaker, voice) => void chooseVoice(speaker, voice)}
       />
       <ReviewBar
         flagged={flagged.length}

@@ -1,25 +1,35 @@
 import { useEffect, useState } from 'react';
+import type { VoiceListing } from '@voxlate/contract';
 import type { JobSpeaker } from '../lib/jobs-api.js';
 
 /**
  * The job's speakers, each with a name the creator can give them (saved when the box is left or
- * Enter is pressed) and how many lines they say; names are for the editor, nothing is re-dubbed.
+ * Enter is pressed), how many lines they say, and the voice they are spoken in: choosing another
+ * of the language's voices makes their lines changed lines, spoken in it at the next re-dub.
  */
 export function SpeakerNames({
   speakers,
+  voices,
   locked,
   onRename,
+  onVoice,
 }: {
   speakers: readonly JobSpeaker[];
+  /** The target language's voices (empty while unknown: no choice is offered then). */
+  voices: readonly VoiceListing[];
   locked: boolean;
   onRename: (speaker: string, name: string) => void;
+  onVoice: (speaker: string, voice: string) => void;
 }) {
   if (speakers.length === 0) return null;
   return (
     <fieldset className="speaker-names">
       <legend>Speakers</legend>
       {speakers.map((speaker) => (
-        <SpeakerName key={speaker.id} speaker={speaker} locked={locked} onRename={onRename} />
+        <div key={speaker.id} className="speaker">
+          <SpeakerName speaker={speaker} locked={locked} onRename={onRename} />
+          <SpeakerVoice speaker={speaker} voices={voices} locked={locked} onVoice={onVoice} />
+        </div>
       ))}
     </fieldset>
   );
@@ -56,6 +66,43 @@ function SpeakerName({
         onBlur={save}
         onKeyDown={(event) => event.key === 'Enter' && save()}
       />
+    </label>
+  );
+}
+
+/** The voice a speaker is spoken in, matched to them or chosen; a voice outside the list (a cloned one) is shown as it is. */
+function SpeakerVoice({
+  speaker,
+  voices,
+  locked,
+  onVoice,
+}: {
+  speaker: JobSpeaker;
+  voices: readonly VoiceListing[];
+  locked: boolean;
+  onVoice: (speaker: string, voice: string) => void;
+}) {
+  const current = speaker.voice?.id;
+  if (!current || voices.length === 0) return null;
+  const listed = voices.some((voice) => voice.id === current);
+  return (
+    <label className="speaker-name">
+      <span>{speaker.voice?.chosen ? 'Voice (chosen)' : 'Voice (matched to them)'}</span>
+      <select
+        className="speaker-select"
+        value={current}
+        disabled={locked}
+        aria-label={`Voice of speaker ${speaker.id}`}
+        onChange={(event) => onVoice(speaker.id, event.target.value)}
+      >
+        {!listed && <option value={current}>{current}</option>}
+        {voices.map((voice) => (
+          <option key={voice.id} value={voice.id}>
+            {voice.name}
+            {voice.gender ? ` (${voice.gender})` : ''}
+          </option>
+        ))}
+      </select>
     </label>
   );
 }

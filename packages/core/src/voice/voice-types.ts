@@ -58,6 +58,8 @@ export interface SpeakerVoice {
   formantsHz?: number[];
   /** The base voice of the target language's synthesiser chosen for them, and the pitch it is set to. */
   voice: VoiceSettings;
+  /** The creator chose their base voice (in the editor): kept as it is, never matched again. */
+  voiceChosen?: boolean;
   /** Their cleanest speech, the voice a cloning engine copies (set when cloning). */
   reference?: Omit<ReferenceUse, 'kind'>;
 }
@@ -123,6 +125,15 @@ export interface BaseVoice {
   f0ReachHz: [number, number];
   /** Median F1, F2, F3 of the voice, Hz, when measured: whether its formants can be scaled is the engine's. */
   formantsHz?: number[];
+}
+
+/** A voice an engine offers, as its package lists it (nothing measured): the studio's choice, /licences. */
+export interface VoiceListing {
+  id: string;
+  name: string;
+  gender?: 'female' | 'male';
+  /** The licence of the voice's data. */
+  licence: string;
 }
 
 /** What to do to one synthesised line. */

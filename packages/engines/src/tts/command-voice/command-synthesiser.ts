@@ -9,6 +9,7 @@ import {
   type PhonemeTiming,
   type Speech,
   type Synthesiser,
+  type VoiceListing,
   type VoiceSettings,
 } from '@voxlate/core';
 import { trackPitch } from '../../dsp/pitch-track.js';
@@ -71,6 +72,12 @@ export abstract class CommandSynthesiser implements Synthesiser {
     output: VoiceOutput,
     context: EngineContext,
   ): Promise<PhonemeTiming[]>;
+
+  listVoices(language: LanguageCode): VoiceListing[] {
+    return this.voices
+      .filter((voice) => voice.language === language)
+      .map(({ id, name, gender, licence }) => ({ id, name, gender, licence }));
+  }
 
   async baseVoices(language: LanguageCode): Promise<BaseVoice[]> {
     const voices = this.voices.filter((voice) => voice.language === language);

@@ -7,6 +7,7 @@ import {
   type PhonemeTiming,
   type Speech,
   type Synthesiser,
+  type VoiceListing,
   type VoiceSettings,
 } from '@voxlate/core';
 import {
@@ -36,6 +37,7 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly kind = 'offline' as const;
   readonly name = 'eSpeak NG (WASM)';
   readonly timings = 'phonemes' as const;
+  readonly robotic = true;
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
   /** kuromoji's dictionary (some 100 MB): kept while Japanese is being dubbed, released when idle. */
   private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
@@ -60,6 +62,15 @@ export class EspeakSynthesiser implements Synthesiser {
   static async create(rate = 170, idleMs = DEFAULT_WARM_IDLE_MS): Promise<EspeakSynthesiser> {
     const module = await initialiseEspeak();
     return new EspeakSynthesiser(new module.eSpeakNGWorker(), new FormantVariants(module.FS), rate, idleMs);
+  }
+
+  listVoices(language: LanguageCode): VoiceListing[] {
+    return ESPEAK_VARIANTS.map(({ variant, name }) => ({
+      id: `${ESPEAK_VOICES[language]}${variant}`,
+      name: `eSpeak NG ${ESPEAK_VOICES[language]} ${name}`,
+      gender: name.startsWith('female') ? ('female' as const) : ('male' as const),
+      licence: 'GPL-3.0-or-later',
+    }));
   }
 
   baseVoices(language: LanguageCode): Promise<BaseVoice[]> {
