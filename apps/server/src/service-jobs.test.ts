@@ -75,7 +75,7 @@ describe('the jobs API', () => {
       expect.arrayContaining([
         { task: 'recognition', engine: 'pocketsphinx', quality: 'offline' },
         { task: 'translation', engine: 'apertium', quality: 'full' },
-        { task: 'synthesis', engine: 'espeak-ng', quality: 'offline' },
+        { task: 'synthesis', engine: 'svox-pico', quality: 'offline' },
       ]),
     );
   }, 120_000);
@@ -224,7 +224,8 @@ describe('the jobs API', () => {
     const create = async (tempoCap: string): Promise<Fitted> => {
       const response = await api('', {
         method: 'POST',
-        body: await form({ target_language: 'jpn', tempo_cap: tempoCap }, { file: fast }),
+        // eSpeak NG's Japanese is the voice these lines overrun their slots in (Open JTalk's is shorter).
+        body: await form({ target_language: 'jpn', tempo_cap: tempoCap, tts_engine: 'espeak-ng' }, { file: fast }),
       });
       expect(response.status).toBe(202);
       const { id } = await json<JobBody>(response);

@@ -46,7 +46,8 @@ describe('moving lines between speakers', () => {
   it('re-dubs a moved line in its new speaker’s voice, gives a new speaker a voice of their own, and keeps names', async () => {
     const created = await api('', {
       method: 'POST',
-      body: await form({ target_language: 'spa', voice: 'shaped', speakers: '2' }, { file: input }),
+      // Russian: RHVoice has men's and women's voices, so every speaker can have one of their own.
+      body: await form({ target_language: 'rus', voice: 'shaped', speakers: '2' }, { file: input }),
     });
     const { id } = (await created.json()) as Job;
     const first = await settled(id);
@@ -66,9 +67,23 @@ describe('moving lines between speakers', () => {
     expect((await patch(`/${id}/segments/${alone.id}`, { speaker: 'S3' })).status).toBe(200);
     const named = await patch(`/${id}/speakers/S1`, { name: 'Narrator' });
     expect(named.status).toBe(200);
+    const voiceOf = (speaker: string): string | undefined =>
+      before.speakers!.find((s) => s.speaker === speaker)!.voice.voice;
     expect(((await named.json()) as Job).speakers).toEqual([
-      { id: 'S1', name: 'Narrator', lines: expect.any(Number) as number },
-      { id: 'S2', name: 'S2', lines: womansLines.length - 2 },
+      {
+        id: 'S1',
+        name: 'Narrator',
+        lines: expect.any(Number) as number,
+        voice: { id: voiceOf('S1'), engine: 'rhvoice', chosen: false },
+      },
+      {
+        id: 'S2',
+        name: 'S2',
+        lines: womansLines.length - 2,
+        // The engine is the one that spoke the speaker's lines: none is said once she has none left.
+        voice: { id: voiceOf('S2'), ...(womansLines.length > 2 ? { engine: 'rhvoice' } : {}), chosen: false },
+      },
+      // A new speaker has no voice until the render gives them one.
       { id: 'S3', name: 'S3', lines: 1 },
     ]);
     expect((await patch(`/${id}/speakers/S7`, { name: 'Nobody' })).status).toBe(404);
@@ -98,6 +113,12 @@ describe('moving lines between speakers', () => {
       expect(segment.voice!.baseVoice).toBe(before.segments.find((s) => s.id === segment.id)!.voice!.baseVoice);
     }
     expect(after.speakers?.find((speaker) => speaker.id === 'S1')?.name).toBe('Narrator');
+    // Each speaker's voice is a man's for him, a woman's for her, and said to be matched, not chosen.
+    expect(after.speakers?.find((speaker) => speaker.id === 'S1')?.voice).toEqual({
+      id: man.voice.voice,
+      engine: 'rhvoice',
+      chosen: false,
+    });
     stemsOf = { id, job: after };
   }, 300_000);
 
@@ -113,7 +134,7 @@ describe('moving lines between speakers', () => {
     const download = async (file: string): Promise<Float32Array> => {
       const response = await api(`/${id}/stems/${file}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toContain(`two speakers.spa.${file.replace('.wav', '')}.wav`);
+      expect(response.headers.get('content-disposition')).toContain(`two speakers.rus.${file.replace('.wav', '')}.wav`);
       const path = join(dir, file);
       writeFileSync(path, Buffer.from(await response.arrayBuffer()));
       return decodedSamples(path);
@@ -143,7 +164,7 @@ describe('moving lines between speakers', () => {
       probe.streams.map((stream) => [stream.codec_type, stream.codec_name, stream.tags?.language, stream.tags?.title]),
     ).toEqual([
       ['audio', 'flac', 'eng', 'Original (English)'],
-      ['audio', 'flac', 'spa', 'Dub (Spanish)'],
+      ['audio', 'flac', 'rus', 'Dub (Russian)'],
     ]);
     const missing = await api(`/${id}/stems/background.wav`);
     expect(missing.status).toBe(404);
@@ -151,4 +172,38 @@ describe('moving lines between speakers', () => {
       /has no stem "background\.wav": it has dub\.wav/,
     );
   }, 120_000);
+
+  it('speaks a speaker in the voice the creator chooses, at their own pitch, and refuses a voice the language lacks', async () => {
+    const { id } = stemsOf!;
+    const before = await report(id);
+    const woman = before.speakers!.find((speaker) => speaker.speaker === 'S3')!;
+    const languages = (await (await fetch(`${service.url}/api/languages`)).json()) as {
+      code: string;
+      stages: { speech: { engine: string; voices: { id: string; gender: string | null }[] } | null };
+    }[];
+    const russian = languages.find((language) => language.code === 'rus')!.stages.speech!;
+    expect(russian.engine).toBe('rhvoice');
+    const other = russian.voices.find((voice) => voice.gender === 'female' && voice.id !== woman.voice.voice)!;
+    const refused = await patch(`/${id}/speakers/S3`, { voice: 'lyubov' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /no voice "lyubov" for rus here: its voices are/,
+    );
+    const chosen = await patch(`/${id}/speakers/S3`, { voice: other.id });
+    expect(chosen.status).toBe(200);
+    const stale = (await chosen.json()) as Job;
+    expect(stale.state).toBe('stale');
+    expect(stale.speakers?.find((speaker) => speaker.id === 'S3')?.voice).toMatchObject({ id: other.id, chosen: true });
+    expect((await api(`/${id}/render`, { method: 'POST' })).status).toBe(202);
+    expect((await settled(id)).state).toBe('ready');
+    const after = await report(id);
+    for (const segment of after.segments) {
+      const was = before.segments.find((s) => s.id === segment.id)!;
+      if (segment.speaker === 'S3') expect(segment.voice!.baseVoice).toBe(other.id);
+      else expect(segment.voice!.baseVoice).toBe(was.voice!.baseVoice);
+    }
+    const hers = after.segments.filter((segment) => segment.speaker === 'S3');
+    const pitch = hers.map((segment) => segment.voice!.f0MedianHz!).sort((a, b) => a - b)[Math.floor(hers.length / 2)]!;
+    expect(Math.abs(pitch / woman.f0MedianHz! - 1)).toBeLessThan(0.12);
+  }, 300_000);
 });

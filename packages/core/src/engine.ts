@@ -113,6 +113,8 @@ export interface Translator extends EngineInfo {
 export interface Speech {
   audio: PcmAudio;
   phonemes: PhonemeTiming[];
+  /** The engine that spoke it, when a synthesiser speaks through several (a language's voice set). */
+  engine?: string;
 }
 
 export interface Synthesiser extends EngineInfo {

@@ -25,6 +25,7 @@ import { GistTranslator } from './mt/gist/gist-translator.js';
 import { EngineRegistry } from './registry.js';
 import { RubberbandStretcher } from './stretch/rubberband-stretcher.js';
 import { EspeakSynthesiser } from './tts/espeak/espeak-synthesiser.js';
+import { FestivalSynthesiser } from './tts/festival/festival-synthesiser.js';
 import { FliteSynthesiser } from './tts/flite/flite-synthesiser.js';
 import { OpenJtalkSynthesiser } from './tts/open-jtalk/open-jtalk-synthesiser.js';
 import { PicoSynthesiser } from './tts/pico/pico-synthesiser.js';
@@ -145,9 +146,10 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
 /**
  * The offline voices, best first where a language has several (docs/engines.md has the measured
  * intelligibility): RHVoice (English, Russian), Open JTalk (Japanese), Flite (English), SVOX Pico
- * (English, French, Spanish, German, Italian), then eSpeak NG, the one that speaks all 11 and the
- * only one for Mandarin, Cantonese, Korean and Greek. Each is there when setup could install its
- * Debian packages; RHVoice and Pico take their phoneme timings from eSpeak NG's, aligned.
+ * (English, French, Spanish, German, Italian), Festival (Italian, for its man's voice), then eSpeak
+ * NG, the one that speaks all 11 and the only one for Mandarin, Cantonese, Korean and Greek. Each is
+ * there when setup could install its Debian packages; RHVoice, Pico and Festival take their phoneme
+ * timings from eSpeak NG's, aligned.
  */
 function speechSynthesis(settings: EngineSettings): EngineRegistry<Synthesiser> {
   const tts = new EngineRegistry<Synthesiser>('speech synthesis');
@@ -180,6 +182,14 @@ function speechSynthesis(settings: EngineSettings): EngineRegistry<Synthesiser> 
       rank: 13,
       isInstalled: () => PicoSynthesiser.isInstalled(),
       load: () => PicoSynthesiser.create(espeak),
+    })
+    .register({
+      // Italian only, below Pico: its man's voice speaks Italian men (Pico has a woman's only).
+      id: 'festival',
+      kind: 'offline',
+      rank: 12,
+      isInstalled: () => FestivalSynthesiser.isInstalled(),
+      load: () => FestivalSynthesiser.create(espeak),
     })
     .register({
       id: 'espeak-ng',

@@ -21,6 +21,7 @@ import {
   type LiveRecogniser,
 } from '@voxlate/core';
 import type { EngineRegistry } from './registry.js';
+import { VoiceSet } from './tts/voice-set.js';
 import { NO_SCORES, pairKey, readMeasuredScores, type MeasuredScores } from './measured-scores.js';
 import type { EngineRegistries } from './offline-registries.js';
 
@@ -36,6 +37,8 @@ export interface ResolverOptions {
  */
 export class RegistryResolver implements EngineResolver {
   private scores: Promise<MeasuredScores> | undefined;
+  /** Each language's synthesiser with any voices lent to it, made once (the engines are kept warm anyway). */
+  private readonly voiceSets = new Map<LanguageCode, Promise<Synthesiser | undefined>>();
 
   constructor(
     readonly registries: EngineRegistries,
@@ -98,11 +101,25 @@ export class RegistryResolver implements EngineResolver {
     return [...translators].sort((a, b) => measured[b.id]! - measured[a.id]!)[0];
   }
 
+  /**
+   * The named synthesiser; else the best installed one for the language, lent the voices of a sex
+   * it lacks by the next one that has them (a `VoiceSet`, made once per language).
+   */
   async synthesiser(language: LanguageCode, id?: string): Promise<Synthesiser> {
     const speaks = (engine: Synthesiser): boolean => engine.languages.includes(language);
-    const engine = id ? await this.registries.tts.get(id) : (await this.registries.tts.candidates(speaks))[0];
+    const engine = id ? await this.registries.tts.get(id) : await this.voiceSet(language, speaks);
     if (engine && speaks(engine)) return engine;
     throw new UnsupportedLanguage(`No voice for ${LANGUAGES[language].name} is installed.`);
+  }
+
+  private voiceSet(language: LanguageCode, speaks: (engine: Synthesiser) => boolean): Promise<Synthesiser | undefined> {
+    let set = this.voiceSets.get(language);
+    if (!set) {
+      set = this.registries.tts.candidates(speaks).then((ranked) => VoiceSet.of(ranked, language));
+      set.catch(() => this.voiceSets.delete(language));
+      this.voiceSets.set(language, set);
+    }
+    return set;
   }
 
   async voiceCloner(language: LanguageCode, id?: string): Promise<VoiceCloner | undefined> {
@@ -179,6 +196,7 @@ export class RegistryResolver implements EngineResolver {
   }
 
   async close(): Promise<void> {
+    this.voiceSets.clear();
     await Promise.all(Object.values(this.registries).map((registry: { close(): Promise<void> }) => registry.close()));
   }
 }

@@ -85,7 +85,7 @@ describe('dubbing real recordings', () => {
     expect(segments.length).toBeGreaterThanOrEqual(1);
     expect(segments.map((s) => s.sourceText).join(' ')).toMatch(/john|man|consider|power/);
     for (const segment of segments) {
-      expect(segment.engines).toMatchObject({ asr: 'pocketsphinx', mt: 'apertium', tts: 'espeak-ng' });
+      expect(segment.engines).toMatchObject({ asr: 'pocketsphinx', mt: 'apertium', tts: 'svox-pico' });
       expect(segment.mtRoute).toBe('eng→spa');
       expect(segment.quality).toBe('full');
       expect(segment.targetText).not.toBe(segment.sourceText);
@@ -295,13 +295,13 @@ describe('provenance', () => {
     const run = await dubber.dub(request({ input: speechWav, output }));
     const tags = formatTags(output);
     expect(tags['comment']).toMatch(
-      /^Synthetic speech: dubbed by Voxlate \d+\.\d+\.\d+ \(eng -> spa\)\. Engines: asr pocketsphinx, mt apertium, tts espeak-ng/,
+      /^Synthetic speech: dubbed by Voxlate \d+\.\d+\.\d+ \(eng -> spa\)\. Engines: asr pocketsphinx, mt apertium, tts svox-pico/,
     );
     expect(readFileSync(output).includes(Buffer.from('bext'))).toBe(true);
     const manifest = run.provenance;
     expect(manifest).toMatchObject({ format: 'voxlate-provenance/1', synthetic: true, output: { container: 'wav' } });
     expect(manifest.request).toMatchObject({ sourceLanguage: 'eng', targetLanguage: 'spa' });
-    expect(manifest.engines).toMatchObject({ asr: ['pocketsphinx'], mt: ['apertium'], tts: ['espeak-ng'] });
+    expect(manifest.engines).toMatchObject({ asr: ['pocketsphinx'], mt: ['apertium'], tts: ['svox-pico'] });
     expect(manifest.input).toEqual(await digestOf(speechWav));
     const trusted = [dubber.publicKey()];
     expect(checkManifest(manifest, await digestOf(output), trusted)).toMatchObject({

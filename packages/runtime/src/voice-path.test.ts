@@ -3,14 +3,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, placedSpan, type VoiceMode } from '@voxlate/core';
+import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, placedSpan, type LanguageCode, type VoiceMode } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
 import { makeTwoSpeakerWav } from './test/make-media.js';
 
 /**
  * Preserve Voice through the whole pipeline on real speech: a man (librivox reader, F0 ~100 Hz)
- * and a woman (codec2's hts2, F0 ~170 Hz) taking turns.
+ * and a woman (codec2's hts2, F0 ~170 Hz) taking turns, dubbed into Russian (RHVoice: men's and
+ * women's voices) and Spanish (SVOX Pico: one woman's voice for both).
  */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-voice-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-voice-jobs-'));
@@ -27,13 +28,13 @@ afterAll(async () => {
   rmSync(jobs, { recursive: true, force: true });
 });
 
-async function dub(voice: VoiceMode) {
-  const output = join(root, `dub-${voice}.wav`);
+async function dub(voice: VoiceMode, targetLanguage: LanguageCode = 'rus') {
+  const output = join(root, `dub-${voice}-${targetLanguage}.wav`);
   const run = await dubber.dub({
     input,
     output,
     sourceLanguage: 'eng',
-    targetLanguage: 'spa',
+    targetLanguage,
     // The original muted under the dub, so that the dubbed voices alone are measured.
     choices: { voice: { mode: voice } },
     options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
@@ -64,6 +65,12 @@ describe('Preserve Voice in the pipeline', () => {
     expect(man!.f0MedianHz).toBeLessThan(130);
     expect(woman!.f0MedianHz).toBeGreaterThan(150);
     expect(man!.voice.voice).not.toBe(woman!.voice.voice);
+    // A man's voice for him, a woman's for her.
+    const russian = await dubber.resolver.synthesiser('rus');
+    const sexOf = (id: string | undefined): string | undefined =>
+      russian.listVoices?.('rus').find((listed) => listed.id === id)?.gender;
+    expect([sexOf(man!.voice.voice), sexOf(woman!.voice.voice)]).toEqual(['male', 'female']);
+    expect(segments.every((segment) => segment.engines.tts === 'rhvoice')).toBe(true);
     const bySpeaker = (label: string) => segments.filter((segment) => segment.speaker === label);
     for (const label of ['S1', 'S2']) {
       expect(new Set(bySpeaker(label).map((segment) => segment.voice?.baseVoice)).size).toBe(1);
@@ -91,5 +98,17 @@ describe('Preserve Voice in the pipeline', () => {
     expect(speakers?.every((s) => s.voice.pitchHz === undefined)).toBe(true);
     expect(segments.every((segment) => segment.voice?.mode === 'neutral' && !segment.voice.contour)).toBe(true);
     expect(warnings.join(' ')).not.toMatch(/not available/);
+  });
+
+  it('keeps the two apart on a language with one voice: the same woman’s voice, each at their own pitch', async () => {
+    const { run, output } = await dub('neutral', 'spa');
+    const [man, woman] = run.timeline.speakers!;
+    expect([man!.voice.voice, woman!.voice.voice]).toEqual(['es-ES', 'es-ES']);
+    const pitchOf = async (label: string): Promise<number> => {
+      const spans = run.timeline.segments.filter((segment) => segment.speaker === label).map((s) => placedSpan(s)!);
+      const lines = await dubbedPitch(output, spans);
+      return lines.sort((a, b) => a - b)[Math.floor(lines.length / 2)]!;
+    };
+    expect((await pitchOf('S2')) / (await pitchOf('S1'))).toBeGreaterThan(1.25);
   });
 });

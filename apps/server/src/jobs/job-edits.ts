@@ -126,6 +126,8 @@ export class JobEdits {
         if ((segment.speaker ?? 'S1') === speaker) edited = applyLineEdit(current, edited, segment.id, {});
       }
       await this.store.writeJson(id, CURRENT_RUN, current);
+      // A speaker with no line left keeps the voice for lines moved to them later: nothing to re-dub now.
+      if (edited === job.edited) return this.store.update(id, { revision: job.revision + 1 });
       const updated = await this.store.update(id, {
         state: 'stale',
         revision: job.revision + 1,

@@ -108,6 +108,13 @@ export const ATTRIBUTIONS: readonly AttributionGroup[] = [
         voices: ['svox-pico:en-US', 'svox-pico:fr-FR', 'svox-pico:es-ES', 'svox-pico:de-DE', 'svox-pico:it-IT'],
       },
       {
+        name: 'Festival (Debian festival) with the Italian FESTIVAL Modules: voices PC and LP (festvox-itapc16k, festvox-italp16k) and the festlex-ifd lexicon',
+        use: 'the offline Italian man’s voice (and a woman’s)',
+        licence: 'GPL-2.0-or-later',
+        url: 'https://www.cstr.ed.ac.uk/projects/festival/',
+        voices: ['festival:pc_diphone', 'festival:lp_diphone'],
+      },
+      {
         name: 'Open JTalk with the NAIST Japanese dictionary (Debian open-jtalk, open-jtalk-mecab-naist-jdic)',
         use: 'Japanese text analysis and speech',
         licence: 'BSD-3-Clause',

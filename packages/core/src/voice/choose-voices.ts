@@ -26,18 +26,26 @@ export function chooseVoices(
   given: readonly SpeakerVoice[] = [],
 ): SpeakerVoice[] {
   const taken = new Set<string>(given.flatMap((speaker) => speaker.voice.voice ?? []));
-  const chosen = new Map<string, VoiceSettings>();
+  const picked = new Map<string, BaseVoice | undefined>();
   const byAmount = [...speakers].sort((a, b) => b.voicedSeconds - a.voicedSeconds);
   byAmount.forEach((speaker, index) => {
     const voice = nearestFree(speaker, voices, taken, given.length + index);
-    if (!voice) {
-      chosen.set(speaker.speaker, {});
-      return;
-    }
-    taken.add(voice.id);
-    chosen.set(speaker.speaker, settingsFor(speaker, voice, mode));
+    if (voice) taken.add(voice.id);
+    picked.set(speaker.speaker, voice);
   });
-  return speakers.map((speaker) => ({ ...speaker, voice: chosen.get(speaker.speaker)! }));
+  const users = new Map<string, number>();
+  for (const id of [
+    ...given.flatMap((s) => s.voice.voice ?? []),
+    ...[...picked.values()].flatMap((v) => v?.id ?? []),
+  ]) {
+    users.set(id, (users.get(id) ?? 0) + 1);
+  }
+  return speakers.map((speaker) => {
+    const voice = picked.get(speaker.speaker);
+    if (!voice) return { ...speaker, voice: {} };
+    const shared = (users.get(voice.id) ?? 0) > 1;
+    return { ...speaker, voice: shared ? apartSettings(speaker, voice, mode) : settingsFor(speaker, voice, mode) };
+  });
 }
 
 function nearestFree(
@@ -54,6 +62,16 @@ function nearestFree(
   // A low voice never goes to a high speaker (or back) to keep voices apart: a repeat is better.
   const ranked = [...(sameClass.length > 0 ? sameClass : voices)].sort((a, b) => distance(a) - distance(b));
   return ranked.find((voice) => !taken.has(voice.id)) ?? ranked[0];
+}
+
+/**
+ * A voice two or more speakers share (an engine with one voice: SVOX Pico's Spanish): each of them
+ * is set to their own pitch even in a plain dub, so that two speakers never sound alike. Without a
+ * measured pitch a speaker keeps the voice as it is.
+ */
+function apartSettings(speaker: Omit<SpeakerVoice, 'voice'>, voice: BaseVoice, mode: VoiceMode): VoiceSettings {
+  if (mode !== 'neutral' || speaker.f0MedianHz === undefined) return settingsFor(speaker, voice, mode);
+  return { voice: voice.id, pitchHz: Math.round(speaker.f0MedianHz) };
 }
 
 /** A female voice is a high one, a male voice a low one; a voice of unknown sex goes by its pitch. */

@@ -69,10 +69,27 @@ describe('chooseVoices', () => {
     expect(chosen[0]!.voice).toMatchObject({ pitchHz: 105, rangeSemitones: 6 });
   });
 
-  it('repeats a voice of the right register rather than give a man a high voice, and sets no pitch when neutral', () => {
+  it('repeats a voice of the right register rather than give a man a high voice, set apart by pitch when neutral', () => {
     const chosen = chooseVoices([speaker('S1', 100), speaker('S2', 110), speaker('S3', 120)], VOICES, 'neutral');
     expect(chosen.map((s) => s.voice.voice).every((id) => id?.startsWith('m'))).toBe(true);
-    expect(chosen.every((s) => s.voice.pitchHz === undefined)).toBe(true);
+    // Two share a voice and are each set to their own pitch; the third has a voice of their own, plain.
+    expect(chosen.map((s) => s.voice.pitchHz)).toEqual([100, undefined, 120]);
+  });
+
+  it('goes by a voice’s sex where the engine says it, and keeps two speakers on one voice apart', () => {
+    const sexed = [
+      { ...voice('low-woman', 150), gender: 'female' as const },
+      { ...voice('high-man', 170), gender: 'male' as const },
+    ];
+    const [man, woman] = chooseVoices([speaker('S1', 110), speaker('S2', 215)], sexed, 'shaped');
+    expect([man!.voice.voice, woman!.voice.voice]).toEqual(['high-man', 'low-woman']);
+    // One voice for two people (SVOX Pico's Spanish): the second is set to their own pitch even unshaped.
+    const only = [{ ...voice('es-ES', 168), gender: 'female' as const }];
+    const plain = chooseVoices([speaker('S1', 110, 20), speaker('S2', 215, 10)], only, 'neutral');
+    expect(plain.map((s) => [s.voice.voice, s.voice.pitchHz])).toEqual([
+      ['es-ES', 110],
+      ['es-ES', 215],
+    ]);
   });
 
   it('scales the voice toward the speaker by their F2 and F3, within bounds, and only when shaping', () => {

@@ -125,19 +125,20 @@ async function speakLine(
 ): Promise<SpokenLine> {
   const settings = settingsFor(ctx, segment);
   const speech = await speak(settings);
+  const spokenBy = speech.engine ?? engine;
   // A cloning dub whose speaker could not be cloned speaks them in the shaped voice.
   const used = ctx.timeline.voiceMode ?? ctx.choices.voice.mode;
   const mode = used === 'clone' ? 'shaped' : used;
   const voice: AppliedVoice = {
     mode,
-    baseVoice: settings.voice ?? engine,
+    baseVoice: settings.voice ?? spokenBy,
     rate: settings.rate ?? 1,
     contour: false,
     energy: false,
     timbre: false,
     pauses: settings.pauses?.length ?? 0,
   };
-  return { speech, voice, engine };
+  return { speech, voice, engine: spokenBy };
 }
 
 /** Each reference's audio is read once per run: a speaker's reference serves all their lines. */

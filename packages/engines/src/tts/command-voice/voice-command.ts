@@ -19,6 +19,8 @@ export interface VoiceCommand {
   args: readonly string[];
   /** Text given on standard input (closed at once when absent). */
   stdin?: string;
+  /** How that text is written (UTF-8 unless said: Festival's Italian modules read Latin-1). */
+  stdinEncoding?: BufferEncoding;
 }
 
 /**
@@ -98,7 +100,7 @@ function execute(
       stderr = (stderr + chunk.toString('utf8')).slice(-64_000);
     });
     child.stdin!.on('error', () => undefined);
-    child.stdin!.end(run.stdin ?? '');
+    child.stdin!.end(Buffer.from(run.stdin ?? '', run.stdinEncoding ?? 'utf8'));
     child.on('error', (error) => stop(new EngineUnavailable(`${run.program} could not be started.`, error.message)));
     const settle = (): void => {
       clearTimeout(timer);

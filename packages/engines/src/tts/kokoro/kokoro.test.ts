@@ -34,7 +34,8 @@ describe('Kokoro on a tiny model', () => {
   it('speaks English above Piper and leaves other languages alone', async () => {
     expect((await resolver.synthesiser('eng')).id).toBe('kokoro');
     expect((await resolver.synthesiser('eng', 'piper')).id).toBe('piper');
-    expect((await resolver.synthesiser('spa')).id).toBe('espeak-ng');
+    // Korean has no voice but eSpeak NG's offline (Debian's better voices do not speak it).
+    expect((await resolver.synthesiser('kor')).id).toBe('espeak-ng');
   });
 
   it('turns text into IPA tokens, picks the style for their count and returns 24 kHz audio', async () => {
