@@ -30,12 +30,19 @@ const READ_LINES = [
 const SPEAKER_HZ = { male: 110, female: 200 } as const;
 const GAP_SECONDS = 0.6;
 
-/** How well pocketsphinx understands one English voice, plain and shaped. */
+/**
+ * plain: the voice as it is; pitched: set to a typical speaker of its sex by the engine's own
+ * pitch control; shaped: pitched, then a real read line's intonation and loudness laid on by PSOLA.
+ */
+export type Rendering = 'plain' | 'pitched' | 'shaped';
+const RENDERINGS: readonly Rendering[] = ['plain', 'pitched', 'shaped'];
+
+/** How well pocketsphinx understands one English voice, rendered one way. */
 export interface VoiceWer {
   engine: string;
   voice: string;
   gender: string;
-  shaped: boolean;
+  rendering: Rendering;
   words: number;
   wer: number;
   /** Seconds of synthesis (and shaping) per second of speech, wall clock. */
@@ -44,10 +51,10 @@ export interface VoiceWer {
 
 /**
  * `npm run eval -- --only voices`: English development sentences spoken by every installed English
- * voice of every offline synthesiser, plain and shaped (set to a typical speaker of the voice's
- * sex through the engine's own pitch control, then the intonation and loudness of real read lines
- * laid on by PSOLA), recognised back by pocketsphinx: the word error rate says how intelligible
- * the voice is, and how much shaping costs. eSpeak NG is the bad case beside them.
+ * voice of every offline synthesiser, plain, pitched (set to a typical speaker of the voice's sex
+ * through the engine's own pitch control) and shaped (pitched, then the intonation and loudness
+ * of real read lines laid on by PSOLA), recognised back by pocketsphinx: the word error rate says
+ * how intelligible the voice is, and what each step of shaping costs. eSpeak NG is the bad case.
  */
 export async function englishVoiceIntelligibility(
   registries: EngineRegistries,
@@ -63,11 +70,11 @@ export async function englishVoiceIntelligibility(
     const engine = await registries.tts.get(id);
     if (engine.kind !== 'offline' || !engine.languages.includes('eng')) continue;
     for (const voice of (await engine.baseVoices?.('eng')) ?? []) {
-      for (const shaped of [false, true]) {
+      for (const rendering of RENDERINGS) {
         const started = performance.now();
         const lines: PcmAudio[] = [];
         for (const [i, text] of sentences.entries()) {
-          lines.push(await speak(engine, shaper, voice, text, shaped ? readLines[i % readLines.length]! : undefined));
+          lines.push(await speak(engine, shaper, voice, text, rendering, readLines[i % readLines.length]!));
         }
         const seconds = lines.reduce((sum, line) => sum + line.samples.length / line.sampleRate, 0);
         const rtf = (performance.now() - started) / 1000 / seconds;
@@ -81,7 +88,7 @@ export async function englishVoiceIntelligibility(
           words += counted.words;
         });
         const gender = voice.gender ?? (voice.f0MedianHz >= 160 ? 'female?' : 'male?');
-        figures.push({ engine: id, voice: voice.id, gender, shaped, words, wer: errors / words, rtf });
+        figures.push({ engine: id, voice: voice.id, gender, rendering, words, wer: errors / words, rtf });
       }
     }
   }
@@ -89,16 +96,17 @@ export async function englishVoiceIntelligibility(
 }
 
 export function printEnglishVoices(figures: readonly VoiceWer[]): void {
-  console.log('English voices recognised back by pocketsphinx (development sentences; WER plain / shaped, RTF):');
+  console.log(
+    'English voices recognised back by pocketsphinx (development sentences), WER and RTF: plain / pitched by the ' +
+      'engine to a typical speaker of its sex (110 or 200 Hz) / pitched and shaped (PSOLA intonation and loudness of real read lines):',
+  );
   const keys = [...new Set(figures.map((f) => `${f.engine} ${f.voice}`))];
+  const pct = (value: number | undefined): string => (value === undefined ? '-' : `${(100 * value).toFixed(1)} %`);
   for (const key of keys) {
-    const [plain, shaped] = [false, true].map((s) =>
-      figures.find((f) => `${f.engine} ${f.voice}` === key && f.shaped === s),
-    );
-    const pct = (value: number | undefined): string => (value === undefined ? '-' : `${(100 * value).toFixed(1)} %`);
+    const rows = RENDERINGS.map((r) => figures.find((f) => `${f.engine} ${f.voice}` === key && f.rendering === r));
     console.log(
-      `    ${key.padEnd(26)} ${(plain?.gender ?? '').padEnd(7)} WER ${pct(plain?.wer).padStart(7)} / ${pct(shaped?.wer).padStart(7)}` +
-        `  RTF ${plain?.rtf.toFixed(3)} / ${shaped?.rtf.toFixed(3)}  (${plain?.words} words)`,
+      `    ${key.padEnd(26)} ${(rows[0]?.gender ?? '').padEnd(7)} WER ${rows.map((r) => pct(r?.wer).padStart(7)).join(' /')}` +
+        `  RTF ${rows.map((r) => r?.rtf.toFixed(3) ?? '-').join(' / ')}  (${rows[0]?.words} words)`,
     );
   }
 }
@@ -132,33 +140,33 @@ async function speak(
   shaper: VoiceShaper,
   voice: BaseVoice,
   text: string,
-  read: ReadLine | undefined,
+  rendering: Rendering,
+  read: ReadLine,
 ): Promise<PcmAudio> {
-  if (!read) return (await engine.synthesise(text, 'eng', {}, { voice: voice.id })).audio;
-  const pitchHz =
-    voice.gender === 'female' || (!voice.gender && voice.f0MedianHz >= 160) ? SPEAKER_HZ.female : SPEAKER_HZ.male;
+  if (rendering === 'plain') return (await engine.synthesise(text, 'eng', {}, { voice: voice.id })).audio;
+  const high = voice.gender === 'female' || (!voice.gender && voice.f0MedianHz >= 160);
+  const pitchHz = high ? SPEAKER_HZ.female : SPEAKER_HZ.male;
   const speech = await engine.synthesise(text, 'eng', {}, { voice: voice.id, pitchHz });
+  if (rendering === 'pitched') return speech.audio;
   const speaker: SpeakerVoice = {
     speaker: 'S1',
     voicedSeconds: read.prosody.voicedSeconds,
     f0MedianHz: pitchHz,
     voice: { voice: voice.id, pitchHz },
   };
-  const shaped = await shapeSpeech(
-    shaper,
-    {
-      speech: speech.audio,
-      targetText: text,
-      sourceTrack: read.track,
-      prosody: read.prosody,
-      speaker,
-      speakerName: 'S1',
-      otherVoice: true,
-      cloned: false,
-    },
-    {},
-  );
-  return shaped.audio ?? speech.audio;
+  const line = {
+    speech: speech.audio,
+    targetText: text,
+    sourceTrack: read.track,
+    prosody: read.prosody,
+    speaker,
+    speakerName: 'S1',
+    otherVoice: true,
+    cloned: false,
+  };
+  const shaped = await shapeSpeech(shaper, line, {});
+  if (!shaped.audio) throw new Error(`A line was not shaped: ${shaped.notes.join(' ')}`);
+  return shaped.audio;
 }
 
 /** The lines end to end at 16 kHz with a gap between them, and where each one is. */
