@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { EngineContext, PhonemeTiming } from '@voxlate/core';
 import type { EspeakSynthesiser } from '../espeak/espeak-synthesiser.js';
-import { CommandSynthesiser, voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
-import { PhonemeAligner } from '../command-voice/phoneme-aligner.js';
-import { WAV_PATH, type VoiceCommand, type VoiceOutput } from '../command-voice/voice-command.js';
+import { AlignedCommandSynthesiser } from '../command-voice/aligned-command-synthesiser.js';
+import { voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
+import { WAV_PATH, type VoiceCommand } from '../command-voice/voice-command.js';
 import { FESTIVAL_VOICES } from './festival-voices.js';
 
 const PROGRAM = '/usr/bin/text2wave';
@@ -15,12 +14,12 @@ const PROGRAM = '/usr/bin/text2wave';
  * (PSOLA moves it to the speaker's). Text is read as Latin-1, as the Italian modules expect.
  * It gives no phoneme timings here: they come from eSpeak NG's, aligned.
  */
-export class FestivalSynthesiser extends CommandSynthesiser {
+export class FestivalSynthesiser extends AlignedCommandSynthesiser {
   readonly id = 'festival';
   readonly name = 'Festival';
 
-  private constructor(private readonly aligner: PhonemeAligner) {
-    super(FESTIVAL_VOICES.filter(voiceInstalled));
+  private constructor(espeak: () => Promise<EspeakSynthesiser>) {
+    super(FESTIVAL_VOICES.filter(voiceInstalled), espeak);
   }
 
   static isInstalled(): Promise<boolean> {
@@ -28,7 +27,7 @@ export class FestivalSynthesiser extends CommandSynthesiser {
   }
 
   static create(espeak: () => Promise<EspeakSynthesiser>): Promise<FestivalSynthesiser> {
-    return Promise.resolve(new FestivalSynthesiser(new PhonemeAligner(espeak)));
+    return Promise.resolve(new FestivalSynthesiser(espeak));
   }
 
   protected command(piece: PieceRequest): VoiceCommand {
@@ -36,14 +35,6 @@ export class FestivalSynthesiser extends CommandSynthesiser {
     if (piece.rate !== 1) args.push('-eval', `(Parameter.set 'Duration_Stretch ${(1 / piece.rate).toFixed(3)})`);
     args.push('-o', WAV_PATH);
     return { program: 'Festival', command: PROGRAM, args, stdin: latin1(piece.text), stdinEncoding: 'latin1' };
-  }
-
-  protected timingsOf(piece: PieceRequest, output: VoiceOutput, context: EngineContext): Promise<PhonemeTiming[]> {
-    return this.aligner.align(output.audio, piece.text, piece.language, context);
-  }
-
-  close(): void {
-    this.aligner.close();
   }
 }
 

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { EngineContext, PhonemeTiming } from '@voxlate/core';
 import type { EspeakSynthesiser } from '../espeak/espeak-synthesiser.js';
-import { CommandSynthesiser, voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
-import { PhonemeAligner } from '../command-voice/phoneme-aligner.js';
-import { WAV_PATH, type VoiceCommand, type VoiceOutput } from '../command-voice/voice-command.js';
+import { AlignedCommandSynthesiser } from '../command-voice/aligned-command-synthesiser.js';
+import { voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
+import { WAV_PATH, type VoiceCommand } from '../command-voice/voice-command.js';
 import { PICO_VOICES } from './pico-voices.js';
 
 const PROGRAM = '/usr/bin/pico2wave';
@@ -15,13 +14,13 @@ const PROGRAM = '/usr/bin/pico2wave';
  * percentages of its own, pitch measured proportional: 60 → 101 Hz from 168 Hz). It writes
  * only to a named WAV file and gives no phoneme timings: they come from eSpeak NG's, aligned.
  */
-export class PicoSynthesiser extends CommandSynthesiser {
+export class PicoSynthesiser extends AlignedCommandSynthesiser {
   readonly id = 'svox-pico';
   readonly name = 'SVOX Pico';
   protected override readonly pitchReach = [0.5, 2] as const;
 
-  private constructor(private readonly aligner: PhonemeAligner) {
-    super(PICO_VOICES.filter(voiceInstalled));
+  private constructor(espeak: () => Promise<EspeakSynthesiser>) {
+    super(PICO_VOICES.filter(voiceInstalled), espeak);
   }
 
   static isInstalled(): Promise<boolean> {
@@ -29,7 +28,7 @@ export class PicoSynthesiser extends CommandSynthesiser {
   }
 
   static create(espeak: () => Promise<EspeakSynthesiser>): Promise<PicoSynthesiser> {
-    return Promise.resolve(new PicoSynthesiser(new PhonemeAligner(espeak)));
+    return Promise.resolve(new PicoSynthesiser(espeak));
   }
 
   protected command(piece: PieceRequest): VoiceCommand {
@@ -42,14 +41,6 @@ export class PicoSynthesiser extends CommandSynthesiser {
       // `--` ends the options: a line that starts with "-" is text, not a flag.
       args: ['-l', piece.voice.id, '-w', WAV_PATH, '--', markup],
     };
-  }
-
-  protected timingsOf(piece: PieceRequest, output: VoiceOutput, context: EngineContext): Promise<PhonemeTiming[]> {
-    return this.aligner.align(output.audio, piece.text, piece.language, context);
-  }
-
-  close(): void {
-    this.aligner.close();
   }
 }
 

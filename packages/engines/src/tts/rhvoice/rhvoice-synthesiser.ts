@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { EngineContext, PhonemeTiming } from '@voxlate/core';
 import type { EspeakSynthesiser } from '../espeak/espeak-synthesiser.js';
-import { CommandSynthesiser, voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
-import { PhonemeAligner } from '../command-voice/phoneme-aligner.js';
-import { WAV_PATH, type VoiceCommand, type VoiceOutput } from '../command-voice/voice-command.js';
+import { AlignedCommandSynthesiser } from '../command-voice/aligned-command-synthesiser.js';
+import { voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
+import { WAV_PATH, type VoiceCommand } from '../command-voice/voice-command.js';
 import { RHVOICE_VOICES } from './rhvoice-voices.js';
 
 const PROGRAM = '/usr/bin/RHVoice-test';
@@ -14,14 +13,14 @@ const PROGRAM = '/usr/bin/RHVoice-test';
  * Pitch is `-t` (a percentage of the voice's own: measured proportional, 50 → half the F0),
  * rate `-r` (a percentage). It gives no phoneme timings: they come from eSpeak NG's, aligned.
  */
-export class RhvoiceSynthesiser extends CommandSynthesiser {
+export class RhvoiceSynthesiser extends AlignedCommandSynthesiser {
   readonly id = 'rhvoice';
   readonly name = 'RHVoice';
   // Lower than about two thirds of its own F0 a voice turns creaky (clb at -t 61 read an octave up).
   protected override readonly pitchReach = [0.65, 1.9] as const;
 
-  private constructor(private readonly aligner: PhonemeAligner) {
-    super(RHVOICE_VOICES.filter(voiceInstalled));
+  private constructor(espeak: () => Promise<EspeakSynthesiser>) {
+    super(RHVOICE_VOICES.filter(voiceInstalled), espeak);
   }
 
   static isInstalled(): Promise<boolean> {
@@ -29,7 +28,7 @@ export class RhvoiceSynthesiser extends CommandSynthesiser {
   }
 
   static create(espeak: () => Promise<EspeakSynthesiser>): Promise<RhvoiceSynthesiser> {
-    return Promise.resolve(new RhvoiceSynthesiser(new PhonemeAligner(espeak)));
+    return Promise.resolve(new RhvoiceSynthesiser(espeak));
   }
 
   protected command(piece: PieceRequest): VoiceCommand {
@@ -38,13 +37,5 @@ export class RhvoiceSynthesiser extends CommandSynthesiser {
     if (piece.rate !== 1) args.push('-r', String(Math.round(piece.rate * 100)));
     // One line of text: RHVoice-test reads standard input to its end.
     return { program: 'RHVoice', command: PROGRAM, args, stdin: piece.text.replace(/\s+/g, ' ') };
-  }
-
-  protected timingsOf(piece: PieceRequest, output: VoiceOutput, context: EngineContext): Promise<PhonemeTiming[]> {
-    return this.aligner.align(output.audio, piece.text, piece.language, context);
-  }
-
-  close(): void {
-    this.aligner.close();
   }
 }
