@@ -243,13 +243,13 @@ describe('bad input gets a clear answer', () => {
     expect(named.status).toBe(200);
     const unknown = await post(
       '/translate',
-      await form({ target_language: 'spa', tts_engine: 'festival' }, { file: speech }),
+      await form({ target_language: 'spa', tts_engine: 'no-such-voice' }, { file: speech }),
     );
     expect(unknown.status).toBe(400);
     const voices = (await (await fetch(`${service.url}/api/engines`)).json()) as { tts: { id: string }[] };
     expect(voices.tts.map((engine) => engine.id)).toContain('espeak-ng');
     expect(((await unknown.json()) as { error: string }).error).toBe(
-      `Unknown speech synthesis engine "festival". Valid engines: ${voices.tts.map((engine) => engine.id).join(', ')}.`,
+      `Unknown speech synthesis engine "no-such-voice". Valid engines: ${voices.tts.map((engine) => engine.id).join(', ')}.`,
     );
   });
 
