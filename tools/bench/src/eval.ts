@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCORES_FILE, defaultRegistries, type MeasuredScores } from '@voxlate/engines';
 import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
+import { LANGUAGES, isLanguageCode } from '@voxlate/core';
 import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
@@ -12,7 +13,7 @@ import { separationQuality } from './separation-figures.js';
 import { printSubtitleFigures, subtitleQuality } from './subtitle-figures.js';
 import { printSpeechDetectorFigures, speechDetectorQuality } from './speech-detector-figures.js';
 import { voiceQuality } from './voice-figures.js';
-import { heldOutVoiceScenes } from './voice-scenes.js';
+import { heldOutVoiceScenes, voiceScenes } from './voice-scenes.js';
 import { lipSyncQuality, printLipSyncFigures } from './lip-sync-figures.js';
 import { voiceIntelligibility } from './voice-intelligibility.js';
 import { englishVoiceIntelligibility, printEnglishVoices } from './voice-engine-intelligibility.js';
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voices,voice,heldout,clone,lipsync' },
     // Sentences each English voice speaks for `voices`.
     'voice-sentences': { type: 'string', default: '30' },
+    // The languages the voice and heldout parts dub the real scenes into (comma-separated).
+    'voice-targets': { type: 'string', default: 'spa' },
   },
 });
 const parts = new Set(values.only.split(','));
@@ -80,8 +83,13 @@ const englishVoices = parts.has('voices')
   ? await inTempDir('voices', (dir) => englishVoiceIntelligibility(registries, dir, Number(values['voice-sentences'])))
   : [];
 if (parts.has('voices')) printEnglishVoices(englishVoices);
-const voice = parts.has('voice') ? await inTempDir('voice', (dir) => voiceQuality(registries, dir)) : [];
-if (parts.has('voice')) printVoiceFigures(voice, 'voice, Spanish dubs of real speech');
+const voiceTargets = values['voice-targets'].split(',').filter(isLanguageCode);
+const voice: Awaited<ReturnType<typeof voiceQuality>> = [];
+for (const target of parts.has('voice') ? voiceTargets : []) {
+  const figures = await inTempDir('voice', (dir) => voiceQuality(registries, dir, voiceScenes, target));
+  printVoiceFigures(figures, `voice, ${LANGUAGES[target].name} dubs of real speech`);
+  voice.push(...figures);
+}
 const heldOut = parts.has('heldout')
   ? await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes))
   : [];

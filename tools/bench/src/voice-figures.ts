@@ -4,6 +4,7 @@ import {
   countSpokenSyllables,
   placedSpan,
   type ProsodyTrack,
+  type LanguageCode,
   type Segment,
   type VoiceMode,
   voicedValues,
@@ -44,11 +45,12 @@ export interface VoiceFigures {
   der: number;
 }
 
-/** Dubs every scene into Spanish with the voice neutral and shaped, and measures both. */
+/** Dubs every scene (into Spanish unless told) with the voice neutral and shaped, and measures both. */
 export async function voiceQuality(
   registries: EngineRegistries,
   dir: string,
   scenes: (dir: string) => VoiceScene[] = voiceScenes,
+  targetLanguage: LanguageCode = 'spa',
 ): Promise<VoiceFigures[]> {
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const shaper = await registries.voice.get('psola');
@@ -65,7 +67,7 @@ export async function voiceQuality(
         input: scene.path,
         output,
         sourceLanguage: 'eng',
-        targetLanguage: 'spa',
+        targetLanguage,
         choices: { voice: { mode } },
         options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
       });
