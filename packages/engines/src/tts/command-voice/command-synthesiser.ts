@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import {
+  concatSamples,
   median,
   throwIfAborted,
   voicedValues,
@@ -187,13 +188,7 @@ function joinPieces(pieces: readonly (Speech & { pauseAfterSeconds: number })[])
       offset += silence / sampleRate;
     }
   });
-  const samples = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    samples.set(part, at);
-    at += part.length;
-  }
-  return { audio: { samples, sampleRate }, phonemes };
+  return { audio: { samples: concatSamples(parts), sampleRate }, phonemes };
 }
 
 function clamp(value: number, [low, high]: readonly [number, number]): number {
