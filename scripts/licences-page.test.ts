@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../packages/models/src/model-catalog.js';
 import { ATTRIBUTIONS } from '../apps/web/src/pages/licences-data.js';
 import { FESTIVAL_VOICES } from '../packages/engines/src/tts/festival/festival-voices.js';
+import { MBROLA_VOICES } from '../packages/engines/src/tts/mbrola/mbrola-voices.js';
 import { FLITE_VOICES } from '../packages/engines/src/tts/flite/flite-voices.js';
 import { OPEN_JTALK_VOICES } from '../packages/engines/src/tts/open-jtalk/open-jtalk-voices.js';
 import { PICO_VOICES } from '../packages/engines/src/tts/pico/pico-voices.js';
@@ -34,6 +35,7 @@ describe('the licences page', () => {
       'svox-pico': PICO_VOICES,
       'open-jtalk': OPEN_JTALK_VOICES,
       festival: FESTIVAL_VOICES,
+      mbrola: MBROLA_VOICES,
     };
     for (const [engine, voices] of Object.entries(catalogues)) {
       for (const voice of voices) {

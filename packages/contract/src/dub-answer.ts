@@ -126,6 +126,12 @@ export const AppliedVoice = Type.Object(
     timbre: Type.Boolean(),
     pauses: Type.Number(),
     notes: Type.Array(Type.String()),
+    non_commercial: Type.Optional(
+      Type.Literal(true, {
+        description:
+          "The voice's licence allows non-commercial use only (an MBROLA voice the creator opted in to): the dub may not be sold as it is.",
+      }),
+    ),
   },
   Closed,
 );
@@ -243,6 +249,19 @@ export const ProvenanceManifest = Type.Object(
               statement: Type.String(),
             },
             Closed,
+          ),
+        ),
+        nonCommercial: Type.Optional(
+          Type.Object(
+            {
+              voices: Type.Array(Type.String()),
+              lines: Type.Integer({ minimum: 1 }),
+              statement: Type.String(),
+            },
+            {
+              ...Closed,
+              description: 'Voices licensed for non-commercial use only (opted-in MBROLA) spoke these many lines.',
+            },
           ),
         ),
       },

@@ -31,6 +31,10 @@ export const VoiceListing = Type.Object(
     name: Type.String(),
     gender: Nullable(StringEnum(['female', 'male'])),
     licence: Type.String({ description: "The licence of the voice's data." }),
+    non_commercial: Type.Boolean({
+      description:
+        'The licence allows non-commercial use only (MBROLA, listed only once the creator has opted in): a dub spoken by it may not be sold.',
+    }),
   },
   Closed,
 );

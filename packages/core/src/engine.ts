@@ -115,6 +115,8 @@ export interface Speech {
   phonemes: PhonemeTiming[];
   /** The engine that spoke it, when a synthesiser speaks through several (a language's voice set). */
   engine?: string;
+  /** The voice's licence allows non-commercial use only (an opted-in MBROLA voice). */
+  nonCommercial?: boolean;
 }
 
 export interface Synthesiser extends EngineInfo {

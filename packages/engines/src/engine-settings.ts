@@ -1,9 +1,13 @@
+import { optedInVoicePacks, type OptInVoicePack } from './tts/voice-opt-ins.js';
+
 /** Settings of the offline engines, from the environment. */
 export interface EngineSettings {
   /** Longest wait for one call to a child server (VOXLATE_ENGINE_CALL_TIMEOUT_MS; 20 s by default). */
   callTimeoutMs?: number;
   /** Dictionaries and analysers unused this long are released (VOXLATE_ENGINE_IDLE_MINUTES; 5 by default). */
   idleMs?: number;
+  /** Voice packs with a non-commercial licence the creator opted in to (`npm run voices -- add mbrola`). */
+  optedInVoices?: readonly OptInVoicePack[];
 }
 
 export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EngineSettings {
@@ -16,5 +20,6 @@ export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Eng
   return {
     ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
     ...(idleMinutes === undefined ? {} : { idleMs: idleMinutes * 60_000 }),
+    optedInVoices: optedInVoicePacks(env),
   };
 }

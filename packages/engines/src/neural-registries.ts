@@ -1,5 +1,6 @@
 import { CATALOG, CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
+import { engineSettingsFromEnv, type EngineSettings } from './engine-settings.js';
 import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
 import { MDX_MODELS } from './separate/mdx-net/mdx-models.js';
 import { installedMmsLanguages } from './tts/mms/mms-voices.js';
@@ -108,6 +109,9 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
 }
 
 /** Every engine this build knows: offline ones always, neural ones when their models are installed. */
-export function defaultRegistries(manager: ModelManager = new ModelManager()): EngineRegistries {
-  return registerNeuralEngines(offlineRegistries(), manager);
+export function defaultRegistries(
+  manager: ModelManager = new ModelManager(),
+  settings: EngineSettings = engineSettingsFromEnv(),
+): EngineRegistries {
+  return registerNeuralEngines(offlineRegistries(settings), manager);
 }

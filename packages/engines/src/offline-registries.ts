@@ -26,6 +26,7 @@ import { EngineRegistry } from './registry.js';
 import { RubberbandStretcher } from './stretch/rubberband-stretcher.js';
 import { EspeakSynthesiser } from './tts/espeak/espeak-synthesiser.js';
 import { FestivalSynthesiser } from './tts/festival/festival-synthesiser.js';
+import { MbrolaSynthesiser } from './tts/mbrola/mbrola-synthesiser.js';
 import { FliteSynthesiser } from './tts/flite/flite-synthesiser.js';
 import { OpenJtalkSynthesiser } from './tts/open-jtalk/open-jtalk-synthesiser.js';
 import { PicoSynthesiser } from './tts/pico/pico-synthesiser.js';
@@ -146,7 +147,8 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
 /**
  * The offline voices, best first where a language has several (docs/engines.md has the measured
  * intelligibility): RHVoice (English, Russian), Open JTalk (Japanese), Flite (English), SVOX Pico
- * (English, French, Spanish, German, Italian), Festival (Italian, for its man's voice), then eSpeak
+ * (English, French, Spanish, German, Italian), Festival (Italian, for its man's voice), MBROLA
+ * (men's voices, only when opted in: its licence forbids sale), then eSpeak
  * NG, the one that speaks all 11 and the only one for Mandarin, Cantonese, Korean and Greek. Each is
  * there when setup could install its Debian packages; RHVoice, Pico and Festival take their phoneme
  * timings from eSpeak NG's, aligned.
@@ -190,6 +192,16 @@ function speechSynthesis(settings: EngineSettings): EngineRegistry<Synthesiser> 
       rank: 12,
       isInstalled: () => FestivalSynthesiser.isInstalled(),
       load: () => FestivalSynthesiser.create(espeak),
+    })
+    .register({
+      // Men's voices for French, German, Spanish, Italian and Greek, below the free ones and
+      // lent to them; its licence forbids sale, so only a creator's opt-in brings it in.
+      id: 'mbrola',
+      kind: 'offline',
+      rank: 11,
+      isInstalled: async () =>
+        (settings.optedInVoices ?? []).includes('mbrola') && (await MbrolaSynthesiser.isInstalled()),
+      load: () => MbrolaSynthesiser.create(),
     })
     .register({
       id: 'espeak-ng',

@@ -1,6 +1,6 @@
-import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { DEFAULT_DUB_OPTIONS, type DubOptions } from '@voxlate/core';
+import { dataDirFromEnv } from '@voxlate/engines';
 
 /** Settings read from the environment, with the product's defaults. */
 export interface RuntimeConfig {
@@ -13,10 +13,7 @@ export interface RuntimeConfig {
   dataDir: string;
 }
 
-/** `$VOXLATE_DATA_DIR`, else `$XDG_DATA_HOME/voxlate`, else `~/.local/share/voxlate`. */
-export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return env['VOXLATE_DATA_DIR'] || join(env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share'), 'voxlate');
-}
+export { dataDirFromEnv };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
   const defaults = DEFAULT_DUB_OPTIONS;

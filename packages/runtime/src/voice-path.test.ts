@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, placedSpan, type LanguageCode, type VoiceMode } from '@voxlate/core';
-import { defaultRegistries } from '@voxlate/engines';
+import { defaultRegistries, engineSettingsFromEnv, MbrolaSynthesiser } from '@voxlate/engines';
+import { ModelManager } from '@voxlate/models';
 import { Dubber } from './dubber.js';
 import { makeTwoSpeakerWav } from './test/make-media.js';
 
@@ -15,8 +16,10 @@ import { makeTwoSpeakerWav } from './test/make-media.js';
  */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-voice-path-'));
 const jobs = mkdtempSync(join(tmpdir(), 'voxlate-voice-jobs-'));
-const registries = defaultRegistries();
+// Whatever this machine's creator opted in to, these dubs use the voices every installation has.
+const registries = defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: [] });
 const dubber = new Dubber({ tempRoot: jobs, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') }, registries);
+const mbrolaInstalled = await MbrolaSynthesiser.isInstalled();
 let input = '';
 
 beforeAll(() => {
@@ -28,9 +31,9 @@ afterAll(async () => {
   rmSync(jobs, { recursive: true, force: true });
 });
 
-async function dub(voice: VoiceMode, targetLanguage: LanguageCode = 'rus') {
+async function dub(voice: VoiceMode, targetLanguage: LanguageCode = 'rus', by: Dubber = dubber) {
   const output = join(root, `dub-${voice}-${targetLanguage}.wav`);
-  const run = await dubber.dub({
+  const run = await by.dub({
     input,
     output,
     sourceLanguage: 'eng',
@@ -111,4 +114,25 @@ describe('Preserve Voice in the pipeline', () => {
     };
     expect((await pitchOf('S2')) / (await pitchOf('S1'))).toBeGreaterThan(1.25);
   });
+
+  it.skipIf(!mbrolaInstalled)(
+    'with MBROLA opted in, gives a Spanish man its man’s voice and says the dub may not be sold',
+    async () => {
+      const optedIn = new Dubber(
+        { tempRoot: jobs, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
+        defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: ['mbrola'] }),
+      );
+      try {
+        const { run } = await dub('shaped', 'spa', optedIn);
+        const [man, woman] = run.timeline.speakers!;
+        expect([man!.voice.voice, woman!.voice.voice]).toEqual(['mbrola:es2', 'es-ES']);
+        const his = run.timeline.segments.filter((segment) => segment.speaker === 'S1');
+        expect(his.every((segment) => segment.engines.tts === 'mbrola' && segment.voice?.nonCommercial)).toBe(true);
+        expect(run.timeline.warnings.join(' ')).toMatch(/non-commercial use only speak some lines \(mbrola:es2\)/);
+        expect(run.provenance.voice.nonCommercial).toMatchObject({ voices: ['mbrola:es2'], lines: his.length });
+      } finally {
+        await optedIn.close();
+      }
+    },
+  );
 });

@@ -31,6 +31,7 @@ export function segmentVoiceFields(segment: Segment): Pick<AnswerSegment, 'speak
             timbre: voice.timbre,
             pauses: voice.pauses,
             notes: voice.notes ?? [],
+            ...(voice.nonCommercial ? { non_commercial: true as const } : {}),
           },
         }
       : {}),

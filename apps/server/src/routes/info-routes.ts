@@ -79,9 +79,10 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
                   engine: speaker.id,
                   name: speaker.name,
                   robotic: speaker.robotic === true,
-                  voices: (speaker.listVoices?.(code) ?? []).map((voice) => ({
+                  voices: (speaker.listVoices?.(code) ?? []).map(({ nonCommercial, ...voice }) => ({
                     ...voice,
                     gender: voice.gender ?? null,
+                    non_commercial: nonCommercial === true,
                   })),
                 }
               : null,

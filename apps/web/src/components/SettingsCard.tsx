@@ -212,7 +212,10 @@ export function SettingsCard(props: Props) {
         <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>
       )}
       {spokenBy && (
-        <p className={`speech-note${speech?.robotic ? ' robotic' : ''}`} role="note">
+        <p
+          className={`speech-note${speech?.robotic ? ' robotic' : ''}${speech?.voices.some((voice) => voice.non_commercial) ? ' non-commercial' : ''}`}
+          role="note"
+        >
           {spokenBy}
         </p>
       )}

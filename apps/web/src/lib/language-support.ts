@@ -136,5 +136,10 @@ export function speechNote(name: string, speech: SpeechSupport | undefined): str
   if (speech.robotic) {
     return `${name} is spoken by ${speech.name}, a robotic formant voice: no better offline voice for ${name} is installed here.`;
   }
-  return `${name} is spoken by ${speech.name}: ${kinds}, each speaker in the one nearest their own.`;
+  const restricted = speech.voices.filter((voice) => voice.non_commercial).map((voice) => voice.name);
+  const licence =
+    restricted.length > 0
+      ? ` ${restricted.join(', ')}: for non-commercial use only (opted in); a dub spoken by ${restricted.length > 1 ? 'them' : 'it'} may not be sold.`
+      : '';
+  return `${name} is spoken by ${speech.name}: ${kinds}, each speaker in the one nearest their own.${licence}`;
 }

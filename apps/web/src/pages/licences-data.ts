@@ -115,6 +115,14 @@ export const ATTRIBUTIONS: readonly AttributionGroup[] = [
         voices: ['festival:pc_diphone', 'festival:lp_diphone'],
       },
       {
+        name: 'MBROLA with its voices FR1, DE2, ES2, IT3, GR2 and US2 (Debian mbrola, mbrola-fr1, mbrola-de2, mbrola-es2, mbrola-it3, mbrola-gr2, mbrola-us2; contrib), read by eSpeak NG',
+        use: 'men’s voices for French, German, Spanish, Italian and Greek, only when the creator opts in (npm run voices -- add mbrola)',
+        licence: 'MBROLA database licence: non-commercial use only',
+        url: 'https://github.com/numediart/MBROLA-voices',
+        note: 'The voices may be used for non-commercial purposes only: a dub they speak may not be sold, or used in anything sold, without the voice owners’ permission. Never installed or used unless opted in; every dub they speak says so.',
+        voices: ['mbrola:fr1', 'mbrola:de2', 'mbrola:es2', 'mbrola:it3', 'mbrola:gr2', 'mbrola:us2'],
+      },
+      {
         name: 'Open JTalk with the NAIST Japanese dictionary (Debian open-jtalk, open-jtalk-mecab-naist-jdic)',
         use: 'Japanese text analysis and speech',
         licence: 'BSD-3-Clause',

@@ -100,9 +100,15 @@ function SpeakerVoice({
           <option key={voice.id} value={voice.id}>
             {voice.name}
             {voice.gender ? ` (${voice.gender})` : ''}
+            {voice.non_commercial ? ', non-commercial use only' : ''}
           </option>
         ))}
       </select>
+      {voices.find((voice) => voice.id === current)?.non_commercial && (
+        <span className="speaker-voice-licence" role="note">
+          This voice’s licence allows non-commercial use only: a dub it speaks may not be sold.
+        </span>
+      )}
     </label>
   );
 }

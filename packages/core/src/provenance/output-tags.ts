@@ -20,8 +20,10 @@ export function outputTags(timeline: Timeline, tool: ToolInfo, made: Date): Reco
     .map(([task, ids]) => `${task} ${ids.join('+')}`)
     .join(', ');
   const iso = made.toISOString();
-  const cloned = voiceProvenance(timeline, timeline.voiceMode ?? 'shaped').cloned;
-  const voices = cloned ? ` Cloned voices of ${cloned.speakers.join(', ')} (${cloned.engine}).` : '';
+  const { cloned, nonCommercial } = voiceProvenance(timeline, timeline.voiceMode ?? 'shaped');
+  const voices =
+    (cloned ? ` Cloned voices of ${cloned.speakers.join(', ')} (${cloned.engine}).` : '') +
+    (nonCommercial ? ` Voices for non-commercial use only: ${nonCommercial.voices.join(', ')}.` : '');
   const statement = `Synthetic speech: dubbed by ${tool.name} ${tool.version} (${languages})`;
   return {
     comment: `${statement}.${voices} Engines: ${engines}. ${iso}`,

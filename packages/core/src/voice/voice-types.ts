@@ -95,6 +95,8 @@ export interface AppliedVoice {
   pauses: number;
   /** Why something could not be done on this line. */
   notes?: string[];
+  /** The voice's licence allows non-commercial use only (an opted-in MBROLA voice). */
+  nonCommercial?: boolean;
 }
 
 /** How a synthesiser should speak a line; engines apply what they can and ignore the rest. */
@@ -134,6 +136,8 @@ export interface VoiceListing {
   gender?: 'female' | 'male';
   /** The licence of the voice's data. */
   licence: string;
+  /** That licence allows non-commercial use only (MBROLA's): the dub may not be sold as it is. */
+  nonCommercial?: boolean;
 }
 
 /** What to do to one synthesised line. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldTowardAsked, median, visemeOf, voicedValues, type LanguageCode } from '@voxlate/core';
 import { trackPitch } from '../dsp/pitch-track.js';
 import { offlineRegistries } from '../offline-registries.js';
+import { engineSettingsFromEnv } from '../engine-settings.js';
 import type { CommandSynthesiser } from './command-voice/command-synthesiser.js';
 import { EspeakSynthesiser } from './espeak/espeak-synthesiser.js';
 import { FliteSynthesiser } from './flite/flite-synthesiser.js';
@@ -16,8 +17,9 @@ import { OPEN_JTALK_VOICES } from './open-jtalk/open-jtalk-voices.js';
  * moves to a speaker's pitch with its own controls, offers voices of both sexes where its
  * package has them, and says which licence each voice is under.
  */
-const registries = offlineRegistries();
-const COMMAND_ENGINES = ['rhvoice', 'open-jtalk', 'flite', 'svox-pico'];
+// MBROLA opted in, so that its voices are tested too wherever its packages are installed.
+const registries = offlineRegistries({ ...engineSettingsFromEnv(), optedInVoices: ['mbrola'] });
+const COMMAND_ENGINES = ['rhvoice', 'open-jtalk', 'flite', 'svox-pico', 'mbrola'];
 const installed = (await registries.tts.installedIds()).filter((id) => COMMAND_ENGINES.includes(id));
 
 const LINES: Partial<Record<LanguageCode, string>> = {
@@ -28,6 +30,7 @@ const LINES: Partial<Record<LanguageCode, string>> = {
   deu: 'Heute schauen wir uns gemeinsam etwas Neues und Spannendes an.',
   ita: 'Oggi vedremo insieme qualcosa di nuovo e interessante.',
   jpn: '今日は一緒に新しいものを見てみましょう。',
+  ell: 'Σήμερα θα δούμε μαζί κάτι καινούργιο και ενδιαφέρον.',
 };
 
 /** The median F0, octave errors folded toward the pitch asked for, as shaping reads it. */

@@ -9,6 +9,7 @@ import type { Speech } from '../../engine.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
+import { nonCommercialVoices, nonCommercialWarning } from '../../voice/non-commercial-voices.js';
 import { expressiveness, referenceAudio, referenceFor, referenceLines } from '../voice-cloning.js';
 
 /**
@@ -62,6 +63,8 @@ export async function synthesise(ctx: StageContext): Promise<void> {
         `instead: ${notCloned.join('; ')}`,
     );
   }
+  const restricted = nonCommercialVoices(timeline);
+  if (restricted.lines > 0) ctx.warn('synthesise', nonCommercialWarning(restricted));
 }
 
 /**
@@ -137,6 +140,7 @@ async function speakLine(
     energy: false,
     timbre: false,
     pauses: settings.pauses?.length ?? 0,
+    ...(speech.nonCommercial ? { nonCommercial: true } : {}),
   };
   return { speech, voice, engine: spokenBy };
 }

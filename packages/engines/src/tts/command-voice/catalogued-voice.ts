@@ -10,6 +10,8 @@ export interface CataloguedVoice {
   gender: 'female' | 'male';
   /** The licence of the voice's data (the program's own may differ; see /licences). */
   licence: string;
+  /** The licence allows non-commercial use only (MBROLA's): used only when the creator opts in. */
+  nonCommercial?: boolean;
   /** The program cannot move this voice's pitch (Flite's rms): PSOLA alone sets it to the speaker's. */
   fixedPitch?: boolean;
   /** Files the voice needs: when one is missing the voice is not installed. */

@@ -77,7 +77,13 @@ export abstract class CommandSynthesiser implements Synthesiser {
   listVoices(language: LanguageCode): VoiceListing[] {
     return this.voices
       .filter((voice) => voice.language === language)
-      .map(({ id, name, gender, licence }) => ({ id, name, gender, licence }));
+      .map(({ id, name, gender, licence, nonCommercial }) => ({
+        id,
+        name,
+        gender,
+        licence,
+        ...(nonCommercial ? { nonCommercial } : {}),
+      }));
   }
 
   async baseVoices(language: LanguageCode): Promise<BaseVoice[]> {
@@ -121,7 +127,8 @@ export abstract class CommandSynthesiser implements Synthesiser {
       };
       spoken.push({ ...(await this.speakPiece(request, context)), pauseAfterSeconds: piece.pauseAfterSeconds });
     }
-    return joinPieces(spoken);
+    const speech = joinPieces(spoken);
+    return voice.nonCommercial ? { ...speech, nonCommercial: true } : speech;
   }
 
   /** The voice asked for, when it is one of this engine's for the language; else the language's first. */
