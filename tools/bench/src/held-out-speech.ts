@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 
 const MEDIA = '.cache/debian-media';
+/** ALSA's channel names, read by one man (alsa-utils' speaker-test sounds), unpacked by scripts/debian-media.sh. */
+export const ALSA_MEDIA = join(MEDIA, 'alsa-utils');
 
 /** A real English recording and the words said in it. */
 export interface SpokenRecording {
@@ -9,7 +11,7 @@ export interface SpokenRecording {
   words: string;
 }
 
-const ALSA_CHANNELS = [
+export const ALSA_CHANNELS = [
   'Front_Center',
   'Front_Left',
   'Front_Right',
@@ -29,7 +31,7 @@ export function heldOutSpeech(): SpokenRecording[] {
   return [
     ...ALSA_CHANNELS.map((channel) => ({
       name: `alsa ${channel}`,
-      path: join(MEDIA, 'alsa-utils', `${channel}.wav`),
+      path: join(ALSA_MEDIA, `${channel}.wav`),
       words: channel.replace('_', ' ').toLowerCase(),
     })),
     {

@@ -21,6 +21,7 @@ import {
   pitchContour,
   spearman,
 } from './voice-metrics.js';
+import { lineLevels, type LinePair } from './line-to-line.js';
 import { trueSpeaker, voiceScenes, type Turn, type VoiceScene } from './voice-scenes.js';
 
 /** The figures of one dub of one scene. */
@@ -43,6 +44,8 @@ export interface VoiceFigures {
   speakersFound: number;
   speakersTrue: number;
   der: number;
+  /** Each line's level, range and loudness in the source and the dub (line-to-line figures, pooled). */
+  linePairs: LinePair[];
 }
 
 /** Dubs every scene (into Spanish unless told) with the voice neutral and shaped, and measures both. */
@@ -135,6 +138,10 @@ function measureDub(
       rows.map((row) => pauseSeconds(row.sourceTrack)),
       rows.map((row) => pauseSeconds(row.dubTrack)),
     ),
+    linePairs: rows.flatMap((row) => {
+      const [source, dubbed] = [lineLevels(row.sourceTrack), lineLevels(row.dubTrack)];
+      return source && dubbed ? [{ speaker: `${scene.name}/${row.speaker}`, source, dub: dubbed }] : [];
+    }),
     speakersFound: new Set(found.map((t) => t.speaker)).size,
     speakersTrue: new Set(scene.turns.map((t) => t.speaker)).size,
     der: diarisationErrorRate(scene.turns, found),

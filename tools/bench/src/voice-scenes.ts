@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Segment } from '@voxlate/core';
 import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
 import { CODEC2_RAW, concatList, librivoxClips } from './make-inputs.js';
+import { ALSA_CHANNELS, ALSA_MEDIA } from './held-out-speech.js';
 
 /** A stretch of one real speaker in a made-up conversation. */
 export interface Turn {
@@ -84,8 +85,9 @@ export function voiceScenes(dir: string): VoiceScene[] {
 
 /**
  * Real speech no voice setting was tuned on: codec2-examples' other recordings (speech_orig_16k,
- * a 16 kHz clip; kristoff, g3plx, mmt1, big_dog: 8 kHz), cut into lines. The contour and energy
- * figures are judged here, not on the scenes above.
+ * a 16 kHz clip; kristoff, g3plx, mmt1, big_dog, cq_ref: 8 kHz; the part of ve9qrp the scenes
+ * above leave out) and alsa-utils' channel names, cut into lines. The contour, energy and
+ * line-to-line figures are judged here, not on the scenes above.
  */
 export function heldOutVoiceScenes(dir: string): VoiceScene[] {
   const cut = (name: string, from: number, seconds: number, raw = true): Piece =>
@@ -113,6 +115,24 @@ export function heldOutVoiceScenes(dir: string): VoiceScene[] {
       ['M', cut('mmt1', 0, 4)],
       ['B', cut('big_dog', 0, 2.5)],
     ]),
+    // Speakers with several lines, for the line-to-line figures: the last 36 s of ve9qrp's over
+    // (the development scenes use its first 72 s only: the same radio amateur, other sentences),
+    // a CQ call (two lines), and ALSA's eight channel names read by one man.
+    scene(
+      dir,
+      'held out: ve9qrp from 72 s',
+      [72, 81, 90, 99].map((from) => ['R', cut('ve9qrp', from, 9)]),
+    ),
+    scene(
+      dir,
+      'held out: cq_ref',
+      [0, 4].map((from) => ['Q', cut('cq_ref', from, 4)]),
+    ),
+    scene(
+      dir,
+      'held out: ALSA channel names',
+      ALSA_CHANNELS.map((channel) => ['A', piece(dir, `held-alsa-${channel}`, join(ALSA_MEDIA, `${channel}.wav`))]),
+    ),
   ];
 }
 

@@ -1,9 +1,11 @@
 import type { VoiceFigures } from './voice-figures.js';
 import type { IntelligibilityFigures } from './voice-intelligibility.js';
 import { mean } from './voice-metrics.js';
+import { lineToLine } from './line-to-line.js';
 
 const TARGETS =
-  'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %';
+  'targets: F0 within 10 % >= 80 %, range ratio 0.8-1.25, pitch r >= 0.5, level r >= 0.5, rate rho >= 0.6, DER <= 15 %, ' +
+  'line to line pitch, range and loudness r >= 0.7';
 
 /** The voice figures per scene and mode, and a summary of each mode against the issue's targets. */
 export function printVoiceFigures(figures: readonly VoiceFigures[], title: string): void {
@@ -52,6 +54,11 @@ export function printVoiceFigures(figures: readonly VoiceFigures[], title: strin
         `rate rho ${num(weighted((f) => f.rateSpearman))}, pause r ${num(weighted((f) => f.pauseCorrelation))}, ` +
         `two-speaker DER ${pct(two.reduce((s, f) => s + f.der, 0) / Math.max(1, two.length))}, ` +
         `speaker count right ${rows.filter((f) => f.speakersFound === f.speakersTrue).length}/${rows.length}`,
+    );
+    const across = lineToLine(rows.flatMap((f) => f.linePairs));
+    console.log(
+      `          ${''.padEnd(9)} line to line (${across.lines} lines of speakers with two or more): ` +
+        `pitch r ${num(across.pitch)}, range r ${num(across.range)}, loudness r ${num(across.loudness)}`,
     );
   }
   console.log(`  ${TARGETS}`);

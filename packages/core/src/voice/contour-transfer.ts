@@ -12,6 +12,11 @@ export const MAX_CONTOUR_SHIFT_SEMITONES = 7;
 const MAX_LEVEL_SHIFT_SEMITONES = 12;
 /** Lines trail off and swell by 10-15 dB; +-6 dB followed them worse (eval level r 0.45 against 0.52). */
 const MAX_GAIN_DB = 9;
+/**
+ * A line louder or softer than its speaker's others is dubbed so by as much, within this (a
+ * line's level from a second of speech can be off: a mic bumped, a laugh).
+ */
+const MAX_LINE_LOUDNESS_DB = 10;
 /** Pitch is carried at ~100 ms resolution (syllables), level at ~200 ms (words, emphasis). */
 const PITCH_SMOOTH_FRAMES = 9;
 const LEVEL_SMOOTH_FRAMES = 19;
@@ -24,6 +29,8 @@ export interface ContourSource {
   track: ProsodyTrack;
   /** The speaker's median F0: the contour is carried relative to it. */
   speakerHz: number;
+  /** How much louder the source line is than its speaker's lines on average, dB (absent: as loud). */
+  lineLoudnessDb?: number;
 }
 
 export interface ContourTarget {
@@ -36,7 +43,8 @@ export interface ContourTarget {
 /**
  * The source line's intonation and loudness laid on the dubbed line: each dubbed frame looks up
  * the source at the matching moment of its voiced stretch, takes its pitch relative to the speaker's median (smoothed to syllables) and its
- * level relative to the line (smoothed to words), and asks for that on the speaker's median.
+ * level relative to the line (smoothed to words), and asks for that on the speaker's median; the
+ * whole line is made as much louder or softer than the voice's others as the source line is.
  */
 export function transferContour(source: ContourSource, target: ContourTarget): ShapingPlan {
   const sourcePitch = smooth(
@@ -54,6 +62,7 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
   const frames = target.track.f0Hz.length;
   const f0Hz = new Float32Array(frames);
   const gainDb = new Float32Array(frames);
+  const lineGain = clampAbs(source.lineLoudnessDb ?? 0, MAX_LINE_LOUDNESS_DB);
   for (let i = 0; i < frames; i++) {
     const at = pitchTime(i * target.track.hopSeconds) / source.track.hopSeconds;
     const own = ownPitch[i]!;
@@ -67,8 +76,8 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
     }
     const gain =
       valueAt(sourceLevel, levelTime(i * target.track.hopSeconds) / source.track.hopSeconds) - targetLevel[i]!;
-    // Quiet frames of the dub (and of the source, bridged over) are left at their level.
-    if (Number.isFinite(gain)) gainDb[i] = clampAbs(gain, MAX_GAIN_DB);
+    // Quiet frames of the dub (and of the source, bridged over) keep their place in the line.
+    gainDb[i] = (Number.isFinite(gain) ? clampAbs(gain, MAX_GAIN_DB) : 0) + lineGain;
   }
   return { f0Hz: atLineLevel(f0Hz, source), gainDb };
 }

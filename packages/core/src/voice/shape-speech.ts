@@ -57,7 +57,14 @@ export async function shapeSpeech(
   const own = asked === undefined ? measured : foldTowardAsked(measured, asked);
   if (!own.f0Hz.some((f0) => f0 > 0)) return { applied: {}, notes: ['The dubbed line has no voiced sound to shape.'] };
   const track = line.otherVoice ? atPitch(sourceTrack, prosody, speakerHz) : sourceTrack;
-  const plan = transferContour({ track, speakerHz }, { track: own, isQuestion: QUESTION.test(line.targetText) });
+  const lineLoudnessDb =
+    prosody.loudnessDb !== undefined && speaker?.loudnessDb !== undefined
+      ? prosody.loudnessDb - speaker.loudnessDb
+      : undefined;
+  const plan = transferContour(
+    { track, speakerHz, ...(lineLoudnessDb === undefined ? {} : { lineLoudnessDb }) },
+    { track: own, isQuestion: QUESTION.test(line.targetText) },
+  );
   const notes: string[] = [];
   if (!line.cloned && speaker?.spectrumDb)
     plan.spectrumDb = timbreCorrection(speaker.spectrumDb, await shaper.spectrum(line.speech, own));

@@ -147,6 +147,22 @@ describe('transferContour', () => {
     expect(plan.gainDb![10]! - plan.gainDb![120]!).toBeGreaterThan(6);
   });
 
+  it('makes a line as much louder or softer than the voice’s others as the source line is, within 10 dB', () => {
+    const source = track(() => 110);
+    const dub = track(() => 120, 150);
+    const mean = (gain: Float32Array): number => gain.reduce((a, b) => a + b, 0) / gain.length;
+    const level = (lineLoudnessDb?: number): number =>
+      mean(
+        transferContour(
+          { track: source, speakerHz: 110, ...(lineLoudnessDb === undefined ? {} : { lineLoudnessDb }) },
+          { track: dub, isQuestion: false },
+        ).gainDb!,
+      );
+    expect(level(6) - level()).toBeCloseTo(6, 3);
+    expect(level(-4) - level()).toBeCloseTo(-4, 3);
+    expect(level(25) - level()).toBeCloseTo(10, 3);
+  });
+
   it('lays a rising source line on a flat dub, at the source line level', () => {
     const rising = track((i) => 100 * 2 ** ((i - 100) / 12 / 25));
     const flat = track(() => 120, 150);
