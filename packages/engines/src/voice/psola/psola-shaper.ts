@@ -49,8 +49,12 @@ export class PsolaShaper implements VoiceShaper {
       throwIfAborted(context.signal);
       const { samples, sampleRate } = audio;
       const marks = findPitchMarks(samples, sampleRate, { hopSeconds: own.hopSeconds, f0: own.f0Hz });
-      const wanted = (sample: number): number => plan.f0Hz[Math.round(sample / sampleRate / own.hopSeconds)] ?? 0;
-      let shaped = psola(samples, marks, wanted, sampleRate);
+      const ratio = (sample: number): number => {
+        const frame = Math.round(sample / sampleRate / own.hopSeconds);
+        const [wanted, was] = [plan.f0Hz[frame] ?? 0, own.f0Hz[frame] ?? 0];
+        return wanted > 0 && was > 0 ? wanted / was : 0;
+      };
+      let shaped = psola(samples, marks, ratio);
       if (plan.spectrumDb) shaped = applyFilter(shaped, matchFilter(plan.spectrumDb, sampleRate));
       resolve({ samples: matchLevel(shaped, own.energyDb, plan.gainDb, sampleRate, own.hopSeconds), sampleRate });
     });
