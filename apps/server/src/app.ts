@@ -79,6 +79,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
       ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
       : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
     config.retentionMs,
+    config.sweepMs,
   );
   // Jobs run here (without Redis) translate with the memory their edits fill.
   dubber.useMemory(board.memory);

@@ -31,6 +31,8 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** How long a job and its files are kept after its last change (VOXLATE_RETENTION_DAYS, 7 by default). */
   retentionMs: number;
+  /** How often jobs left running by a process that is gone are looked for (VOXLATE_JOB_SWEEP_SECONDS, 30). */
+  sweepMs: number;
   /** URL import: whole-download time cap, longest server silence, redirects followed. */
   urlImport: { timeoutMs: number; idleMs: number; maxRedirects: number };
   /** Seconds between SSE comments that keep idle connections open. */
@@ -87,6 +89,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     maxQueuedJobs: number('VOXLATE_MAX_QUEUED', 200),
     maxQueuedJobsPerClient: number('VOXLATE_MAX_QUEUED_PER_CLIENT', 50),
     retentionMs: number('VOXLATE_RETENTION_DAYS', 7) * 24 * 3600 * 1000,
+    sweepMs: number('VOXLATE_JOB_SWEEP_SECONDS', 30) * 1000,
     redisUrl: env['VOXLATE_REDIS_URL'] || undefined,
     urlImport: {
       timeoutMs: number('VOXLATE_URL_TIMEOUT_MS', 60_000),

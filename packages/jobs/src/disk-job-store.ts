@@ -86,10 +86,11 @@ export class DiskJobStore<Request = unknown> {
   /**
    * Runs `work` holding the job's lock (see JobLocks): for a change made of several reads and
    * writes (an edit of a line and its record). Record changes inside it take the same lock
-   * without waiting; a job held elsewhere for longer than a request may wait is refused as Busy.
+   * without waiting; a job held elsewhere for longer than `waitMs` (a request's wait unless
+   * said) is refused as Busy.
    */
-  exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.locks.exclusive(id, this.folder(id), work);
+  exclusive<T>(id: string, work: () => Promise<T>, waitMs?: number): Promise<T> {
+    return this.locks.exclusive(id, this.folder(id), work, waitMs);
   }
 
   /** Newest first, `size` a page. */

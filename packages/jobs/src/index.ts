@@ -2,6 +2,7 @@ export * from './atomic-write.js';
 export * from './disk-job-store.js';
 export * from './job-id.js';
 export * from './job-locks.js';
+export * from './runner-identity.js';
 export * from './job-record.js';
 export * from './job-checkpoints.js';
 export * from './job-group.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Busy, NotFound } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
-import { LOCK_STALE_MS, LOCK_WAIT_MS } from './job-locks.js';
+import { LOCK_STALE_MS, LOCK_WAIT_MS, START_WAIT_MS } from './job-locks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-locks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -63,6 +63,19 @@ describe('JobLocks (through DiskJobStore)', () => {
     expect(Date.now() - started).toBeLessThan(LOCK_WAIT_MS + 1000);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + LOCK_STALE_MS + 500 - Date.now())));
     expect((await store.update(job.id, { progress: 2 })).progress).toBe(2);
+  }, 30_000);
+
+  it('lets a run starting a job wait out the lock a process killed a moment ago held', async () => {
+    const store = new DiskJobStore(root);
+    const job = await store.create({});
+    const holder = start(job.id, 'hold');
+    expect(await said(holder)).toBe('held');
+    holder.kill('SIGKILL');
+    const started = Date.now();
+    const taken = await store.exclusive(job.id, () => store.update(job.id, { state: 'running' }), START_WAIT_MS);
+    expect(taken.state).toBe('running');
+    // Waited for the lock to go stale, not refused at the request's bound.
+    expect(Date.now() - started).toBeGreaterThan(LOCK_WAIT_MS);
   }, 30_000);
 
   it('answers NotFound to a change of a job removed while it waited', async () => {

@@ -13,6 +13,13 @@ export const LOCK_STALE_MS = 10_000;
 /** Longest wait for a job's lock before the change is refused as busy (an answer within 5 s). */
 export const LOCK_WAIT_MS = 4_000;
 
+/**
+ * How long a run starting (or resuming) its job waits for the lock: past the time a lock left by
+ * a killed process takes to go stale, so that a service restarted at once waits out the lock its
+ * dead predecessor held instead of giving the job up.
+ */
+export const START_WAIT_MS = LOCK_STALE_MS + 3_000;
+
 /** What the lock folder inside a job's folder is called. */
 export const LOCK_NAME = '.lock';
 
@@ -31,11 +38,11 @@ export class JobLocks {
 
   constructor(private readonly waitMs: number = LOCK_WAIT_MS) {}
 
-  /** Runs `work` holding the job's lock; `folder` is the job's folder. */
-  exclusive<T>(id: string, folder: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` holding the job's lock; `folder` is the job's folder; `waitMs` the longest wait for it. */
+  exclusive<T>(id: string, folder: string, work: () => Promise<T>, waitMs = this.waitMs): Promise<T> {
     if (this.holds(id)) return work();
     return this.inTurn(id, async () => {
-      const release = await this.acquire(id, folder);
+      const release = await this.acquire(id, folder, waitMs);
       const hold = { active: true };
       try {
         return await this.held.run(new Map([...(this.held.getStore() ?? []), [id, hold]]), work);
@@ -62,7 +69,7 @@ export class JobLocks {
     return next;
   }
 
-  private async acquire(id: string, folder: string): Promise<() => Promise<void>> {
+  private async acquire(id: string, folder: string, waitMs: number): Promise<() => Promise<void>> {
     const started = Date.now();
     for (let pause = 10; ; pause = Math.min(pause * 1.5, 100)) {
       try {
@@ -78,7 +85,7 @@ export class JobLocks {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') throw new NotFound(`There is no job ${quoteInput(id)}.`);
         if (code !== 'ELOCKED') throw error;
-        if (Date.now() - started + pause > this.waitMs) {
+        if (Date.now() - started + pause > waitMs) {
           throw new Busy(`Job ${id} is being changed by another request. Please try again in a moment.`);
         }
         await new Promise((resolve) => setTimeout(resolve, pause));

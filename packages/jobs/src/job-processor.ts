@@ -19,6 +19,8 @@ import { JobCheckpoints } from './job-checkpoints.js';
 import type { JobRecord, JobWork } from './job-record.js';
 import type { JobRequest } from './job-request.js';
 import { jobsOfEntry } from './job-group.js';
+import { START_WAIT_MS } from './job-locks.js';
+import { thisRunner } from './runner-identity.js';
 import { PROCESS_STOPPING, type JobUpdate, type JobUpdateListener } from './job-updates.js';
 import { ProgressPhases } from './progress-phases.js';
 import { writeResultFiles } from './result-files.js';
@@ -127,12 +129,22 @@ export class JobProcessor {
     shared: SharedRun | undefined,
   ): Promise<JobOutcome> {
     // Taken under the job's lock: a cancel of a job still waiting in its group settles it there.
+    // A lock left by a process killed a moment ago (a service restarted at once) is waited out.
     const started = await this.store
-      .exclusive(id, async () => {
-        const record = await this.store.get(id);
-        if (record.state !== 'queued' && record.state !== 'running') return undefined;
-        return this.store.update(id, { state: 'running', work: record.work ?? { kind: 'dub' }, error: undefined });
-      })
+      .exclusive(
+        id,
+        async () => {
+          const record = await this.store.get(id);
+          if (record.state !== 'queued' && record.state !== 'running') return undefined;
+          return this.store.update(id, {
+            state: 'running',
+            work: record.work ?? { kind: 'dub' },
+            error: undefined,
+            runner: thisRunner(),
+          });
+        },
+        START_WAIT_MS,
+      )
       .catch((error: unknown) => {
         if (error instanceof NotFound) return undefined;
         throw error;

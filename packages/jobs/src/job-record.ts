@@ -1,3 +1,5 @@
+import type { RunnerIdentity } from './runner-identity.js';
+
 /** Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended otherwise. */
 export type JobState = 'queued' | 'running' | 'ready' | 'stale' | 'failed' | 'cancelled';
 
@@ -27,6 +29,8 @@ export interface JobRecord<Request = unknown> {
   speakerNames?: Record<string, string>;
   /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */
   work?: JobWork;
+  /** The process that took the job up last (a running job whose runner died is taken up again). */
+  runner?: RunnerIdentity;
   /** The finished output, in the job's folder, and the revision it renders. */
   result?: { file: string; container: 'mp4' | 'wav'; revision: number };
 }

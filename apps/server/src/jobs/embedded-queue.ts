@@ -1,4 +1,4 @@
-import { Cancelled } from '@voxlate/core';
+import { Cancelled, isVoxlateError } from '@voxlate/core';
 import {
   jobsOfEntry,
   JobProcessor,
@@ -22,6 +22,9 @@ export class EmbeddedQueue implements JobQueue {
   private readonly processor: JobProcessor;
   private readonly controllers = new Map<string, AbortController>();
   private readonly running = new Set<Promise<unknown>>();
+  /** Entries whose run could not start, by key: how many times, and the timer of the next try. */
+  private readonly retries = new Map<string, { tries: number; timer?: NodeJS.Timeout }>();
+  private closed = false;
 
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
@@ -44,7 +47,7 @@ export class EmbeddedQueue implements JobQueue {
     const entry = queueEntryOf(job);
     // One place per entry: a group's jobs run in its first job's, one after the other.
     const key = entryKey(entry);
-    if (this.controllers.has(key)) {
+    if (this.controllers.has(key) || this.closed) {
       admitted.release();
       return Promise.resolve();
     }
@@ -60,17 +63,28 @@ export class EmbeddedQueue implements JobQueue {
             publish(id, { type: 'progress', progress: 0, phase: `Waiting in line (${position})` });
         },
       })
-      .catch((error: unknown) => Promise.all(members.map((id) => this.settleUnstarted(id, controller.signal, error))))
+      .then(
+        () => this.retries.delete(key),
+        (error: unknown) => this.afterFailedStart(job, key, members, controller.signal, error),
+      )
       .finally(() => {
         if (this.controllers.get(key) === controller) this.controllers.delete(key);
         this.running.delete(run);
-      });
+      })
+      // Nothing of a run may escape as an unhandled rejection: it would stop the service.
+      .catch((error: unknown) => process.emitWarning(`Job ${job.id} could not be settled: ${String(error)}`));
     this.running.add(run);
     return Promise.resolve();
   }
 
   status(): QueueStatus {
     return 'embedded';
+  }
+
+  /** Whether this queue has the job's entry in hand (waiting, running, or to be tried again). */
+  handles(job: JobRecord<JobRequest>): boolean {
+    const key = entryKey(queueEntryOf(job));
+    return this.controllers.has(key) || this.retries.get(key)?.timer !== undefined;
   }
 
   /**
@@ -91,22 +105,69 @@ export class EmbeddedQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const retry of this.retries.values()) clearTimeout(retry.timer);
+    this.retries.clear();
     for (const controller of this.controllers.values()) controller.abort(PROCESS_STOPPING);
     await Promise.allSettled([...this.running]);
   }
 
-  /** A job that never started (cancelled while waiting, or refused): its record says so. */
-  private async settleUnstarted(id: string, signal: AbortSignal, error: unknown): Promise<void> {
-    if (signal.reason === PROCESS_STOPPING) return;
+  /**
+   * A run that could not start: a job held by another process's lock past the wait (a lock a
+   * killed process left, not yet stale) is tried again a few times, a moment apart; a cancel, or
+   * a job that still cannot start, is settled with the reason. Never left `running` with nothing
+   * working on it.
+   */
+  private async afterFailedStart(
+    job: JobRecord<JobRequest>,
+    key: string,
+    members: readonly string[],
+    signal: AbortSignal,
+    error: unknown,
+  ): Promise<void> {
+    if (signal.reason === PROCESS_STOPPING || this.closed) return;
+    const tries = (this.retries.get(key)?.tries ?? 0) + 1;
+    if (!(error instanceof Cancelled) && tries <= START_TRIES) {
+      const timer = setTimeout(() => {
+        this.retries.set(key, { tries });
+        void this.store
+          .get(job.id)
+          .then((record) => this.enqueue(record, this.slots.admit(record.request.client, UNBOUNDED)))
+          .catch(() => this.retries.delete(key));
+      }, START_RETRY_MS);
+      timer.unref();
+      this.retries.set(key, { tries, timer });
+      return;
+    }
+    this.retries.delete(key);
+    await Promise.all(members.map((id) => this.settleUnstarted(id, error)));
+  }
+
+  /** A job whose run never started (cancelled while waiting, or refused): its record says so. */
+  private async settleUnstarted(id: string, error: unknown): Promise<void> {
     const job = await this.store.get(id).catch(() => undefined);
-    if (!job || job.state !== 'queued') return;
+    if (!job || (job.state !== 'queued' && job.state !== 'running')) return;
     const render = job.work?.kind === 'render';
     const state: JobState = render ? 'stale' : error instanceof Cancelled ? 'cancelled' : 'failed';
-    const described = {
-      message: error instanceof Cancelled ? 'The job was cancelled.' : String(error),
-      code: error instanceof Cancelled ? 'Cancelled' : 'Internal',
-    };
+    const described =
+      error instanceof Cancelled
+        ? { message: 'The job was cancelled.', code: 'Cancelled' }
+        : { message: `The job could not be started: ${messageOf(error)}`, code: codeOf(error) };
     const updated = await this.store.update(id, { state, work: undefined, error: described });
     this.hub.publish(id, { type: 'state', state, revision: updated.revision, error: described });
   }
+}
+
+/** Tries of a run that could not start before its job is failed, and the pause between them. */
+const START_TRIES = 5;
+const START_RETRY_MS = 5_000;
+/** A job tried again was admitted once already: it is never refused for the line being full. */
+const UNBOUNDED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: Number.MAX_SAFE_INTEGER };
+
+function messageOf(error: unknown): string {
+  return isVoxlateError(error) ? error.message : 'an internal error.';
+}
+
+function codeOf(error: unknown): string {
+  return isVoxlateError(error) ? error.code : 'Internal';
 }

@@ -7,6 +7,7 @@ import {
   DiskJobStore,
   DiskTranslationMemory,
   openJobStore,
+  runnerIsDead,
   type DubInFolder,
   type JobRecord,
   type JobRequest,
@@ -29,6 +30,8 @@ export interface NewJob {
 
 /** States a job does not leave by itself. */
 const SETTLED: ReadonlySet<JobState> = new Set(['ready', 'stale', 'failed', 'cancelled']);
+/** How often the board looks for jobs left running by a process that is gone (by default). */
+const SWEEP_MS = 30_000;
 /** Resumed jobs were admitted once already: they are never refused at a restart. */
 const RESUMED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: Number.MAX_SAFE_INTEGER };
 
@@ -50,6 +53,7 @@ export class JobBoard {
   /** The creators' glossaries, kept beside the jobs: a dub names one by id. */
   readonly glossaries: DiskGlossaries;
   private expiry: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
 
@@ -57,6 +61,7 @@ export class JobBoard {
     dataDir: string,
     makeQueue: QueueFactory,
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
+    private readonly sweepMs: number = SWEEP_MS,
   ) {
     this.store = openJobStore(dataDir);
     this.memory = new DiskTranslationMemory(dataDir);
@@ -72,6 +77,10 @@ export class JobBoard {
     // Retention is checked hourly while the service runs.
     this.expiry = setInterval(() => void this.store.expire(this.retentionMs).catch(() => undefined), 3600_000);
     this.expiry.unref();
+    if (this.queue.handles) {
+      this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), this.sweepMs);
+      this.sweeper.unref();
+    }
     const unfinished = (await this.allJobs()).filter((job) => job.state === 'queued' || job.state === 'running');
     unfinished.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     // With the queue's Redis unreachable the service starts all the same: its jobs are put back
@@ -217,8 +226,24 @@ export class JobBoard {
   /** Stops running jobs for a restart: they stay unfinished in the store and resume at the next open. */
   async close(): Promise<void> {
     clearInterval(this.expiry);
+    clearInterval(this.sweeper);
     this.stopping.abort();
     await this.queue.close();
+  }
+
+  /**
+   * Takes up again every job left `running` by a process that is gone (on this machine: its pid
+   * no longer the process that took the job) and not in this queue's hands: a run that died
+   * without this service restarting, or whose start was lost. Returns the ids taken up.
+   */
+  async sweep(): Promise<string[]> {
+    const handles = this.queue.handles?.bind(this.queue);
+    if (!handles) return [];
+    const orphaned = (await this.allJobs()).filter(
+      (job) => job.state === 'running' && !handles(job) && runnerIsDead(job.runner),
+    );
+    for (const job of orphaned) await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED));
+    return orphaned.map((job) => job.id);
   }
 
   private async allJobs(): Promise<Job[]> {

@@ -30,6 +30,11 @@ export interface JobQueue {
   /** Stops a job where it waits or runs. */
   cancel(id: string): Promise<void>;
   status(): QueueStatus;
+  /**
+   * Whether this process has the job in hand (waiting, running or to be tried again); only a
+   * queue that runs jobs in this process knows (the embedded one), and only it is swept.
+   */
+  handles?(job: JobRecord<JobRequest>): boolean;
   /** Stops for a restart: running jobs are left to resume. */
   close(): Promise<void>;
 }
