@@ -39,7 +39,7 @@ export interface MixOptions {
 }
 
 export const DEFAULT_MIX: MixOptions = {
-  duckDb: -18,
+  duckDb: -24,
   fadeSeconds: 0.12,
   loudnessLufs: -16,
   truePeakDb: -1,
@@ -72,6 +72,12 @@ export interface RenderRequest {
    * Without it the original is ducked under the clips (`mix.duckDb`).
    */
   background?: PcmFile;
+  /**
+   * Where the original is ducked (without a background): each dubbed line's source speech joined
+   * with its dub, so the original voice is never heard over or after a dubbed line that ends
+   * before it. Absent: under the clips only.
+   */
+  duckSpans?: readonly { start: number; end: number }[];
   /** Nothing under the clips (a stem of the dub alone): neither the original nor its background. */
   silentUnder?: boolean;
   /**

@@ -112,7 +112,10 @@ export async function mixBetween(
 ): Promise<void> {
   const { decoder, writer } = ffmpeg;
   const { mix } = request;
-  const spans = request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration }));
+  const spans = [
+    ...request.clips.map((clip) => ({ start: clip.start, end: clip.start + clip.ref.duration })),
+    ...(request.duckSpans ?? []),
+  ];
   // The separated background has no voice left to hide: it stays at its own level.
   const envelope = new DuckEnvelope(spans, request.background ? 1 : decibelsToGain(mix.duckDb), mix.fadeSeconds);
   const first = job.firstFrame / format.sampleRate;

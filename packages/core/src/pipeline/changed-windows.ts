@@ -23,7 +23,9 @@ export function changedWindows(
     const is = placedSpan(segment);
     const moved = was?.start !== is?.start || was?.end !== is?.end || old.dubbed?.key !== segment.dubbed?.key;
     if (!redone.has(segment.id) && !moved) continue;
-    const spans = [was, is].filter((span) => span !== undefined);
+    // The original is ducked over the source line too: a line dubbed or silenced anew changes that.
+    const source = { start: segment.start, end: segment.end };
+    const spans = [was, is, ...(was || is ? [source] : [])].filter((span) => span !== undefined);
     if (spans.length === 0) continue;
     windows.push({
       start: Math.max(0, Math.min(...spans.map((span) => span.start)) - FADE_ROOM_SECONDS),

@@ -7,6 +7,7 @@ import { toSrt } from '../../subtitles/write-subtitles.js';
 import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';
+import type { Segment } from '../../timeline.js';
 import { levelledToSource } from '../part-levels.js';
 import { requireInfo } from './require.js';
 
@@ -47,7 +48,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       outputSeconds: outputDurationOf(ctx.timeline),
       container,
       tags,
-      ...(ctx.background ? { background: ctx.background } : {}),
+      ...(ctx.background ? { background: ctx.background } : { duckSpans: dubbed.map(speechSpanOf) }),
       ...(gainDb === undefined ? {} : { gainDb }),
       ...(patch ? { patch } : {}),
       subtitles: { srt: toSrt(trackCues(ctx.timeline, ctx.choices.subtitles)), language: ctx.timeline.targetLanguage },
@@ -57,6 +58,17 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   if (outcome.gainDb === undefined) delete ctx.timeline.mixGainDb;
   else ctx.timeline.mixGainDb = outcome.gainDb;
   return container;
+}
+
+/**
+ * A dubbed line's source speech joined with its dub: where the original voice must not be heard
+ * (a dub that ends before its source line would otherwise let the rest of it through).
+ */
+export function speechSpanOf(segment: Segment): { start: number; end: number } {
+  const placed = placedSpan(segment);
+  return placed
+    ? { start: Math.min(segment.start, placed.start), end: Math.max(segment.end, placed.end) }
+    : { start: segment.start, end: segment.end };
 }
 
 /** The output's container: the one asked for, or MP4 from a video and WAV from audio. */
