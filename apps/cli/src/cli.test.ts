@@ -183,7 +183,9 @@ describe('npm run dub', () => {
       env,
     );
     expect(ducked.status).toBe(0);
-    expect(ducked.stdout).toMatch(/background: original ducked -18 dB under the dub \(separation was turned off\)/);
+    expect(ducked.stdout).toMatch(
+      /background: original ducked -24 dB over each dubbed line and its source speech \(separation was turned off\)/,
+    );
     const report = JSON.parse(readFileSync(join(dir, 'ducked.json'), 'utf8')) as { segments: { targetText: string }[] };
     expect(report.segments[0]!.targetText).toContain('hija querida');
     // Part of the file, separated: the original itself before the part, the separated background under the dub in it.

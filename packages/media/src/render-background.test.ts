@@ -9,7 +9,7 @@ import { renderDub } from './render.js';
 /**
  * The mix over a separated background against the ducked original, measured on the music
  * itself: a 110 Hz "music" tone under a 1 kHz "dub" from 2 to 4 s. Over the separated
- * background the music keeps its level where the dub speaks; ducked, it drops by 18 dB.
+ * background the music keeps its level where the dub speaks; ducked, it drops by the duck (24 dB).
  */
 const RATE = 44100;
 const SECONDS = 6;

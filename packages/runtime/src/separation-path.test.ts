@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS, type PipelineEvent } from '@voxlate/core';
+import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, type PipelineEvent } from '@voxlate/core';
 import { defaultRegistries } from '@voxlate/engines';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
@@ -58,7 +58,11 @@ describe('the separate stage', () => {
 
   it('ducks the original, and says why, when separation is off', async () => {
     const { events, run } = await dub({ separation: 'off' });
-    expect(run.timeline.background).toEqual({ method: 'ducked', duckDb: -18, reason: 'separation was turned off' });
+    expect(run.timeline.background).toEqual({
+      method: 'ducked',
+      duckDb: DEFAULT_MIX.duckDb,
+      reason: 'separation was turned off',
+    });
     expect(events).toContainEqual({
       type: 'stage-skipped',
       stage: 'separate',
