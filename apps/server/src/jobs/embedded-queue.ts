@@ -11,7 +11,7 @@ import {
   type JobState,
 } from '@voxlate/jobs';
 import type { JobEventHub } from './job-event-hub.js';
-import type { Admission, Admitted, WorkSlots } from './work-slots.js';
+import { ALREADY_ADMITTED, type Admission, type Admitted, type WorkSlots } from './work-slots.js';
 import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
 
 /**
@@ -132,7 +132,7 @@ export class EmbeddedQueue implements JobQueue {
         this.retries.set(key, { tries });
         void this.store
           .get(job.id)
-          .then((record) => this.enqueue(record, this.slots.admit(record.request.client, UNBOUNDED)))
+          .then((record) => this.enqueue(record, this.slots.admit(record.request.client, ALREADY_ADMITTED)))
           .catch(() => this.retries.delete(key));
       }, START_RETRY_MS);
       timer.unref();
@@ -161,8 +161,6 @@ export class EmbeddedQueue implements JobQueue {
 /** Tries of a run that could not start before its job is failed, and the pause between them. */
 const START_TRIES = 5;
 const START_RETRY_MS = 5_000;
-/** A job tried again was admitted once already: it is never refused for the line being full. */
-const UNBOUNDED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: Number.MAX_SAFE_INTEGER };
 
 function messageOf(error: unknown): string {
   return isVoxlateError(error) ? error.message : 'an internal error.';

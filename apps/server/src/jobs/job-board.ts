@@ -16,7 +16,7 @@ import {
 import { HttpError } from '../http/http-error.js';
 import { RequestIds } from './request-ids.js';
 import { JobEventHub } from './job-event-hub.js';
-import type { Admission } from './work-slots.js';
+import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
 import { JobEdits } from './job-edits.js';
 import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
 
@@ -32,8 +32,6 @@ export interface NewJob {
 const SETTLED: ReadonlySet<JobState> = new Set(['ready', 'stale', 'failed', 'cancelled']);
 /** How often the board looks for jobs left running by a process that is gone (by default). */
 const SWEEP_MS = 30_000;
-/** Resumed jobs were admitted once already: they are never refused at a restart. */
-const RESUMED: Admission = { maxWaiting: Number.MAX_SAFE_INTEGER, maxPerClient: Number.MAX_SAFE_INTEGER };
 
 /**
  * The service's jobs: kept in the job store, run by the embedded queue (the WorkSlots's places,
@@ -87,9 +85,11 @@ export class JobBoard {
     // in line when Redis is (the Redis queue does it when it comes back).
     if (this.queue.status() === 'down') return unfinished.map((job) => job.id);
     for (const job of unfinished) {
-      await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED)).catch((error: unknown) => {
-        if (this.queue.status() !== 'down') throw error;
-      });
+      await this.queue
+        .enqueue(job, await this.queue.admit(job.request.client, ALREADY_ADMITTED))
+        .catch((error: unknown) => {
+          if (this.queue.status() !== 'down') throw error;
+        });
     }
     return unfinished.map((job) => job.id);
   }
@@ -242,7 +242,8 @@ export class JobBoard {
     const orphaned = (await this.allJobs()).filter(
       (job) => job.state === 'running' && !handles(job) && runnerIsDead(job.runner),
     );
-    for (const job of orphaned) await this.queue.enqueue(job, await this.queue.admit(job.request.client, RESUMED));
+    for (const job of orphaned)
+      await this.queue.enqueue(job, await this.queue.admit(job.request.client, ALREADY_ADMITTED));
     return orphaned.map((job) => job.id);
   }
 

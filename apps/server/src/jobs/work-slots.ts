@@ -30,6 +30,12 @@ const RETRY_AFTER_SECONDS = 30;
  */
 export type Admission = Pick<JobLimits, 'maxWaiting' | 'maxPerClient'>;
 
+/** For a job admitted once already (resumed, or tried again): never refused for the line being full. */
+export const ALREADY_ADMITTED: Admission = {
+  maxWaiting: Number.MAX_SAFE_INTEGER,
+  maxPerClient: Number.MAX_SAFE_INTEGER,
+};
+
 export interface JobLimits {
   /** Jobs running at once. */
   concurrency: number;
