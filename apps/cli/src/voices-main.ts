@@ -75,7 +75,7 @@ function add(): number {
 function remove(): number {
   setVoicePackOptIn('mbrola', false);
   console.log(
-    `MBROLA is no longer used (${optInFile()}). Its Debian packages stay installed: apt-get remove ${MBROLA_PACKAGES.slice(1).join(' ')}`,
+    `MBROLA is no longer used (${optInFile()}). Its Debian packages stay installed: apt-get remove ${MBROLA_PACKAGES.filter((name) => name !== 'espeak-ng').join(' ')}`,
   );
   return 0;
 }
