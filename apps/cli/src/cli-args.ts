@@ -48,7 +48,7 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--f
                       [--glossary FILE.csv]
                       [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
-                      [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck]
+                      [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck] [--remove-original]
                       [--voice clone|shaped|neutral] [--clone ID] [--speakers N] [--diariser ID]
                       [--lip-sync]
                       [--burn-subtitles] [--bilingual-subtitles]
@@ -77,8 +77,11 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--f
         bottom centre); a video dub always carries them as a track the viewer can turn on.
 --bilingual-subtitles: the track (and the burned-in text) in both languages, each cue the
         target line over the source line; with --subtitles, also <stem>.<target>-<source>.srt/.vtt.
---duck: keep the original under the dub at -18 dB instead of separating its voice out
+--duck: keep the original under the dub at -24 dB instead of separating its voice out
         (separation runs when a separator model is installed: npm run models -- add mdx-kim-vocal-2).
+        Without a separator the original is ducked across each dubbed line and its source speech.
+--remove-original: where the voice is not separated out, silence the original across each dubbed
+        line and its source speech instead of ducking it (no word of it is heard; its background goes too).
 
 Languages: ${LANGUAGE_CODES.join(', ')}`;
 
@@ -105,6 +108,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       clone: { type: 'string' },
       separator: { type: 'string' },
       duck: { type: 'boolean', default: false },
+      'remove-original': { type: 'boolean', default: false },
       voice: { type: 'string', default: 'clone' },
       speakers: { type: 'string' },
       diariser: { type: 'string' },
@@ -147,6 +151,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         ...partOf(values.start, values.end),
       },
       lipSync: values['lip-sync'] ?? false,
+      originalSpeech: values['remove-original'] ? 'remove' : 'duck',
       subtitles: { burnIn: values['burn-subtitles'] ?? false, bilingual: values['bilingual-subtitles'] ?? false },
     },
     engines: {

@@ -12,6 +12,8 @@ function backgroundLine(run: DubRun): string {
   const background = run.timeline.background;
   if (background?.method === 'separated')
     return `  background: voice separated out by ${background.engine}, kept at full level`;
+  if (background?.method === 'removed')
+    return `  background: original silenced over each dubbed line and its source speech (${background.reason})`;
   if (background)
     return `  background: original ducked ${background.duckDb} dB over each dubbed line and its source speech (${background.reason})`;
   return '  background: original ducked under the dub';

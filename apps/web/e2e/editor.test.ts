@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -39,8 +39,39 @@ interface JobLine {
   dubbed?: { start: number; end: number };
 }
 
-async function jobOf(id: string): Promise<{ segments: JobLine[]; state: string }> {
-  return (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { segments: JobLine[]; state: string };
+interface JobSeen {
+  segments: JobLine[];
+  state: string;
+  result: { revision: number } | null;
+}
+
+async function jobOf(id: string): Promise<JobSeen> {
+  return (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as JobSeen;
+}
+
+/** Every download the studio offers for the dub: the result panel's buttons and the editor's links. */
+const DOWNLOADS = [
+  'Download audio',
+  'FRA SRT',
+  'FRA VTT',
+  'ENG SRT',
+  'ENG VTT',
+  'Download the dub (dinner-show.fra.wav)',
+  'Subtitles (SRT)',
+  'Original subtitles (SRT)',
+];
+
+/** What the creator gets by clicking each download, by its name. */
+async function downloadAll(): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const name of DOWNLOADS) {
+    const link = page.getByRole('link', { name, exact: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const path = join(dir, `download-${files.size}-${download.suggestedFilename()}`);
+    await download.saveAs(path);
+    files.set(name, readFileSync(path));
+  }
+  return files;
 }
 
 async function resultSamples(id: string): Promise<Float32Array> {
@@ -61,6 +92,7 @@ describe('the project editor', () => {
     const download = page.getByRole('link', { name: /Download the dub \(dinner-show\.fra\.wav\)/ });
     jobId = /\/api\/jobs\/([^/]+)\/result/.exec((await download.getAttribute('href'))!)![1]!;
     const before = await resultSamples(jobId);
+    const downloadsBefore = await downloadAll();
 
     const field = page.getByLabel('Translation of line 1');
     await field.fill('Bonjour à tous, et bienvenue de nouveau dans notre cuisine.');
@@ -78,6 +110,27 @@ describe('the project editor', () => {
     const { inside, outside } = largestDifferences(before, after, (i) => i < changedUntil);
     expect(inside).toBeGreaterThan(0.05);
     expect(outside).toBeLessThan(1e-3);
+
+    // Every download button above and in the editor now gives the new dub and its new subtitles.
+    const revision = job.result!.revision;
+    await page.locator(`section[aria-label="Translation result"][data-revision="${revision}"]`).waitFor();
+    const downloadsAfter = await downloadAll();
+    const current = Buffer.from(await (await fetch(`${service.url}/api/jobs/${jobId}/result`)).arrayBuffer());
+    for (const name of ['Download audio', 'Download the dub (dinner-show.fra.wav)']) {
+      expect(downloadsAfter.get(name)!.equals(current), name).toBe(true);
+      expect(downloadsAfter.get(name)!.equals(downloadsBefore.get(name)!), name).toBe(false);
+    }
+    // A cue's text may be wrapped over two lines: compared with its spaces and breaks as one.
+    const text = (files: Map<string, Buffer>, name: string) => files.get(name)!.toString('utf8').replace(/\s+/g, ' ');
+    for (const name of ['FRA SRT', 'FRA VTT', 'Subtitles (SRT)']) {
+      expect(text(downloadsBefore, name), name).not.toContain('notre cuisine');
+      expect(text(downloadsAfter, name), name).toContain('bienvenue de nouveau dans notre cuisine');
+    }
+    for (const name of ['ENG SRT', 'ENG VTT', 'Original subtitles (SRT)']) {
+      // The original's subtitles did not change: the same recognised lines before and after.
+      expect(text(downloadsAfter, name), name).toBe(text(downloadsBefore, name));
+      expect(text(downloadsAfter, name), name).toMatch(/00:00:00,700|00:00:00\.700/);
+    }
 
     // Hear the new line: the dub's button plays that stretch of the new result, then stops.
     const play = page.getByRole('button', { name: 'Dub: play line 1' });

@@ -214,6 +214,7 @@ export const SubtitleFiles = Type.Object({ language: Language, srt: Type.String(
 export const Background = Type.Union([
   Type.Object({ method: Type.Literal('separated'), engine: Type.String() }, Closed),
   Type.Object({ method: Type.Literal('ducked'), duckDb: Type.Number(), reason: Type.String() }, Closed),
+  Type.Object({ method: Type.Literal('removed'), reason: Type.String() }, Closed),
 ]);
 
 const FileDigest = Type.Object({ sha256: Type.String(), bytes: Type.Number() }, Closed);

@@ -11,6 +11,8 @@ export const MAX_SUBTITLE_BYTES = 2 * 1024 * 1024;
 export const BACKENDS = ['cascaded'] as const;
 export const ENGINE_FIELDS = ['asr_engine', 'mt_engine', 'tts_engine', 'clone_engine', 'diarise_engine'] as const;
 export const VOICE_MODES = ['clone', 'shaped', 'neutral'] as const;
+/** What becomes of the original voice where no separator takes it out (the pipeline's `originalSpeech`). */
+export const ORIGINAL_SPEECH_CHOICES = ['duck', 'remove'] as const;
 
 const CODES = LANGUAGE_CODES.join(', ');
 /** Seconds into the media: a whole number or a decimal, up to milliseconds. */
@@ -90,6 +92,13 @@ export const DubFields = {
     pattern: SECONDS_PATTERN,
     description: 'Dub only up to this second of the media (its end by default); after it the original audio stays.',
     'x-error': 'end must be a number of seconds, such as 45 or 45.25, got {value}.',
+  }),
+  original_speech: StringEnum([...ORIGINAL_SPEECH_CHOICES], {
+    description:
+      'Where no voice/background separator is installed: "duck" (default) lowers the original 24 dB across each dubbed ' +
+      'line\'s source speech; "remove" silences it there, so no word of the original is heard (its background goes too). ' +
+      'With a separator the voice is taken out and the background kept at full level either way.',
+    'x-error': `Unknown original_speech {value}. Valid values: ${ORIGINAL_SPEECH_CHOICES.join(', ')}.`,
   }),
   apply_lip_sync: FormFlag('apply_lip_sync', "Move each speaker's mouth to the dubbed words (video; default false)."),
   burn_subtitles: FormFlag(

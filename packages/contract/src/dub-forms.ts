@@ -23,7 +23,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
-const { bilingual_subtitles, start, end, glossary_id } = DubFields;
+const { bilingual_subtitles, start, end, glossary_id, original_speech } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -41,7 +41,12 @@ const voice = {
   voice: Type.Optional(voiceMode),
   speakers: Type.Optional(speakers),
 };
-const timing = { tempo_cap: Type.Optional(tempo_cap), start: Type.Optional(start), end: Type.Optional(end) };
+const timing = {
+  tempo_cap: Type.Optional(tempo_cap),
+  start: Type.Optional(start),
+  end: Type.Optional(end),
+  original_speech: Type.Optional(original_speech),
+};
 const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
 const subtitlesFile = {
   description: 'An SRT or WebVTT file used as the source text (or the `subtitles` field as text).',
@@ -56,7 +61,7 @@ export const TranslateForm = form(
     ...source,
     request_id: Type.Optional(request_id),
     ...voice,
-    // Declared, so checked: the service reads tempo_cap, start and end from every form.
+    // Declared, so checked: the service reads tempo_cap, start, end and original_speech from every form.
     ...timing,
     ...engines,
   },

@@ -6,6 +6,7 @@ export * from './check.js';
 export * from './dub-fields.js';
 export * from './dub-forms.js';
 export * from './dub-answer.js';
+export * from './background-text.js';
 export * from './job.js';
 export * from './memory.js';
 export * from './glossary.js';

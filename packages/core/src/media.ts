@@ -78,6 +78,8 @@ export interface RenderRequest {
    * before it. Absent: under the clips only.
    */
   duckSpans?: readonly { start: number; end: number }[];
+  /** Silence the original over the duck's spans instead of lowering it by `mix.duckDb` (no background). */
+  silenceUnderSpeech?: boolean;
   /** Nothing under the clips (a stem of the dub alone): neither the original nor its background. */
   silentUnder?: boolean;
   /**

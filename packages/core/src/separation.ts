@@ -29,6 +29,11 @@ export interface Separator extends EngineInfo {
   ): Promise<SeparatedAudio>;
 }
 
-/** What the dub's background is: the separated background at full level, or the original ducked. */
+/**
+ * What the dub's background is: the separated background at full level, or (no separator) the
+ * original ducked, or silenced, across each dubbed line's source speech.
+ */
 export type BackgroundTreatment =
-  { method: 'separated'; engine: string } | { method: 'ducked'; duckDb: number; reason: string };
+  | { method: 'separated'; engine: string }
+  | { method: 'ducked'; duckDb: number; reason: string }
+  | { method: 'removed'; reason: string };

@@ -117,7 +117,8 @@ export async function mixBetween(
     ...(request.duckSpans ?? []),
   ];
   // The separated background has no voice left to hide: it stays at its own level.
-  const envelope = new DuckEnvelope(spans, request.background ? 1 : decibelsToGain(mix.duckDb), mix.fadeSeconds);
+  const underSpeech = request.background ? 1 : request.silenceUnderSpeech ? 0 : decibelsToGain(mix.duckDb);
+  const envelope = new DuckEnvelope(spans, underSpeech, mix.fadeSeconds);
   const first = job.firstFrame / format.sampleRate;
   const last = (job.firstFrame + job.totalFrames) / format.sampleRate;
   const heard = request.clips.filter((clip) => clip.start < last && clip.start + clip.ref.duration > first);

@@ -90,4 +90,25 @@ describe('the original voice under short dubbed lines, without a separator', () 
     expect(near).toBeLessThan(0.1);
     expect(run.timeline.background).toMatchObject({ method: 'ducked' });
   });
+
+  it('is silenced there when the creator chose to remove the original speech', async () => {
+    const output = join(root, 'removed.wav');
+    const run = await dubber.dub({
+      input,
+      output,
+      sourceLanguage: 'eng',
+      targetLanguage: 'spa',
+      transcript: TRANSCRIPT,
+      choices: { voice: { mode: 'neutral' }, originalSpeech: 'remove' },
+      options: { separation: 'off' },
+    });
+    const original = frameLevels(input);
+    const dub = frameLevels(output);
+    const frames = sourceOnlyFrames(original, run.timeline.segments);
+    expect(frames.length * 0.02).toBeGreaterThan(4);
+    // Digital silence (-120 dB floor) where the source spoke and the dub is quiet.
+    const silent = frames.filter((k) => dub[k]! < -90).length / frames.length;
+    expect(silent).toBeGreaterThan(0.9);
+    expect(run.timeline.background).toMatchObject({ method: 'removed' });
+  });
 });

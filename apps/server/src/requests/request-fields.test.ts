@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm } from '@voxlate/contract';
+import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from '@voxlate/contract';
 import { BadInput } from '@voxlate/core';
 import { readForm, readJsonBody } from './request-fields.js';
 
@@ -42,6 +42,22 @@ describe('readForm', () => {
     for (const tempo of ['0.9', '3.5', 'fast', '1e0']) {
       expect(() => read(tempo)).toThrow(/^tempo_cap must be a number from 1 to 3, got "/);
     }
+  });
+
+  it('reads what becomes of the original voice without a separator: ducked by default, removed when asked', () => {
+    const forms: FormBody[] = [TranslateForm, ProcessVideoForm, CreateJobForm];
+    for (const form of forms) {
+      const read = (fields: Record<string, string>) => readForm(form, { target_language: 'spa', ...fields });
+      expect(read({}).choices.originalSpeech).toBe('duck');
+      expect(read({ original_speech: 'remove' }).choices.originalSpeech).toBe('remove');
+      expect(() => read({ original_speech: 'mute' })).toThrow(
+        /^Unknown original_speech "mute"\. Valid values: duck, remove\.$/,
+      );
+    }
+    expect(
+      readJsonBody(AudioUrlBody, { url: 'https://a.example/t.mp3', target_language: 'spa', original_speech: 'remove' })
+        .choices.originalSpeech,
+    ).toBe('remove');
   });
 
   it('reads the part of a file to dub, start and end in seconds', () => {

@@ -163,6 +163,7 @@ function choicesOf(fields: Fields): ChoicesGiven {
           },
         }),
     lipSync: fields['apply_lip_sync'] === 'true',
+    originalSpeech: fields['original_speech'] === 'remove' ? 'remove' : 'duck',
     subtitles: { burnIn: fields['burn_subtitles'] === 'true', bilingual: fields['bilingual_subtitles'] === 'true' },
   };
 }

@@ -121,6 +121,16 @@ describe('SettingsCard', () => {
     expect(screen.getByText(/in the video’s subtitles/)).toBeTruthy();
   });
 
+  it('offers to remove the original voice instead of ducking it, saying what goes with it', () => {
+    const onRemove = vi.fn();
+    render(<SettingsCard {...props} stage="audio" onRemoveOriginal={onRemove} />);
+    const box = screen.getByRole('checkbox', { name: 'Remove the original voice' });
+    expect(box).toHaveProperty('checked', false);
+    expect(screen.getByText(/lowered 24 dB under each dubbed line/).textContent).toMatch(/music and ambience go/);
+    fireEvent.click(box);
+    expect(onRemove).toHaveBeenLastCalledWith(true);
+  });
+
   it('offers the creator’s glossaries once there is one', () => {
     const onGlossary = vi.fn();
     const { rerender } = render(<SettingsCard {...props} glossaries={[]} onGlossary={onGlossary} />);

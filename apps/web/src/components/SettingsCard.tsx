@@ -42,6 +42,9 @@ interface Props {
   /** Subtitles in both languages (every mode): shown when onBilingualSubtitles is given. */
   bilingualSubtitles?: boolean;
   onBilingualSubtitles?: (on: boolean) => void;
+  /** Silence the original voice under the dub where no separator takes it out: shown when onRemoveOriginal is given. */
+  removeOriginal?: boolean;
+  onRemoveOriginal?: (on: boolean) => void;
   /** The creator's glossaries (the choice is shown when there is one), and the one chosen. */
   glossaries?: readonly { id: string; name: string }[];
   glossaryId?: string | undefined;
@@ -186,6 +189,24 @@ export function SettingsCard(props: Props) {
             {video
               ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
               : 'The original line under the translated one, as files to download.'}
+          </small>
+        </div>
+      )}
+      {props.onRemoveOriginal && (
+        <div className="checkbox-with-hint">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={props.removeOriginal ?? false}
+              disabled={props.working}
+              aria-describedby="remove-original-hint"
+              onChange={(event) => props.onRemoveOriginal?.(event.target.checked)}
+            />
+            Remove the original voice
+          </label>
+          <small id="remove-original-hint">
+            Without a voice separator installed, the original is lowered 24 dB under each dubbed line. This silences it
+            there instead: no word of it is heard, but its music and ambience go with it.
           </small>
         </div>
       )}

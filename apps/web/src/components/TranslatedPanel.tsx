@@ -25,7 +25,11 @@ export function TranslatedPanel({
       ? 'Translated Video'
       : 'Translated Audio';
   return (
-    <section className="panel" aria-label="Translation result">
+    <section
+      className="panel"
+      aria-label="Translation result"
+      data-revision={state.resultStale ? undefined : state.resultRevision}
+    >
       <h2>{title}</h2>
       {state.working ? (
         <div className="working" role="status" aria-live="polite">
@@ -66,12 +70,19 @@ export function TranslatedPanel({
           ) : (
             <AudioPlayer url={state.resultUrl} label="Translated audio" />
           )}
-          <p className="ready">Translated output • Ready for download</p>
+          {state.resultStale ? (
+            <p className="stale-result" role="status">
+              Re-dubbing your changes: this player and the downloads are the previous dub until the new one is ready.
+            </p>
+          ) : (
+            <p className="ready">Translated output • Ready for download</p>
+          )}
           <DownloadLinks
             resultUrl={state.resultUrl}
             resultName={state.resultName ?? 'translated'}
             subtitles={state.subtitles}
           />
+          {state.backgroundText && <p className="background-note">{state.backgroundText}</p>}
           {state.warnings.length > 0 && (
             <ul className="warnings" aria-label="Warnings">
               {state.warnings.map((warning) => (

@@ -44,6 +44,8 @@ export interface SourceChoice {
   glossaryId?: string | undefined;
   /** Sent as `start` and `end`: only this part (seconds) is dubbed. */
   part?: PartAsked;
+  /** Sent as `original_speech: remove`: without a separator, silence the original under the dub instead of ducking it. */
+  removeOriginal?: boolean;
   signal?: AbortSignal;
 }
 
@@ -67,6 +69,7 @@ function sourceFields(choice: SourceChoice): Record<string, string> {
     ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
     ...(part?.start ? { start: part.start } : {}),
     ...(part?.end ? { end: part.end } : {}),
+    ...(choice.removeOriginal ? { original_speech: 'remove' } : {}),
   };
 }
 

@@ -113,6 +113,8 @@ export function StudioPage() {
           onSpeakers={(count) => dispatch({ type: 'set-speakers', count })}
           bilingualSubtitles={state.bilingualSubtitles}
           onBilingualSubtitles={(on) => dispatch({ type: 'set-bilingual-subtitles', on })}
+          removeOriginal={state.removeOriginal}
+          onRemoveOriginal={(on) => dispatch({ type: 'set-remove-original', on })}
           glossaries={glossaries}
           glossaryId={state.glossaryId}
           onGlossary={(id) => dispatch({ type: 'set-glossary', id })}
@@ -135,7 +137,9 @@ export function StudioPage() {
           languageName={language?.name ?? ''}
         />
       )}
-      {state.jobId && !state.working && <ProjectEditor key={state.jobId} jobId={state.jobId} />}
+      {state.jobId && !state.working && (
+        <ProjectEditor key={state.jobId} jobId={state.jobId} onLoaded={studio.followProject} />
+      )}
     </div>
   );
 }

@@ -33,6 +33,30 @@ describe('studio state (spec section 4)', () => {
     });
   });
 
+  it('follows the editor’s re-dubs: stale while one runs, the new revision once fetched', () => {
+    const answered = studioReducer(
+      { ...INITIAL_STATE, stage: 'audio', file, working: true },
+      { type: 'succeed', statusText: 'Completed!', resultUrl: 'blob:first', jobId: 'j1', backgroundText: 'ducked' },
+    );
+    expect(answered).toMatchObject({ resultUrl: 'blob:first', backgroundText: 'ducked', resultStale: false });
+    const seen = studioReducer(answered, { type: 'project-seen', revision: 1, redubbing: false });
+    expect(seen).toMatchObject({ resultRevision: 1, resultStale: false });
+    const redubbing = studioReducer(seen, { type: 'project-seen', revision: 1, redubbing: true });
+    expect(redubbing.resultStale).toBe(true);
+    // The re-dub ended but its files are not fetched yet: still the previous dub, still said so.
+    const ended = studioReducer(redubbing, { type: 'project-seen', revision: 2, redubbing: false });
+    expect(ended).toMatchObject({ resultRevision: 1, resultStale: true, resultUrl: 'blob:first' });
+    const subtitles = { target: { language: 'fra' as const, srt: 'new', vtt: 'new' } };
+    const revised = studioReducer(ended, {
+      type: 'revise',
+      revision: 2,
+      resultUrl: 'blob:second',
+      subtitles,
+      transcripts: { source: 'a', target: 'b' },
+    });
+    expect(revised).toMatchObject({ resultRevision: 2, resultStale: false, resultUrl: 'blob:second', subtitles });
+  });
+
   it('reset returns to the selection and clears everything', () => {
     expect(studioReducer({ ...INITIAL_STATE, stage: 'audio', file }, { type: 'reset' })).toEqual(INITIAL_STATE);
   });

@@ -34,6 +34,14 @@ export interface StudioState {
   subtitles: AnswerSubtitles | undefined;
   /** The stored job behind the last result (its lines open in the editor). */
   jobId: string | undefined;
+  /** The job's revision the result panel shows (set when the editor first loads the job). */
+  resultRevision: number | undefined;
+  /** A re-dub of the job is under way: the panel says its player and downloads are the previous dub. */
+  resultStale: boolean;
+  /** How the original's sound was treated under the dub, in words (the answer's `background`). */
+  backgroundText: string | undefined;
+  /** Where no voice separator is installed: silence the original under the dub instead of ducking it. */
+  removeOriginal: boolean;
   /** The language spoken in the file; '' until chosen (the service's default is used then). */
   sourceLanguage: string;
   /** A subtitles file used as the source text instead of recognition. */
@@ -63,6 +71,10 @@ export const INITIAL_STATE: StudioState = {
   warnings: [],
   subtitles: undefined,
   jobId: undefined,
+  resultRevision: undefined,
+  resultStale: false,
+  backgroundText: undefined,
+  removeOriginal: false,
   sourceLanguage: '',
   sourceSubtitles: undefined,
 };
@@ -79,6 +91,7 @@ export type StudioAction =
   | { type: 'set-burn-subtitles'; on: boolean }
   | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-bilingual-subtitles'; on: boolean }
+  | { type: 'set-remove-original'; on: boolean }
   | { type: 'set-glossary'; id: string | undefined }
   | { type: 'set-more-languages'; languages: string[] }
   | { type: 'set-part'; start: string; end: string }
@@ -94,6 +107,15 @@ export type StudioAction =
       warnings?: string[];
       subtitles?: StudioState['subtitles'];
       jobId?: string;
+      backgroundText?: string | undefined;
+    }
+  | { type: 'project-seen'; revision: number; redubbing: boolean }
+  | {
+      type: 'revise';
+      revision: number;
+      resultUrl: string;
+      subtitles: StudioState['subtitles'];
+      transcripts: { source: string; target: string };
     }
   | { type: 'fail'; message: string; statusText: string }
   | { type: 'cancelled' }
@@ -126,6 +148,9 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         warnings: [],
         subtitles: undefined,
         jobId: undefined,
+        resultRevision: undefined,
+        resultStale: false,
+        backgroundText: undefined,
         progress: 0,
         statusText: '',
         error: undefined,
@@ -151,6 +176,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, speakers: action.count };
     case 'set-bilingual-subtitles':
       return { ...state, bilingualSubtitles: action.on };
+    case 'set-remove-original':
+      return { ...state, removeOriginal: action.on };
     case 'set-glossary':
       return { ...state, glossaryId: action.id };
     case 'set-more-languages':
@@ -185,6 +212,26 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         warnings: action.warnings ?? [],
         subtitles: action.subtitles,
         jobId: action.jobId,
+        resultRevision: undefined,
+        resultStale: false,
+        backgroundText: action.backgroundText,
+      };
+    case 'project-seen':
+      // The first sight of the job names the revision the answer was; later ones say whether a re-dub runs.
+      return {
+        ...state,
+        resultRevision: state.resultRevision ?? action.revision,
+        // Stale from the re-dub's start until the new revision is fetched (not only while it runs).
+        resultStale: action.redubbing || action.revision > (state.resultRevision ?? action.revision),
+      };
+    case 'revise':
+      return {
+        ...state,
+        resultRevision: action.revision,
+        resultStale: false,
+        resultUrl: action.resultUrl,
+        subtitles: action.subtitles,
+        transcripts: action.transcripts,
       };
     case 'fail':
       return { ...state, error: action.message, statusText: action.statusText };

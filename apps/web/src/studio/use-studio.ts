@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, type Dispatch as ReactDispatch } from 'react';
-import { downloadName } from '@voxlate/contract';
+import { backgroundText, downloadName } from '@voxlate/contract';
 import {
   processVideo,
   StudioError,
@@ -9,7 +9,7 @@ import {
   type SourceChoice,
   type VideoEvent,
 } from '../lib/api.js';
-import { createJobGroup, type GroupAsked } from '../lib/jobs-api.js';
+import { createJobGroup, type GroupAsked, type Job } from '../lib/jobs-api.js';
 import { defaultSourceLanguage, type LanguageSupport } from '../lib/language-support.js';
 import { base64ToBlob } from '../lib/media-data.js';
 import { followRequest, newRequestId } from '../lib/request-progress.js';
@@ -17,6 +17,7 @@ import { sourceError, subtitlesFileError } from '../lib/source-language.js';
 import { fileError, submitError, urlSubmitError, type ContentType } from '../lib/validation.js';
 import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } from './studio-state.js';
 import { useObjectUrls } from './use-object-url.js';
+import { fetchRevisedResult } from './revised-result.js';
 
 /** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8), plus source choice and Cancel. */
 export function useStudio(support: LanguageSupport, onGroup: (groupId: string) => void = () => undefined) {
@@ -117,9 +118,45 @@ export function useStudio(support: LanguageSupport, onGroup: (groupId: string) =
     [state, support, sourceLanguage, urls, onGroup],
   );
 
+  /**
+   * The editor below the result loaded or changed the job: while it re-dubs, the panel says it
+   * shows the previous dub; once a new revision is ready, the player, the Download button and
+   * the subtitle buttons take it (fetched from the job), so no download is ever the stale one.
+   */
+  const revising = useRef<number | undefined>(undefined);
+  const followProject = useCallback(
+    (job: Job) => {
+      if (!job.result || job.id !== state.jobId) return;
+      const redubbing = job.state === 'queued' || job.state === 'running';
+      dispatch({ type: 'project-seen', revision: job.result.revision, redubbing });
+      const shown = state.resultRevision;
+      const revision = job.result.revision;
+      if (redubbing || shown === undefined || revision <= shown || revising.current === revision) return;
+      revising.current = revision;
+      fetchRevisedResult(job)
+        .then((revised) =>
+          dispatch({
+            type: 'revise',
+            revision: revised.revision,
+            resultUrl: urls.create('result', revised.media),
+            subtitles: revised.subtitles,
+            transcripts: revised.transcripts,
+          }),
+        )
+        .catch((error: unknown) =>
+          dispatch({ type: 'set-error', message: `${messageOf(error)} The result above is the previous dub.` }),
+        )
+        .finally(() => {
+          revising.current = undefined;
+        });
+    },
+    [state.jobId, state.resultRevision, urls],
+  );
+
   return {
     state,
     dispatch,
+    followProject,
     sourceLanguage,
     chooseType,
     reset,
@@ -144,6 +181,7 @@ function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
     bilingualSubtitles: state.bilingualSubtitles,
     glossaryId: state.glossaryId,
     part: { start: state.part.start.trim(), end: state.part.end.trim() },
+    removeOriginal: state.removeOriginal,
   };
 }
 
@@ -209,6 +247,7 @@ function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispa
     transcripts: answer.transcripts ?? {},
     warnings: answer.warnings ?? [],
     subtitles: answer.subtitles,
+    backgroundText: backgroundText(answer.background),
     ...(answer.job_id ? { jobId: answer.job_id } : {}),
   });
 }
@@ -238,6 +277,7 @@ async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, 
           transcripts: event.transcripts ?? {},
           warnings: event.warnings ?? [],
           subtitles: event.subtitles,
+          backgroundText: backgroundText(event.background),
           ...(event.job_id ? { jobId: event.job_id } : {}),
         });
       }

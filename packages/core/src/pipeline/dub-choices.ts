@@ -1,5 +1,8 @@
 import type { VoiceMode } from '../voice/voice-types.js';
 
+export const ORIGINAL_SPEECH = ['duck', 'remove'] as const;
+export type OriginalSpeech = (typeof ORIGINAL_SPEECH)[number];
+
 /**
  * What the creator chose for one dub, grouped by what each choice changes. The service's and
  * the CLI's tuning (timing, mix, limits) is in DubOptions.
@@ -26,6 +29,12 @@ export interface DubChoices {
   };
   /** Move the speakers' mouths to the dubbed words (output with a picture only). */
   lipSync: boolean;
+  /**
+   * What becomes of the original voice where no separator takes it out: 'duck' lowers the whole
+   * original (voice and background) across each dubbed line's source speech; 'remove' silences it
+   * there, so not a syllable of the source language is heard (the background goes with it).
+   */
+  originalSpeech: OriginalSpeech;
   subtitles: {
     /** Render the target subtitles into the picture (output with a picture only); the selectable track stays. */
     burnIn: boolean;
@@ -39,6 +48,7 @@ export interface ChoicesGiven {
   voice?: Partial<DubChoices['voice']>;
   timing?: DubChoices['timing'];
   lipSync?: boolean;
+  originalSpeech?: OriginalSpeech;
   subtitles?: Partial<DubChoices['subtitles']>;
 }
 
@@ -46,6 +56,7 @@ export const DEFAULT_CHOICES: DubChoices = {
   voice: { mode: 'clone' },
   timing: {},
   lipSync: false,
+  originalSpeech: 'duck',
   subtitles: { burnIn: false, bilingual: false },
 };
 
@@ -54,6 +65,7 @@ export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {
     voice: { ...DEFAULT_CHOICES.voice, ...given?.voice },
     timing: { ...DEFAULT_CHOICES.timing, ...given?.timing },
     lipSync: given?.lipSync ?? DEFAULT_CHOICES.lipSync,
+    originalSpeech: given?.originalSpeech ?? DEFAULT_CHOICES.originalSpeech,
     subtitles: { ...DEFAULT_CHOICES.subtitles, ...given?.subtitles },
   };
 }

@@ -48,7 +48,12 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
       outputSeconds: outputDurationOf(ctx.timeline),
       container,
       tags,
-      ...(ctx.background ? { background: ctx.background } : { duckSpans: dubbed.map(speechSpanOf) }),
+      ...(ctx.background
+        ? { background: ctx.background }
+        : {
+            duckSpans: dubbed.map(speechSpanOf),
+            ...(ctx.choices.originalSpeech === 'remove' ? { silenceUnderSpeech: true } : {}),
+          }),
       ...(gainDb === undefined ? {} : { gainDb }),
       ...(patch ? { patch } : {}),
       subtitles: { srt: toSrt(trackCues(ctx.timeline, ctx.choices.subtitles)), language: ctx.timeline.targetLanguage },

@@ -16,8 +16,12 @@ export async function chooseSeparator(ctx: StageContext): Promise<Separator | st
   return separator ?? ducked(ctx, 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)');
 }
 
+/** No separator: the original is ducked (or silenced, when the creator chose so) where its voice speaks. */
 function ducked(ctx: StageContext, reason: string): string {
-  ctx.timeline.background = { method: 'ducked', duckDb: ctx.options.mix.duckDb, reason };
+  ctx.timeline.background =
+    ctx.choices.originalSpeech === 'remove'
+      ? { method: 'removed', reason }
+      : { method: 'ducked', duckDb: ctx.options.mix.duckDb, reason };
   return reason;
 }
 
