@@ -55,6 +55,8 @@ export interface PlacedClip {
 
 export interface RenderRequest {
   input: string;
+  /** The dub's language (ISO 639-3): the output's audio track is tagged with it. */
+  language?: string;
   info: MediaInfo;
   clips: readonly PlacedClip[];
   mix: MixOptions;

@@ -8,6 +8,7 @@ import { mixBetween, mixFormatFor, sourceArgs, type MixFormat } from './render.j
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { subtitleTrackArgs } from './subtitle-track.js';
+import { audioLanguageArgs } from './track-language.js';
 
 /** Samples an AAC frame holds (and the encoder's priming: one frame ahead of the audio). */
 const AAC_FRAME = 1024;
@@ -200,7 +201,7 @@ async function patchAac(
   const track = await subtitleTrackArgs(request, workDir, 2);
   await runFfmpeg(
     argv`${safeInputArgs()} -i ${previous} -itsoffset ${-AAC_FRAME / format.sampleRate} -i ${newAac} ${track.input}
-      -map 0:v:0 -map 1:a:0 ${track.output} -c:v copy -c:a copy -map_metadata 0 ${tags} -movflags +faststart -f mp4 -y ${request.output}`,
+      -map 0:v:0 -map 1:a:0 ${track.output} -c:v copy -c:a copy ${audioLanguageArgs(request.language)} -map_metadata 0 ${tags} -movflags +faststart -f mp4 -y ${request.output}`,
     { signal: context.signal },
   );
 }

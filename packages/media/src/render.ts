@@ -16,6 +16,7 @@ import { asMediaError } from './media-error.js';
 import { runFfmpeg, startFfmpeg, type FfmpegRun } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { subtitleTrackArgs } from './subtitle-track.js';
+import { audioLanguageArgs } from './track-language.js';
 
 /** Video codecs an MP4 can carry as they are; anything else is re-encoded to H.264. */
 const MP4_VIDEO_CODECS = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9']);
@@ -226,7 +227,7 @@ async function encodeOutput(
   const track = video ? await subtitleTrackArgs(request, dirname(mixPath), 2) : { input: [], output: [] };
   const args = video
     ? argv`${safeInputArgs()} -i ${request.input} -i ${mixPath} ${track.input} -map 0:v:0 -map 1:a:0 ${track.output} ${videoCodecArgs(video.codec, heldSeconds(request))}
-        ${audioOut} -c:a aac -aac_coder fast -b:a 192k ${tags} -movflags +faststart -f mp4 ${request.output}`
+        ${audioOut} ${audioLanguageArgs(request.language)} -c:a aac -aac_coder fast -b:a 192k ${tags} -movflags +faststart -f mp4 ${request.output}`
     : argv`-i ${mixPath} ${audioOut} -c:a pcm_s16le ${tags} -write_bext 1 -f wav ${request.output}`;
   await runFfmpeg(args, {
     signal: context.signal,

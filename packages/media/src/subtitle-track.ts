@@ -1,9 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RenderRequest } from '@voxlate/core';
-
-/** ISO 639-2 codes MP4 players show for our languages (Mandarin and Cantonese are both "zho" there). */
-const MP4_LANGUAGE: Readonly<Record<string, string>> = { cmn: 'zho', yue: 'zho' };
+import { mp4LanguageOf } from './track-language.js';
 
 /**
  * The dub's subtitles as a selectable MP4 track: written as SRT beside the job's files, added as
@@ -20,7 +18,7 @@ export async function subtitleTrackArgs(
   if (!subtitles || subtitles.srt.trim() === '') return { input: [], output: [] };
   const path = join(workDir, 'subtitles.srt');
   await writeFile(path, subtitles.srt);
-  const language = MP4_LANGUAGE[subtitles.language] ?? subtitles.language;
+  const language = mp4LanguageOf(subtitles.language);
   return {
     input: ['-f', 'srt', '-i', path],
     output: [

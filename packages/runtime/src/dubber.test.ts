@@ -31,6 +31,7 @@ import {
   makeVideo,
   measureLoudness,
   subtitleTracks,
+  audioLanguages,
   videoStreamHash,
 } from './test/make-media.js';
 
@@ -115,6 +116,8 @@ describe('dubbing real recordings', () => {
     expect(subtitleTracks(output).map((track) => [track.codec, track.language, track.default])).toEqual([
       ['mov_text', 'fra', 1],
     ]);
+    // The dubbed audio track says it is French (players list it by name, not "und").
+    expect(audioLanguages(output)).toEqual(['fra']);
     const cues = execFileSync('ffmpeg', argv`-v error -i ${output} -map 0:s:0 -f srt -`).toString();
     expect(cues).toContain(run.timeline.segments[0]!.targetText.split(' ')[0]);
     expect(run.timeline.segments[0]!.mtRoute).toBe('eng→cat→fra');

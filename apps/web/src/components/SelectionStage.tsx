@@ -11,7 +11,7 @@ const CHOICES: { type: ContentType; title: string; text: string }[] = [
   {
     type: 'video',
     title: 'Video Translation',
-    text: 'Keep your picture, replace the speech with a dub in another language.',
+    text: 'Replace the speech with a dub in another language. Lip sync starts on; turn it off to keep every frame as it was.',
   },
   { type: 'both', title: 'Video Dubbing & Lip Sync', text: 'Dub the video and move the lips to the new words.' },
 ];

@@ -153,6 +153,14 @@ export function subtitleTracks(path: string): { codec: string; language: string;
   }));
 }
 
+/** The language tag of each audio stream ('' when untagged; ffprobe shows "und" for the MP4 default). */
+export function audioLanguages(path: string): string[] {
+  const probed = JSON.parse(
+    execFileSync('ffprobe', argv`-v error -select_streams a -show_streams -of json ${path}`).toString(),
+  ) as { streams: { tags?: { language?: string } }[] };
+  return probed.streams.map((stream) => stream.tags?.language ?? '');
+}
+
 export function durationOf(path: string): number {
   return Number(execFileSync('ffprobe', argv`-v error -show_entries format=duration -of csv=p=0 ${path}`).toString());
 }

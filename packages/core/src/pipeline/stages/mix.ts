@@ -41,6 +41,7 @@ export async function mix(ctx: StageContext): Promise<OutputContainer> {
   const outcome = await ctx.ports.media.render(
     {
       input: ctx.request.input,
+      language: ctx.timeline.targetLanguage,
       info,
       clips,
       mix: ctx.options.mix,
