@@ -408,6 +408,43 @@ describe('studio', () => {
     await screenshot(page, 'studio-validation');
   });
 
+  it('brings the progress, then the result, into view after Translate, at laptop and phone size', async () => {
+    const talk = await makeSpeechWav(
+      dir,
+      ['Welcome back to the channel.', 'Today we cook a simple dinner.', 'First we cut the onions and the carrots.'],
+      'in-view.wav',
+    );
+    /** How much of the element is inside the window (1: all of it). */
+    const shownShare = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const inside = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+          return Math.max(0, inside) / box.height;
+        });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await openStudio('Audio Translation');
+      await page.getByLabel('Upload Audio or Video File').setInputFiles(talk);
+      await page.getByLabel('Target language').selectOption('spa');
+      await page.getByRole('button', { name: 'Translate Audio' }).click();
+      await page.locator('.working').waitFor();
+      expect(await shownShare('.working'), `progress at ${viewport.width}px`).toBe(1);
+      // Screen readers hear the phase and progress from a region that stays in the page.
+      const spoken = page.locator('section[aria-label="Translation result"] [role="status"]').first();
+      expect(await spoken.textContent()).toMatch(/\d+% complete$/);
+      await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
+      expect(await shownShare('.ready'), `result at ${viewport.width}px`).toBe(1);
+      expect(await spoken.textContent()).toBe('Your dub is ready: play it or download it below.');
+      await screenshot(page, `studio-result-in-view-${viewport.width}`);
+    }
+  }, 200_000);
+
   it('fits a phone screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openStudio('Audio Translation');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { LanguageInfo } from '@voxlate/contract';
 import { CANCELLED_STATUS, type StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
@@ -19,6 +19,7 @@ export function TranslatedPanel({
   onCancel?: () => void;
 }) {
   const subtitlesUrl = useTextUrl(state.subtitles?.target?.vtt, 'text/vtt');
+  const panel = useInViewWhenShown(state.working ? 'working' : state.resultUrl ? 'result' : 'empty');
   const title = language
     ? `${language.flag} ${language.name} Translation`
     : video
@@ -26,13 +27,17 @@ export function TranslatedPanel({
       : 'Translated Audio';
   return (
     <section
+      ref={panel}
       className="panel"
       aria-label="Translation result"
       data-revision={state.resultStale ? undefined : state.resultRevision}
     >
       <h2>{title}</h2>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement(state)}
+      </p>
       {state.working ? (
-        <div className="working" role="status" aria-live="polite">
+        <div className="working">
           <div className="spinner" aria-hidden="true" />
           <p className="status-text">{state.statusText || 'Processing...'}</p>
           {state.progress > 0 && (
@@ -105,6 +110,36 @@ export function TranslatedPanel({
       )}
     </section>
   );
+}
+
+/**
+ * Brings the panel into view when it starts showing progress or a result: the Translate button
+ * sits below the panels, so without this the creator watches a greyed-out form (at a laptop's
+ * height and at phone width alike).
+ */
+function useInViewWhenShown(showing: 'working' | 'result' | 'empty') {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = panel.current;
+    // jsdom (the unit tests) has no layout and no scrollIntoView.
+    if (showing === 'empty' || !element || !('scrollIntoView' in element)) return;
+    element.scrollIntoView({ block: showing === 'working' ? 'center' : 'start' });
+  }, [showing]);
+  return panel;
+}
+
+/**
+ * What screen readers hear, from one region that stays in the page (a region added with its
+ * text is often not read): the phase and progress in steps of ten per cent, then that the dub is ready.
+ */
+export function announcement(state: StudioState): string {
+  if (state.working) {
+    const tens = Math.floor(state.progress / 10) * 10;
+    return `${state.statusText || 'Processing...'} ${tens}% complete`;
+  }
+  if (state.resultUrl && state.resultStale) return 'Re-dubbing your changes.';
+  if (state.resultUrl) return 'Your dub is ready: play it or download it below.';
+  return '';
 }
 
 /** A blob URL for a text (the player's subtitles), released when the text changes or the panel goes. */
