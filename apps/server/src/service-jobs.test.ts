@@ -125,6 +125,24 @@ describe('the jobs API', () => {
     expect(outside).toBeLessThan(1e-3);
   }, 120_000);
 
+  it('marks a line checked without making the job stale, and unmarks it', async () => {
+    const mark = (checked: unknown) =>
+      api(`/${job.id}/segments/0`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ checked }),
+      });
+    const checked = await json<JobBody>(await mark(true));
+    expect(checked.state).toBe('ready');
+    expect(checked.edited_lines).toEqual([]);
+    expect(checked.segments![0]!.checked).toBe(true);
+    expect((await json<JobBody>(await api(`/${job.id}`))).segments![0]!.checked).toBe(true);
+    expect((await json<JobBody>(await mark(false))).segments![0]!.checked).toBe(false);
+    const refused = await mark('yes');
+    expect(refused.status).toBe(400);
+    expect((await json<{ error: string }>(refused)).error).toMatch(/"checked" must be true or false/);
+  });
+
   it('refuses what it cannot do, in the same {error} shape', async () => {
     const cases: [string, RequestInit | undefined, number, RegExp][] = [
       ['/0000000000-000000000000', undefined, 404, /no job/],

@@ -46,6 +46,10 @@ export const JobLine = Type.Object(
     ),
     memory: Type.Optional(LineMemory),
     review: Type.Array(ReviewFlag),
+    checked: Type.Boolean({
+      description:
+        'The creator marked the line checked: its flags stay listed but it no longer counts among the lines wanting a look.',
+    }),
     stale: Type.Boolean({ description: 'Edited since the last render.' }),
     revision: Type.Integer({
       description:
@@ -314,6 +318,13 @@ export const LineEditBody = Type.Object(
   {
     source_text: Type.Optional(Type.String({ 'x-error': '"source_text" must be a string.' })),
     target_text: Type.Optional(Type.String({ 'x-error': '"target_text" must be a string.' })),
+    checked: Type.Optional(
+      Type.Boolean({
+        description:
+          'Mark the line checked (true) or not (false): only the count of lines wanting a look changes; nothing is dubbed again.',
+        'x-error': '"checked" must be true or false, got {value}.',
+      }),
+    ),
     speaker: Type.Optional(
       Type.String({
         pattern: SPEAKER_ID_PATTERN,

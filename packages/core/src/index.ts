@@ -66,6 +66,7 @@ export * from './lipsync/line-outcome.js';
 export * from './lipsync/dubbed-lines.js';
 export * from './review/review-flag.js';
 export * from './review/review-flags.js';
+export * from './review/copied-words.js';
 export * from './engines-used.js';
 export * from './review/review-summary.js';
 export * from './live/line-endpointer.js';

@@ -27,6 +27,8 @@ export interface JobRecord<Request = unknown> {
   lineRevisions?: Record<string, number>;
   /** The names the creator gave speakers (by speaker id); a speaker not named is shown by id. */
   speakerNames?: Record<string, string>;
+  /** Lines the creator marked checked (their flags looked at): not counted among the lines wanting a look. */
+  checkedLines?: number[];
   /** What the current (or last) run does: the whole dub, or a re-render of edited lines. */
   work?: JobWork;
   /** The process that took the job up last (a running job whose runner died is taken up again). */

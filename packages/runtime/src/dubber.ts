@@ -16,7 +16,13 @@ import {
   type StemSource,
   type TranslationMemoryPort,
 } from '@voxlate/core';
-import { defaultRegistries, RegistryResolver, SCORES_FILE, type EngineRegistries } from '@voxlate/engines';
+import {
+  ApertiumLexicon,
+  defaultRegistries,
+  RegistryResolver,
+  SCORES_FILE,
+  type EngineRegistries,
+} from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { createOwnedTempDir } from '@voxlate/process';
@@ -42,6 +48,8 @@ export class Dubber {
   readonly resolver: RegistryResolver;
   private signingKey: SigningKey | undefined;
   private memory: TranslationMemoryPort | undefined;
+  /** Which words are words of a language (a source word copied into a translation is flagged otherwise). */
+  private readonly lexicon = new ApertiumLexicon();
 
   constructor(
     readonly config: RuntimeConfig = configFromEnv(),
@@ -104,6 +112,7 @@ export class Dubber {
       media: new FfmpegMedia(workDir, clips),
       engines: this.resolver,
       clips,
+      lexicon: this.lexicon,
       ...(this.memory ? { memory: this.memory } : {}),
     };
     const staged = join(workDir, 'output.media');

@@ -38,6 +38,7 @@ export function jobFields(
   const { request } = job;
   const timeline = current?.timeline;
   const edited = new Set(job.edited?.lines ?? []);
+  const checked = new Set(job.checkedLines ?? []);
   return {
     id: job.id,
     state: job.state,
@@ -82,7 +83,11 @@ export function jobFields(
     ...(timeline
       ? {
           segments: timeline.segments.map((segment) =>
-            segmentFields(segment, edited.has(segment.id), job.lineRevisions?.[segment.id] ?? 0),
+            segmentFields(segment, {
+              edited: edited.has(segment.id),
+              checked: checked.has(segment.id),
+              revision: job.lineRevisions?.[segment.id] ?? 0,
+            }),
           ),
           speakers: speakersOf(timeline, job.speakerNames ?? {}),
         }
@@ -122,7 +127,7 @@ function speakersOf(timeline: Timeline, names: Record<string, string>): JobSpeak
     });
 }
 
-function segmentFields(segment: Segment, edited: boolean, revision: number): JobLine {
+function segmentFields(segment: Segment, line: { edited: boolean; checked: boolean; revision: number }): JobLine {
   const placed = placedSpan(segment);
   return {
     id: segment.id,
@@ -148,7 +153,8 @@ function segmentFields(segment: Segment, edited: boolean, revision: number): Job
       : {}),
     ...(segment.memory ? { memory: segment.memory } : {}),
     review: segment.review ?? [],
-    stale: edited,
-    revision,
+    checked: line.checked,
+    stale: line.edited,
+    revision: line.revision,
   };
 }

@@ -58,6 +58,26 @@ export class JobEdits {
     });
   }
 
+  /**
+   * Marks a line checked (or not): only what the editor counts changes, so the job stays as it
+   * was (ready stays ready) and nothing is dubbed again.
+   */
+  markChecked(id: string, segmentId: number, checked: boolean): Promise<Job> {
+    return this.store.exclusive(id, async () => {
+      const job = await this.store.get(id);
+      requireEditable(job);
+      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
+      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      if (!current.timeline.segments.some((segment) => segment.id === segmentId)) {
+        throw new HttpError(404, `The job has no line ${segmentId}.`);
+      }
+      const lines = new Set(job.checkedLines ?? []);
+      if (checked) lines.add(segmentId);
+      else lines.delete(segmentId);
+      return this.store.update(id, { checkedLines: [...lines].sort((a, b) => a - b) });
+    });
+  }
+
   /** A translation the creator gave a line: every later dub translates the same line so. */
   private async remember(current: SavedRun, segmentId: number): Promise<void> {
     const segment = current.timeline.segments.find((candidate) => candidate.id === segmentId);

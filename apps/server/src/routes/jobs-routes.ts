@@ -141,7 +141,10 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     async (request): Promise<JobAnswer> => {
       const job = await jobOf(context, request.params.id);
       const { body } = request;
-      const edited = await board.edits.edit(job.id, Number(request.params.segmentId), lineEditOf(body), body.revision);
+      const line = Number(request.params.segmentId);
+      let edited = job;
+      if (body.checked !== undefined) edited = await board.edits.markChecked(job.id, line, body.checked);
+      if (changesLine(body)) edited = await board.edits.edit(job.id, line, lineEditOf(body), body.revision);
       return jobFields(edited, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
@@ -233,9 +236,13 @@ async function fetchLink(
 }
 
 /** The edit as the job board takes it (the contract has checked the body). */
+function changesLine(body: LineEditBody): boolean {
+  return body.source_text !== undefined || body.target_text !== undefined || body.speaker !== undefined;
+}
+
 function lineEditOf(body: LineEditBody): LineEdit {
-  if (body.source_text === undefined && body.target_text === undefined && body.speaker === undefined) {
-    throw new BadInput('Send "source_text", "target_text" and/or "speaker" to change the line.');
+  if (!changesLine(body)) {
+    throw new BadInput('Send "source_text", "target_text", "speaker" and/or "checked" to change the line.');
   }
   return {
     ...(body.source_text === undefined ? {} : { sourceText: body.source_text }),

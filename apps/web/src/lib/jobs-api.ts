@@ -3,11 +3,12 @@ import { appendSource, nonOkMessage, StudioError, type SourceChoice } from './ap
 
 export type { Job, JobGroup, JobLine, JobSpeaker };
 
-/** What an edit of a line may change: its texts, and who says it. */
+/** What an edit of a line may change: its texts, who says it, and whether the creator checked it. */
 export interface LineChange {
   source_text?: string;
   target_text?: string;
   speaker?: string;
+  checked?: boolean;
 }
 export type JobState = JobStateName;
 

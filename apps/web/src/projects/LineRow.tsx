@@ -133,8 +133,24 @@ export function LineRow({
         <MemoryNote line={line} locked={locked} onUse={(target) => onSave({ target_text: target })} />
       </td>
       <td data-label="Quality">
-        <span className={`quality ${line.quality}`}>{line.quality === 'full' ? 'Full translation' : 'Gist'}</span>
+        <span
+          className={`quality ${line.quality}`}
+          title={line.quality === 'full' ? 'A full machine translation' : 'A word-by-word dictionary gist'}
+        >
+          {translatedBy(line)}
+        </span>
         <ReviewNotes flags={flags} />
+        {flags.length > 0 && (
+          <label className="checkbox line-checked">
+            <input
+              type="checkbox"
+              checked={line.checked}
+              disabled={locked}
+              onChange={(event) => onSave({ checked: event.target.checked })}
+            />
+            Checked
+          </label>
+        )}
       </td>
       <td data-label="Tempo">{tempoLabel(line)}</td>
       <td data-label="Listen">
@@ -217,4 +233,15 @@ function MemoryNote({ line, locked, onUse }: { line: JobLine; locked: boolean; o
       )}
     </div>
   );
+}
+
+/**
+ * The badge names what translated the line (the engine, or the creator's memory), not a grade:
+ * "full" said nothing of the words an engine left in the source language.
+ */
+export function translatedBy(line: Pick<JobLine, 'engines' | 'quality'>): string {
+  const engine = line.engines?.mt;
+  if (engine === 'memory') return 'your earlier translation';
+  if (engine === 'dictionary-gist' || (!engine && line.quality === 'gist')) return 'gist';
+  return engine ?? 'translated';
 }

@@ -21,6 +21,7 @@ function line(id: number, fields: Partial<JobLine>): JobLine {
     fit: { tempo: 1, shift: 0, overflow: 0 },
     dubbed: { start: id * 3, end: id * 3 + 2 },
     review: [],
+    checked: false,
     stale: false,
     revision: 0,
     ...fields,
@@ -101,6 +102,52 @@ describe('ProjectEditor review flags', () => {
     fireEvent.click(screen.getByLabelText('Show only lines to check'));
     expect(screen.queryByTestId('line-0')).toBeNull();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('marks a line checked: it is sent, and the count of lines wanting a look goes down', async () => {
+    const sent: unknown[] = [];
+    const checkedJob = {
+      ...JOB,
+      segments: JOB.segments!.map((one) => (one.id === 2 ? { ...one, checked: true } : one)),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          sent.push(JSON.parse(init.body as string));
+          return Promise.resolve(new Response(JSON.stringify(checkedJob)));
+        }
+        return Promise.resolve(new Response(JSON.stringify(JOB)));
+      }),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(await screen.findByText('2 of 3 lines want a look before you publish.')).toBeTruthy();
+    // Only flagged lines offer the mark.
+    expect(within(screen.getByTestId('line-0')).queryByLabelText('Checked')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('line-2')).getByLabelText('Checked'));
+    expect(await screen.findByText('1 of 3 lines want a look before you publish.')).toBeTruthy();
+    expect(sent[0]).toMatchObject({ checked: true });
+    expect(within(screen.getByTestId('line-2')).getByText('Left untranslated: vlog')).toBeTruthy();
+  });
+
+  it('names the engine that translated each line, not a grade', async () => {
+    const named = {
+      ...JOB,
+      segments: JOB.segments!.map((one, i) => ({
+        ...one,
+        engines: { mt: ['apertium', 'dictionary-gist', 'memory'][i]! },
+        quality: i === 1 ? ('gist' as const) : ('full' as const),
+      })),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(named)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(await within(await screen.findByTestId('line-0')).findByText('apertium')).toBeTruthy();
+    expect(within(screen.getByTestId('line-1')).getByText('gist')).toBeTruthy();
+    expect(within(screen.getByTestId('line-2')).getByText('your earlier translation')).toBeTruthy();
+    expect(screen.queryByText('Full translation')).toBeNull();
   });
 
   it('says in which voice each line was spoken, and where a cloned one came from', async () => {

@@ -148,7 +148,8 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
   const resultUrl = job.result ? `${urls.result}?revision=${job.result.revision}` : undefined;
   const changed = new Set([...job.edited_lines, ...unsaved]).size;
   const lines = job.segments ?? [];
-  const flagged = lines.filter((line) => (line.review ?? []).length > 0);
+  // A line the creator marked checked keeps its flags on show but no longer wants a look.
+  const flagged = lines.filter((line) => (line.review ?? []).length > 0 && !line.checked);
   const shown = onlyFlagged ? flagged : lines;
   return (
     <section className="card project-editor" aria-labelledby={`editor-${job.id}`}>

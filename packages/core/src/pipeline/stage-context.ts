@@ -1,4 +1,5 @@
 import type { TranslationMemoryPort } from '../memory/translation-memory.js';
+import type { Lexicon } from '../review/copied-words.js';
 import type { AudioSource } from '../audio.js';
 import type { EngineResolver } from '../engine.js';
 import type { EventListener, PipelineEvent, StageName } from '../events.js';
@@ -23,6 +24,8 @@ export interface DubPorts {
   clips: ClipStore;
   /** Translations creators corrected before: a line met again is translated as they had it. */
   memory?: TranslationMemoryPort;
+  /** Which words are words of a language: source words copied into a translation are flagged untranslated. */
+  lexicon?: Lexicon;
 }
 
 /** Shared by the stages of one run: the request, the ports, the Timeline and the event sink. */

@@ -7,6 +7,7 @@ import { recordEngine } from '../../engines-used.js';
 import type { MemoryMatch } from '../../memory/translation-memory.js';
 import { termsFor } from '../../glossary/glossary.js';
 import { protectTerms, restoreTerms } from '../../glossary/protect-terms.js';
+import { copiedWords, untranslatedCopies } from '../../review/copied-words.js';
 
 /**
  * Translates segment by segment, giving each the previous segment (and its translation) as
@@ -50,7 +51,16 @@ export async function translate(ctx: StageContext): Promise<void> {
     segment.mtRoute = translation.route;
     if (translation.shortened) segment.shortened = true;
     else delete segment.shortened;
-    if (translation.untranslated?.length) segment.untranslated = translation.untranslated;
+    // The engine's own marks (Apertium's unknown words), and any source word copied into the
+    // line that is not a word of the target language, whatever the engine.
+    const copied = copiedWords(
+      segment.sourceText,
+      segment.targetText,
+      terms.map((term) => term.source),
+    );
+    const left = await untranslatedCopies(copied, pair.target, ctx.ports.lexicon);
+    const untranslated = uniqueWords([...(translation.untranslated ?? []), ...left]);
+    if (untranslated.length > 0) segment.untranslated = untranslated;
     else delete segment.untranslated;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
     ctx.progress('translate', i + 1, segments.length);
@@ -62,6 +72,13 @@ export async function translate(ctx: StageContext): Promise<void> {
         'the translation is a word-by-word dictionary gist, not fluent speech.',
     );
   }
+}
+
+/** Each word once, whatever its case (the first spelling kept). */
+function uniqueWords(words: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const word of words) if (!seen.has(word.toLowerCase())) seen.set(word.toLowerCase(), word);
+  return [...seen.values()];
 }
 
 /** The creator's own translation of this line from an earlier project: no engine needed. */

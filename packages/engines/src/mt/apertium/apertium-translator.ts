@@ -91,7 +91,7 @@ export class ApertiumTranslator implements Translator {
   }
 
   private async request(text: string, source: string, target: string, context: EngineContext): Promise<string> {
-    const body = new URLSearchParams({ langpair: `${source}|${target}`, q: text, markUnknown: 'no' });
+    const body = new URLSearchParams({ langpair: `${source}|${target}`, q: text, markUnknown: 'yes' });
     const deadline = AbortSignal.timeout(this.callTimeoutMs);
     const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
     return this.server.using(async (url) => {
