@@ -26,6 +26,13 @@ wanted=(
   "alsa-utils usr/share/sounds/alsa/Side_Left.wav"
   "alsa-utils usr/share/sounds/alsa/Side_Right.wav"
   "sphinxtrain usr/lib/*/sphinxtrain/python/cmusphinx/test/sa1.wav"
+  # Real speech in other languages (KTuberling's spoken words, recorded by people): speech that is
+  # not English, for the warning that the speech may not be in the source language. A folder
+  # (ending in /) is unpacked whole under the package's folder.
+  "ktuberling-data usr/share/ktuberling/sounds/de/"
+  "ktuberling-data usr/share/ktuberling/sounds/ru/"
+  "ktuberling-data usr/share/ktuberling/sounds/gl/"
+  "ktuberling-data usr/share/ktuberling/sounds/en/"
 )
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/voxlate-debian-media.XXXXXX")
@@ -33,7 +40,7 @@ trap 'rm -rf "$work"' EXIT
 for entry in "${wanted[@]}"; do
   read -r package file <<<"$entry"
   target=".cache/debian-media/$package"
-  [ -f "$target/$(basename "$file")" ] && continue
+  [ -e "$target/$(basename "$file")" ] && continue
   echo "Unpacking $(basename "$file") from Debian's $package"
   # Each package is downloaded once per run, however many of its files are wanted.
   if [ ! -d "$work/$package" ]; then
@@ -44,6 +51,6 @@ for entry in "${wanted[@]}"; do
   mkdir -p "$target"
   # A path may hold a glob (the architecture's library folder); it names one file.
   # shellcheck disable=SC2086
-  cp "$work/$package/root/"$file "$target/"
+  cp -r "$work/$package/root/"$file "$target/"
   cp "$work/$package/root/usr/share/doc/$package/copyright" "$target/copyright"
 done

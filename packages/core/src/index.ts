@@ -67,6 +67,7 @@ export * from './lipsync/dubbed-lines.js';
 export * from './review/review-flag.js';
 export * from './review/review-flags.js';
 export * from './review/copied-words.js';
+export * from './review/language-doubt.js';
 export * from './engines-used.js';
 export * from './review/review-summary.js';
 export * from './live/line-endpointer.js';

@@ -120,6 +120,11 @@ export interface Timeline {
   sampleRate: number;
   segments: Segment[];
   warnings: string[];
+  /**
+   * Set by the recognise stage when the recogniser understood little of the whole recording (it
+   * may not be in the source language): a warning says so, and no line is flagged "unsure words".
+   */
+  languageDoubt?: { meanConfidence: number; words: number };
   /** How the original's background was kept (set by the separate stage). */
   background?: BackgroundTreatment;
   /** Who speaks in the source, as measured, and the voice each one was given (set by the voice stages). */

@@ -6,6 +6,8 @@ export interface ReviewOptions {
   tempoCap: number;
   /** A recognised word under this confidence is flagged as unsure. */
   unsureBelow: number;
+  /** False when the whole recording may not be in the source language (one warning says so instead). */
+  flagUnsure?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export const DEFAULT_UNSURE_BELOW = 0.5;
 /** Everything about a line a creator should check before publishing, from what the stages recorded. */
 export function reviewFlagsOf(segment: Segment, options: ReviewOptions): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
-  const unsure = unsureWords(segment, options.unsureBelow);
+  const unsure = options.flagUnsure === false ? [] : unsureWords(segment, options.unsureBelow);
   if (unsure.length > 0) flags.push({ reason: 'unsure-words', words: unsure });
   const untranslated = untranslatedWords(segment);
   if (untranslated.length > 0) flags.push({ reason: 'untranslated', words: untranslated });

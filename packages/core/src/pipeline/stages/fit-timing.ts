@@ -44,7 +44,12 @@ export async function fitTiming(ctx: StageContext): Promise<void> {
 
 /** Every line's reasons for a creator's look, now that its recognition, translation and fit are known. */
 function markForReview(ctx: StageContext): void {
-  const options = { tempoCap: ctx.options.fit.tempoCap, unsureBelow: DEFAULT_UNSURE_BELOW };
+  const options = {
+    tempoCap: ctx.options.fit.tempoCap,
+    unsureBelow: DEFAULT_UNSURE_BELOW,
+    // Speech that may not be in the source language has one warning, not an unsure flag on every line.
+    flagUnsure: ctx.timeline.languageDoubt === undefined,
+  };
   for (const segment of ctx.timeline.segments) segment.review = reviewFlagsOf(segment, options);
 }
 

@@ -3,6 +3,7 @@ import type { StageContext } from '../stage-context.js';
 import { detectSourceLanguage } from './detect-language.js';
 import { requireAnalysis } from './require.js';
 import { recordEngine } from '../../engines-used.js';
+import { languageDoubtWarning, languageFitOf, speechMayBeElsewhere } from '../../review/language-doubt.js';
 
 /**
  * Settles the source language ('auto' is detected), then fills each segment's source text and
@@ -30,4 +31,10 @@ export async function recognise(ctx: StageContext): Promise<void> {
   if (timeline.segments.length === 0) {
     throw new NoSpeech('Speech was detected but no words were recognised.');
   }
+  // Recognised as the wrong language, every line would be flagged: one warning says why instead.
+  const fit = languageFitOf(timeline.segments);
+  if (fit && speechMayBeElsewhere(fit)) {
+    timeline.languageDoubt = { meanConfidence: Math.round(fit.meanConfidence * 100) / 100, words: fit.words };
+    ctx.warn('recognise', languageDoubtWarning(timeline.sourceLanguage, fit));
+  } else delete timeline.languageDoubt;
 }
