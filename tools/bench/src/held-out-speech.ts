@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const MEDIA = '.cache/debian-media';
@@ -40,4 +41,25 @@ export function heldOutSpeech(): SpokenRecording[] {
       words: 'she had your dark suit in greasy wash water all year',
     },
   ];
+}
+
+/** KTuberling's English words (people reading a word each), unpacked by scripts/debian-media.sh. */
+export const SPOKEN_WORDS = join(MEDIA, 'ktuberling-data', 'en');
+
+/**
+ * Each of KTuberling's English words, said alone, with the word as its file names it
+ * ("egypt_palmtree.ogg" says "palm tree").
+ */
+export function spokenWords(): SpokenRecording[] {
+  return readdirSync(SPOKEN_WORDS)
+    .filter((file) => file.endsWith('.ogg'))
+    .sort()
+    .map((file) => ({
+      name: `ktuberling ${file}`,
+      path: join(SPOKEN_WORDS, file),
+      words: file
+        .replace(/\.ogg$/, '')
+        .replace(/^[a-z]+_/, '')
+        .replace('palmtree', 'palm tree'),
+    }));
 }

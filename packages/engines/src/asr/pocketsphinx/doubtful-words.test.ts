@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isDoubtful, readScoredWords } from './doubtful-words.js';
 
 describe('the doubt on a pocketsphinx word', () => {
-  it('doubts a word only when the language model finds it unlikely and the sound does not clearly support it', () => {
-    expect(isDoubtful({ acousticPerFrame: -40000, language: -700 }, 0.9)).toBe(true);
+  it('doubts a word whose posterior is under 0.5, whatever its other scores', () => {
+    expect(isDoubtful({ acousticPerFrame: -40000, language: -700 }, 0.9)).toBe(false);
     expect(isDoubtful({ acousticPerFrame: -30000, language: -700 }, 0.3)).toBe(true);
-    expect(isDoubtful({ acousticPerFrame: -30000, language: -700 }, 0.9)).toBe(false);
-    expect(isDoubtful({ acousticPerFrame: -40000, language: -300 }, 0.1)).toBe(false);
+    expect(isDoubtful({ acousticPerFrame: -20000, language: -100 }, 0.49)).toBe(true);
+    expect(isDoubtful({ acousticPerFrame: -40000, language: -300 }, 0.5)).toBe(false);
   });
 
   it('reads the decoder’s scored words into words with their posterior and doubt', () => {
@@ -19,7 +19,7 @@ describe('the doubt on a pocketsphinx word', () => {
     });
     expect(span.text).toBe('many watts made');
     expect(span.words).toEqual([
-      { text: 'many', start: 4.85, end: 5.07, confidence: 0.035, unsure: false },
+      { text: 'many', start: 4.85, end: 5.07, confidence: 0.035, unsure: true },
       { text: 'watts', start: 5.07, end: 5.69, confidence: 0.039, unsure: true },
       { text: 'made', start: 3.22, end: 3.55, confidence: 1, unsure: false },
     ]);
