@@ -16,6 +16,7 @@ describe('source words copied into a translation', () => {
     expect(copiedWords(source, target)).toEqual(['homeless', 'hotel']);
     expect(copiedWords('We eat pizza at the hotel', 'Comemos pizza en el hotel', ['pizza'])).toEqual(['hotel']);
     expect(copiedWords('no me gusta', 'no me gusta')).toEqual(['gusta']);
+    expect(copiedWords('WAL files and IDs fetching', 'WAL archivos e IDs fetching')).toEqual(['fetching']);
   });
 
   it('are untranslated when the target language does not know them', async () => {

@@ -16,7 +16,7 @@ const MIN_LETTERS = 3;
 /**
  * Words of the source line copied into its translation that may be left untranslated: in both
  * texts (ignoring case), letters only, not a name (capitalised in the source past its first
- * word) and not a term the glossary keeps. Lower-case, each once.
+ * word), not an acronym (two capitals or more) and not a term the glossary keeps. Lower-case, each once.
  */
 export function copiedWords(source: string, target: string, kept: readonly string[] = []): string[] {
   const keep = new Set(kept.flatMap((term) => wordsOf(term)).map((word) => word.toLowerCase()));
@@ -26,6 +26,7 @@ export function copiedWords(source: string, target: string, kept: readonly strin
     const lower = word.toLowerCase();
     if ([...lower].length < MIN_LETTERS || !inTarget.has(lower) || keep.has(lower)) return;
     if (i > 0 && /^\p{Lu}/u.test(word)) return;
+    if (isAcronym(word)) return;
     copied.add(lower);
   });
   return [...copied];
@@ -46,6 +47,11 @@ export async function untranslatedCopies(
   const known = await lexicon?.known(target, copied);
   if (!known) return [];
   return copied.filter((word) => !known.has(word));
+}
+
+/** An acronym (WAL, CRC, IDs: two capitals or more) is kept as written in any language: not untranslated. */
+export function isAcronym(word: string): boolean {
+  return (word.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
 }
 
 function wordsOf(text: string): string[] {

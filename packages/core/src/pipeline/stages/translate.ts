@@ -7,7 +7,7 @@ import { recordEngine } from '../../engines-used.js';
 import type { MemoryMatch } from '../../memory/translation-memory.js';
 import { termsFor } from '../../glossary/glossary.js';
 import { protectTerms, restoreTerms } from '../../glossary/protect-terms.js';
-import { copiedWords, untranslatedCopies } from '../../review/copied-words.js';
+import { copiedWords, isAcronym, untranslatedCopies } from '../../review/copied-words.js';
 
 /**
  * Translates segment by segment, giving each the previous segment (and its translation) as
@@ -59,7 +59,7 @@ export async function translate(ctx: StageContext): Promise<void> {
       terms.map((term) => term.source),
     );
     const left = await untranslatedCopies(copied, pair.target, ctx.ports.lexicon);
-    const untranslated = uniqueWords([...(translation.untranslated ?? []), ...left]);
+    const untranslated = uniqueWords([...(translation.untranslated ?? []), ...left]).filter((word) => !isAcronym(word));
     if (untranslated.length > 0) segment.untranslated = untranslated;
     else delete segment.untranslated;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
