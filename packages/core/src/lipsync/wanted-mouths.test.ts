@@ -51,4 +51,24 @@ describe('wantedMouths', () => {
     expect(open[0]).toBeLessThan(0.3);
     expect(open[2]).toBeCloseTo(0.9, 5);
   });
+
+  it('stretches a line whose mouths would stay nearly shut to the speaker’s range, closures still shut', () => {
+    // A soft line: loud frames at a quarter of the line's loud level, a p in the middle.
+    const soft = line(
+      [
+        { phoneme: 'a', start: 0, end: 0.4 },
+        { phoneme: 'p', start: 0.4, end: 0.5 },
+        { phoneme: 'e', start: 0.5, end: 0.9 },
+      ],
+      [0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3],
+    );
+    const mouths = wantedMouths(soft, 10, 20, 10);
+    const open = mouths.filter((mouth) => !mouth.closure).map((mouth) => mouth.shape.openness);
+    expect(Math.max(...open)).toBeGreaterThanOrEqual(0.85);
+    expect(mouths[4]!.closure).toBe(true);
+    expect(mouths[4]!.shape.openness).toBe(0);
+    // Never stretched more than 2.5 times: a line heard only as loudness 0.1 opens to 0.25, not wide.
+    const whisper = wantedMouths(line([], Array<number>(10).fill(0.1)), 10, 20, 10);
+    expect(whisper.map((mouth) => Number(mouth.shape.openness.toFixed(3)))).toEqual(Array<number>(10).fill(0.25));
+  });
 });

@@ -24,12 +24,41 @@ export function wantedMouths(line: LipSyncLine, fps: number, firstFrame: number,
           loudness ? withLoudness(mouth, loudness[i] ?? 0) : mouth,
         )
       : times.map((_, i) => fromLoudness(loudness?.[i] ?? 0));
-  return raw.map((mouth, i) => {
+  const blended = raw.map((mouth, i) => {
     if (mouth.closure) return mouth;
     const before = raw[i - 1] ?? mouth;
     const after = raw[i + 1] ?? mouth;
     return { closure: false, shape: blend([before.shape, mouth.shape, after.shape], [0.25, 0.5, 0.25]) };
   });
+  return withFullRange(blended);
+}
+
+/** The share of a line's open frames that reach its widest wanted mouth. */
+const WIDE_QUANTILE = 0.9;
+/** Where that quantile is put on the speaker's own scale (their wide-open mouth is 1). */
+const WIDE_OPENNESS = 0.9;
+/** At most this much wider than the visemes ask: a whispered line stays a small mouth. */
+const MAX_STRETCH = 2.5;
+
+/**
+ * The line's openings stretched so its loudest vowels open as wide as the speaker opens: visemes
+ * times loudness, blended with their neighbours, left most frames of a line nearly shut (0.2-0.4
+ * of the speaker's range), where the bank's mouths barely differ, so the mouth hardly moved with
+ * the voice. Closures stay shut.
+ */
+function withFullRange(mouths: WantedMouth[]): WantedMouth[] {
+  const open = mouths
+    .filter((mouth) => !mouth.closure)
+    .map((mouth) => mouth.shape.openness)
+    .sort((a, b) => a - b);
+  const wide = open[Math.min(open.length - 1, Math.floor(WIDE_QUANTILE * open.length))] ?? 0;
+  if (wide < 0.05) return mouths;
+  const stretch = Math.min(MAX_STRETCH, Math.max(1, WIDE_OPENNESS / wide));
+  return mouths.map((mouth) =>
+    mouth.closure
+      ? mouth
+      : { ...mouth, shape: { ...mouth.shape, openness: Math.min(1, mouth.shape.openness * stretch) } },
+  );
 }
 
 /**
