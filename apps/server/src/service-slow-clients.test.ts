@@ -79,8 +79,9 @@ describe('slow clients', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, service.rss())), 100);
     // A request folder lives until its answer is written or abandoned: all gone means the three
     // answers were given up on after the write timeout (a paused client cannot notice that).
-    await waitFor(async () => (await jobs()).running + (await jobs()).waiting === 0, 90_000);
-    await waitFor(() => readdirSync(service.tempRoot).length === 0, 30_000);
+    // Not "no job running": that is also true before the three uploads have become jobs.
+    await waitFor(() => readdirSync(service.tempRoot).length === 3, 10_000);
+    await waitFor(() => readdirSync(service.tempRoot).length === 0, 150_000);
     clearInterval(sampler);
     // Before: each stalled client held its whole answer (the base64 string and its buffer).
     expect(peak - before).toBeLessThan(100 * 1024 * 1024);
@@ -91,11 +92,8 @@ describe('slow clients', () => {
       expect(request.answer()).toMatch(/^HTTP\/1\.1 200/);
       expect(request.answer().length).toBeLessThan(fullLength);
     }
-  }, 120_000);
+  }, 200_000);
 });
-
-const jobs = async (): Promise<{ running: number; waiting: number }> =>
-  ((await (await fetch(`${service.url}/health`)).json()) as { jobs: { running: number; waiting: number } }).jobs;
 
 async function longForm(): Promise<FormData> {
   const data = new FormData();
