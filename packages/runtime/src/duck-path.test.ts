@@ -3,10 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS, placedSpan, type Segment } from '@voxlate/core';
-import { defaultRegistries, engineSettingsFromEnv } from '@voxlate/engines';
-import { ModelManager } from '@voxlate/models';
-import { Dubber } from './dubber.js';
+import { placedSpan, type ChoicesGiven, type Segment } from '@voxlate/core';
+import { offlineTestDubber } from './test/offline-dubber.js';
 import { makeLibrivoxWav } from './test/make-media.js';
 
 /**
@@ -15,11 +13,7 @@ import { makeLibrivoxWav } from './test/make-media.js';
  * word or two, so each dub ends long before its source line does.
  */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-duck-path-'));
-const registries = defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: [] });
-const dubber = new Dubber(
-  { tempRoot: mkdtempSync(join(root, 'jobs-')), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
-  registries,
-);
+const dubber = offlineTestDubber(root);
 let input = '';
 
 beforeAll(() => {
@@ -64,22 +58,26 @@ function sourceOnlyFrames(original: Float32Array, segments: readonly Segment[]):
   return frames;
 }
 
+/** The short-lines transcript dubbed into Spanish, no separator, neutral voices, with `choices`. */
+function dubShortLines(name: string, choices: ChoicesGiven = {}) {
+  return dubber.dub({
+    input,
+    output: join(root, name),
+    sourceLanguage: 'eng',
+    targetLanguage: 'spa',
+    transcript: TRANSCRIPT,
+    choices: { voice: { mode: 'neutral' }, ...choices },
+    options: { separation: 'off' },
+  });
+}
+
 describe('the original voice under short dubbed lines, without a separator', () => {
   it('is ducked over the whole of each source line, not only while its dub sounds', async () => {
-    const output = join(root, 'short-lines.wav');
-    const run = await dubber.dub({
-      input,
-      output,
-      sourceLanguage: 'eng',
-      targetLanguage: 'spa',
-      transcript: TRANSCRIPT,
-      choices: { voice: { mode: 'neutral' } },
-      options: { separation: 'off' },
-    });
+    const run = await dubShortLines('short-lines.wav');
     const { segments } = run.timeline;
     expect(segments).toHaveLength(3);
     const original = frameLevels(input);
-    const dub = frameLevels(output);
+    const dub = frameLevels(run.output);
     const frames = sourceOnlyFrames(original, segments);
     // Most of each source line is left without its (one-word) dub: the case this is about.
     expect(frames.length * 0.02).toBeGreaterThan(4);
@@ -92,18 +90,9 @@ describe('the original voice under short dubbed lines, without a separator', () 
   });
 
   it('is silenced there when the creator chose to remove the original speech', async () => {
-    const output = join(root, 'removed.wav');
-    const run = await dubber.dub({
-      input,
-      output,
-      sourceLanguage: 'eng',
-      targetLanguage: 'spa',
-      transcript: TRANSCRIPT,
-      choices: { voice: { mode: 'neutral' }, originalSpeech: 'remove' },
-      options: { separation: 'off' },
-    });
+    const run = await dubShortLines('removed.wav', { originalSpeech: 'remove' });
     const original = frameLevels(input);
-    const dub = frameLevels(output);
+    const dub = frameLevels(run.output);
     const frames = sourceOnlyFrames(original, run.timeline.segments);
     expect(frames.length * 0.02).toBeGreaterThan(4);
     // Digital silence (-120 dB floor) where the source spoke and the dub is quiet.

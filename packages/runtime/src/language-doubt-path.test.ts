@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS } from '@voxlate/core';
-import { defaultRegistries, engineSettingsFromEnv } from '@voxlate/engines';
-import { ModelManager } from '@voxlate/models';
-import { Dubber } from './dubber.js';
+import { offlineTestDubber } from './test/offline-dubber.js';
 import { ffmpeg, makeLibrivoxWav } from './test/make-media.js';
 
 /**
@@ -16,11 +13,7 @@ import { ffmpeg, makeLibrivoxWav } from './test/make-media.js';
  */
 const WORDS = fileURLToPath(new URL('../../../.cache/debian-media/ktuberling-data', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'voxlate-language-doubt-'));
-const registries = defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: [] });
-const dubber = new Dubber(
-  { tempRoot: mkdtempSync(join(root, 'jobs-')), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
-  registries,
-);
+const dubber = offlineTestDubber(root);
 afterAll(async () => {
   await dubber.close();
   rmSync(root, { recursive: true, force: true });

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DUB_OPTIONS, type LanguageCode } from '@voxlate/core';
-import { defaultRegistries, engineSettingsFromEnv } from '@voxlate/engines';
-import { ModelManager } from '@voxlate/models';
-import { Dubber } from './dubber.js';
+import type { LanguageCode } from '@voxlate/core';
+import { offlineTestDubber } from './test/offline-dubber.js';
 import { makeLibrivoxWav } from './test/make-media.js';
 
 /**
@@ -14,11 +12,7 @@ import { makeLibrivoxWav } from './test/make-media.js';
  * language's dictionary does not know.
  */
 const root = mkdtempSync(join(tmpdir(), 'voxlate-untranslated-'));
-const registries = defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: [] });
-const dubber = new Dubber(
-  { tempRoot: mkdtempSync(join(root, 'jobs-')), options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') },
-  registries,
-);
+const dubber = offlineTestDubber(root);
 let input = '';
 
 beforeAll(() => {

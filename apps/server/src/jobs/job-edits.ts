@@ -37,10 +37,7 @@ export class JobEdits {
    */
   edit(id: string, segmentId: number, edit: LineEdit, against?: number): Promise<Job> {
     return this.store.exclusive(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
-      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const { job, current } = await this.editableRun(id);
       const lineRevision = job.lineRevisions?.[segmentId] ?? 0;
       if (against !== undefined && against !== lineRevision) throw staleEdit(segmentId, against, lineRevision);
       const edited = applyLineEdit(current, job.edited, segmentId, edit);
@@ -64,10 +61,7 @@ export class JobEdits {
    */
   markChecked(id: string, segmentId: number, checked: boolean): Promise<Job> {
     return this.store.exclusive(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
-      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const { job, current } = await this.editableRun(id);
       if (!current.timeline.segments.some((segment) => segment.id === segmentId)) {
         throw new HttpError(404, `The job has no line ${segmentId}.`);
       }
@@ -76,6 +70,15 @@ export class JobEdits {
       else lines.delete(segmentId);
       return this.store.update(id, { checkedLines: [...lines].sort((a, b) => a - b) });
     });
+  }
+
+  /** The job and its finished run, under the caller's lock; refused while it runs or when it has no dub. */
+  private async editableRun(id: string): Promise<{ job: Job; current: SavedRun }> {
+    const job = await this.store.get(id);
+    requireEditable(job);
+    const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
+    if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+    return { job, current };
   }
 
   /** A translation the creator gave a line: every later dub translates the same line so. */
@@ -96,10 +99,7 @@ export class JobEdits {
    */
   renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
     return this.store.exclusive(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
-      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const { job, current } = await this.editableRun(id);
       const speakers = new Set([
         ...(current.timeline.speakers ?? []).map((known) => known.speaker),
         ...current.timeline.segments.map((segment) => segment.speaker ?? 'S1'),
@@ -121,10 +121,7 @@ export class JobEdits {
    */
   changeSpeakerVoice(id: string, speaker: string, voice: string, voices: readonly string[]): Promise<Job> {
     return this.store.exclusive(id, async () => {
-      const job = await this.store.get(id);
-      requireEditable(job);
-      const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
-      if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+      const { job, current } = await this.editableRun(id);
       if (!voices.includes(voice)) {
         const language = current.timeline.targetLanguage;
         throw new HttpError(

@@ -174,41 +174,29 @@ export function SettingsCard(props: Props) {
         </div>
       )}
       {props.onBilingualSubtitles && (
-        <div className="checkbox-with-hint">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={props.bilingualSubtitles ?? false}
-              disabled={props.working}
-              aria-describedby="bilingual-hint"
-              onChange={(event) => props.onBilingualSubtitles?.(event.target.checked)}
-            />
-            Bilingual subtitles
-          </label>
-          <small id="bilingual-hint">
-            {video
-              ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
-              : 'The original line under the translated one, as files to download.'}
-          </small>
-        </div>
+        <CheckboxWithHint
+          id="bilingual-hint"
+          label="Bilingual subtitles"
+          checked={props.bilingualSubtitles ?? false}
+          disabled={props.working}
+          onChange={props.onBilingualSubtitles}
+        >
+          {video
+            ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
+            : 'The original line under the translated one, as files to download.'}
+        </CheckboxWithHint>
       )}
       {props.onRemoveOriginal && (
-        <div className="checkbox-with-hint">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={props.removeOriginal ?? false}
-              disabled={props.working}
-              aria-describedby="remove-original-hint"
-              onChange={(event) => props.onRemoveOriginal?.(event.target.checked)}
-            />
-            Remove the original voice
-          </label>
-          <small id="remove-original-hint">
-            Without a voice separator installed, the original is lowered 24 dB under each dubbed line. This silences it
-            there instead: no word of it is heard, but its music and ambience go with it.
-          </small>
-        </div>
+        <CheckboxWithHint
+          id="remove-original-hint"
+          label="Remove the original voice"
+          checked={props.removeOriginal ?? false}
+          disabled={props.working}
+          onChange={props.onRemoveOriginal}
+        >
+          Without a voice separator installed, the original is lowered 24 dB under each dubbed line. This silences it
+          there instead: no word of it is heard, but its music and ambience go with it.
+        </CheckboxWithHint>
       )}
       {props.onPart && (
         <PartFields
@@ -246,5 +234,31 @@ export function SettingsCard(props: Props) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A setting's checkbox with a line under it saying what it does (read with the box). */
+function CheckboxWithHint(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="checkbox-with-hint">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          disabled={props.disabled}
+          aria-describedby={props.id}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
+        {props.label}
+      </label>
+      <small id={props.id}>{props.children}</small>
+    </div>
   );
 }

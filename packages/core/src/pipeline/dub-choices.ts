@@ -1,7 +1,8 @@
+import type { ORIGINAL_SPEECH_CHOICES } from '@voxlate/contract';
 import type { VoiceMode } from '../voice/voice-types.js';
 
-export const ORIGINAL_SPEECH = ['duck', 'remove'] as const;
-export type OriginalSpeech = (typeof ORIGINAL_SPEECH)[number];
+/** What becomes of the original voice without a separator, as the contract names the choices. */
+export type OriginalSpeech = (typeof ORIGINAL_SPEECH_CHOICES)[number];
 
 /**
  * What the creator chose for one dub, grouped by what each choice changes. The service's and

@@ -1,17 +1,9 @@
-import type { Word } from '@voxlate/core';
+import { DEFAULT_UNSURE_BELOW, type Word } from '@voxlate/core';
 import type { LineReader } from '../decoder-process.js';
 
-/** A word's scores in the decoder's log units: acoustic per 10 ms frame, and the language model's. */
-export interface WordScores {
-  acousticPerFrame: number;
-  language: number;
-}
-
-/** Under this posterior a pocketsphinx word is more likely wrong than right. */
-export const DOUBTFUL_POSTERIOR = 0.5;
-
 /**
- * Whether pocketsphinx's word is more likely wrong than right: its posterior under 0.5.
+ * Whether pocketsphinx's word is more likely wrong than right: its posterior under 0.5 (the
+ * threshold every recogniser's confidence is judged by).
  * Measured by `npm run eval -- --only review` on two held-out sets of real English speech
  * (channel names and TIMIT's sa1; KTuberling's words said alone): recall 56 % and 61 %, precision
  * 83 % and 93 %. The rule it replaces (a word unlikely to the language model AND poorly matched
@@ -20,22 +12,22 @@ export const DOUBTFUL_POSTERIOR = 0.5;
  * flags more right words (precision 25 % against 55 %): the cost of a rule that carries over.
  * The language model's and acoustic scores stay in the decoder's answer, unused.
  */
-export function isDoubtful(_scores: WordScores, posterior: number): boolean {
-  return posterior < DOUBTFUL_POSTERIOR;
+export function isDoubtful(posterior: number): boolean {
+  return posterior < DEFAULT_UNSURE_BELOW;
 }
 
 /**
  * The decoder's words for a line, `[text, start, end, posterior, acoustic per frame, language]`,
- * as words with their posterior as confidence and the doubt it and the scores give.
+ * as words with their posterior as confidence and the doubt it gives.
  */
 export const readScoredWords: LineReader = (reply) => {
   const scored = reply['words'] as [string, number, number, number, number, number][];
-  const words: Word[] = scored.map(([text, start, end, confidence, acousticPerFrame, language]) => ({
+  const words: Word[] = scored.map(([text, start, end, confidence]) => ({
     text,
     start,
     end,
     confidence,
-    unsure: isDoubtful({ acousticPerFrame, language }, confidence),
+    unsure: isDoubtful(confidence),
   }));
   return { text: words.map((word) => word.text).join(' '), words };
 };
