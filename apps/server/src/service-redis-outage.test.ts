@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
+import { startCuttingProxy } from './test/cutting-proxy.js';
 import { startRedis, startWorker, type RunningRedis, type RunningWorker } from './test/redis-process.js';
 import { form, startService, waitFor, type RunningService } from './test/service-process.js';
 
@@ -13,7 +14,8 @@ import { form, startService, waitFor, type RunningService } from './test/service
  * and Retry-After within 5 s (never a hang, never a job created later), a cancel answers within
  * 5 s, /health and /ready say so, the log says it once; once Redis is back, the job it lost is put
  * in line again from the job store and a worker runs it. A service started while Redis is down
- * starts, says so, and serves what it can.
+ * starts, says so, and serves what it can; one that lost Redis just as it found it (BullMQ's queue
+ * gives up then) takes jobs once Redis is back.
  */
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-outage-test-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-outage-data-'));
@@ -127,6 +129,22 @@ describe('the job queue’s Redis down and back', () => {
       expect((await submit(alone.url)).status).toBe(503);
     } finally {
       await alone.stop();
+    }
+  }, 120_000);
+
+  it('takes jobs once Redis is back after it went away just as the service found it (BullMQ gave up on such a queue)', async () => {
+    const own = await startRedis();
+    const proxy = await startCuttingProxy(own.port, 3000);
+    const alone = await startService({ VOXLATE_REDIS_URL: proxy.url });
+    try {
+      await waitFor(() => proxy.cuts() > 0, 15_000);
+      await waitFor(async () => (await health(alone.url)).queue === 'up', 20_000);
+      const submitted = await submit(alone.url);
+      expect(submitted.status).toBe(202);
+    } finally {
+      await alone.stop();
+      await proxy.stop();
+      await own.stop();
     }
   }, 120_000);
 });

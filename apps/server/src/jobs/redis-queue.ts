@@ -40,7 +40,9 @@ const REDIS_ANSWER_MS = 4000;
  * A cancel removes a waiting job, or is published to the workers for a running one.
  */
 export class RedisQueue implements JobQueue {
-  private readonly queue: Queue<DubQueueData>;
+  private bullQueue: Queue<DubQueueData>;
+  /** Whether BullMQ's queue failed to start (it never tries again by itself). */
+  private bullQueueFailed = false;
   private readonly events: QueueEvents;
   private readonly publisher: Redis;
   /**
@@ -60,7 +62,7 @@ export class RedisQueue implements JobQueue {
     private readonly hub: JobEventHub,
     redisUrl: string,
     log: QueueLog,
-    queueName = DUB_QUEUE,
+    private readonly queueName = DUB_QUEUE,
   ) {
     const meanwhile = 'new jobs are refused with 503 until it is back.';
     this.health = new QueueHealth(log, new URL(redisUrl).host, meanwhile);
@@ -69,12 +71,11 @@ export class RedisQueue implements JobQueue {
     this.publisher = redisCommandConnection(redisUrl);
     this.health.watch(commands);
     this.health.watch(this.publisher);
-    this.queue = new Queue<DubQueueData>(queueName, { connection: commands });
+    this.bullQueue = this.openQueue();
     const listening = redisConnection(redisUrl);
     listening.on('error', () => undefined);
     this.events = new QueueEvents(queueName, { connection: listening });
-    // Their errors are the connections' (reported once by the health); unheard, they would be thrown.
-    this.queue.on('error', () => undefined);
+    // Its errors are the connection's (reported once by the health); unheard, they would be thrown.
     this.events.on('error', () => undefined);
     this.events.on('progress', ({ jobId, data }) => {
       const { job, ...update } = data as QueuedUpdate;
@@ -86,6 +87,32 @@ export class RedisQueue implements JobQueue {
     // Jobs the store has in line are put back in the queue: a Redis that restarted without its
     // data has lost them (the store is the truth; an entry still there is left as it is).
     this.health.onBack(() => void this.requeueUnfinished().catch(() => undefined));
+  }
+
+  /**
+   * BullMQ's queue on the service's command connection. A queue whose start failed (Redis went
+   * away between the connection's ready check and BullMQ's version check) fails every command
+   * for good, so it is noted here and opened again once Redis is back.
+   */
+  private openQueue(): Queue<DubQueueData> {
+    const queue = new Queue<DubQueueData>(this.queueName, { connection: this.commands });
+    // Its errors are the connection's (reported once by the health); unheard, they would be thrown.
+    queue.on('error', () => undefined);
+    queue.waitUntilReady().catch(() => {
+      if (this.bullQueue === queue) this.bullQueueFailed = true;
+    });
+    return queue;
+  }
+
+  /** The queue to send commands to: opened again if its start failed and Redis is back. */
+  private get queue(): Queue<DubQueueData> {
+    if (this.bullQueueFailed && this.health.up) {
+      this.bullQueueFailed = false;
+      const failed = this.bullQueue;
+      this.bullQueue = this.openQueue();
+      void failed.close().catch(() => undefined);
+    }
+    return this.bullQueue;
   }
 
   static factory(redisUrl: string, log: QueueLog, queueName?: string): QueueFactory {
@@ -225,7 +252,9 @@ export class RedisQueue implements JobQueue {
   async close(): Promise<void> {
     clearInterval(this.deadRunWatch);
     await this.events.close();
-    await this.queue.close();
+    await this.bullQueue.close();
+    // Shared with the queue, which leaves it open.
+    await this.commands.quit().catch(() => undefined);
     await this.publisher.quit();
   }
 
