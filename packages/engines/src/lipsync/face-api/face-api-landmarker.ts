@@ -1,8 +1,7 @@
-import type { Box, Point, VideoFrame } from '@voxlate/core';
+import { rgbRegion, shrunkRgb, type Box, type Point, type VideoFrame } from '@voxlate/core';
 import type { DetectedFace, FaceLandmarker } from '../face-landmarker.js';
 import { ChildFaceNets } from './child-face-nets.js';
 import type { FaceNets } from './face-nets.js';
-import { cropFrame, shrinkFrame } from '../frame-pictures.js';
 import { InProcessFaceNets } from './in-process-face-nets.js';
 
 /** How the detector looks at a frame: a copy with this long side, at this input size. */
@@ -73,8 +72,8 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   private async detectAt(frame: VideoFrame, scale: DetectionScale): Promise<DetectedFace[]> {
-    const small = shrinkFrame(frame, scale.side);
-    const found = await this.nets.detect(small.frame, scale.input, MIN_DETECTION_SCORE);
+    const small = shrunkRgb(frame, scale.side);
+    const found = await this.nets.detect(small.image, scale.input, MIN_DETECTION_SCORE);
     return found.map(({ score, box }) => ({
       score,
       box: {
@@ -87,13 +86,13 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   async landmarks(frame: VideoFrame, box: Box): Promise<Point[]> {
-    const crop = cropFrame(frame, box);
+    const crop = rgbRegion(frame, box);
     const points = await this.nets.landmarks(crop);
     return points.map((p) => ({ x: p.x + crop.box.x, y: p.y + crop.box.y }));
   }
 
   describe(frame: VideoFrame, box: Box): Promise<Float32Array> {
-    return this.nets.describe(cropFrame(frame, box));
+    return this.nets.describe(rgbRegion(frame, box));
   }
 
   close(): Promise<void> {
