@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAGES, wordErrors, type DubRun, type StageName } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
 import { Dubber } from '@voxlate/runtime';
+import { compareFigures, comparisonReport, headlineFigures, type SavedBenchRun } from './bench-comparison.js';
 import { fitFigures, type FitFigures } from './fit-figures.js';
 import {
   codec2Recordings,
@@ -183,16 +184,36 @@ async function main(): Promise<void> {
   const jobs = await runJobsBench({ quick, log: (line) => console.log(line) });
   const live = await runLiveBench({ quick, log: (line) => console.log(line) });
   const languages = await runLanguagesBench({ quick, log: (line) => console.log(line) });
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync(
-    join('bench-results', 'latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg(), results, separation, service, jobs, live, languages }, null, 2)}\n`,
-  );
+  const saved = {
+    date: new Date().toISOString(),
+    loadavg: loadavg(),
+    results,
+    separation,
+    service,
+    jobs,
+    live,
+    languages,
+  };
+  saveAndCompare(saved);
   console.log(
     `load after: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}; figures in bench-results/latest.json`,
   );
+}
+
+/**
+ * Writes this run to bench-results/latest.json (the one before it kept as previous.json) and
+ * prints each headline figure against the previous run's.
+ */
+function saveAndCompare(run: SavedBenchRun & { date: string }): void {
+  mkdirSync('bench-results', { recursive: true });
+  const latest = join('bench-results', 'latest.json');
+  const previous = existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as SavedBenchRun) : undefined;
+  if (previous) copyFileSync(latest, join('bench-results', 'previous.json'));
+  writeFileSync(latest, `${JSON.stringify(run, null, 2)}\n`);
+  const compared = compareFigures(headlineFigures(run), previous ? headlineFigures(previous) : []);
+  for (const line of comparisonReport(compared, { now: run.loadavg, before: previous?.loadavg })) console.log(line);
 }
 
 main()
