@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.temp-guard.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.temp-guard.ts', 'vitest.file-times.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     globalSetup: ['./vitest.temp-guard.ts'],
+    // The usual report, then the time each file took (slowest first).
+    reporters: ['default', './vitest.file-times.ts'],
   },
 });
