@@ -63,11 +63,19 @@ function featherOutside(polygon: readonly Point[], feather: number, box: MaskBox
     const right = Math.min(box.width, Math.ceil(Math.max(a.x, b.x) + feather - box.x) + 1);
     const top = Math.max(0, Math.floor(Math.min(a.y, b.y) - feather - box.y));
     const bottom = Math.min(box.height, Math.ceil(Math.max(a.y, b.y) + feather - box.y) + 1);
+    // A pixel within `feather` of the edge is within it of the edge's line: on a row, within
+    // feather * length / |dy| of where the line crosses it (a band, not the edge's whole box).
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const halfBand = dy === 0 ? Number.POSITIVE_INFINITY : (feather * Math.hypot(dx, dy)) / Math.abs(dy);
     for (let y = top; y < bottom; y++) {
-      for (let x = left; x < right; x++) {
+      const py = box.y + y + 0.5;
+      const lineX = dy === 0 ? 0 : a.x + ((py - a.y) * dx) / dy - box.x - 0.5;
+      const from = Math.max(left, Math.floor(lineX - halfBand));
+      const to = Math.min(right, Math.ceil(lineX + halfBand) + 1);
+      for (let x = from; x < to; x++) {
         const k = y * box.width + x;
         if (alpha[k] === 1) continue;
-        const away = distanceToSegment(box.x + x + 0.5, box.y + y + 0.5, a, b);
+        const away = distanceToSegment(box.x + x + 0.5, py, a, b);
         if (away < nearest[k]!) nearest[k] = away;
       }
     }
