@@ -10,6 +10,7 @@ import {
   i420Size,
   rgbRegion,
   shrunkRgb,
+  shrunkRgbRegion,
   type FrameColour,
   type VideoFrame,
 } from './yuv-frame.js';
@@ -136,6 +137,27 @@ describe('I420 frames', () => {
     }
     expect(error / (12 * 16 * 3)).toBeLessThan(2);
     expect(shrunkRgb(frame, 100).factor).toBe(1);
+  });
+
+  it('shrinks a region at an odd place by block means, where the block sits', () => {
+    const smooth = execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x48', '-frames:v', '1'],
+      ...['-vf', 'gblur=sigma=4,format=yuv420p', '-f', 'rawvideo', '-'],
+    ]);
+    const frame = frameOf(new Uint8Array(smooth), BT601_TV);
+    const whole = frameToRgb(frame);
+    const crop = shrunkRgbRegion(frame, { x: 7, y: 5, width: 31, height: 22 }, 3);
+    expect([crop.box, crop.width, crop.height]).toEqual([{ x: 7, y: 5, width: 31, height: 22 }, 10, 7]);
+    let error = 0;
+    for (let y = 0; y < 7; y++) {
+      for (let x = 0; x < 10; x++) {
+        let sum = 0;
+        for (let dy = 0; dy < 3; dy++)
+          for (let dx = 0; dx < 3; dx++) sum += whole.pixels[((5 + 3 * y + dy) * 64 + 7 + 3 * x + dx) * 3]!;
+        error += Math.abs(crop.pixels[(y * 10 + x) * 3]! - sum / 9);
+      }
+    }
+    expect(error / 70).toBeLessThan(3);
   });
 
   it('gives video-range luma in full range for the cut detector', () => {

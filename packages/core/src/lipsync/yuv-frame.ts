@@ -184,8 +184,21 @@ export function applyRgbChange(frame: VideoFrame, box: Box, before: Uint8Array, 
 export function shrunkRgb(frame: VideoFrame, maxSide: number): { image: RgbImage; factor: number } {
   const factor = Math.max(1, Math.ceil(Math.max(frame.width, frame.height) / maxSide));
   if (factor === 1) return { image: frameToRgb(frame), factor };
-  const width = Math.floor(frame.width / factor);
-  const height = Math.floor(frame.height / factor);
+  const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+  return { image: shrunkRgbRegion(frame, whole, factor), factor };
+}
+
+/**
+ * The part of the frame under `box` (clipped, whole pixels) in RGB, shrunk by `factor` (each
+ * pixel the mean of its block's luma and of the chroma samples under it): a net that looks at
+ * a face at 112 pixels needs no more, and is spared the aliasing of its own resize. Its pixel
+ * (x, y) covers the frame's from (box.x + factor x, box.y + factor y).
+ */
+export function shrunkRgbRegion(frame: VideoFrame, box: Box, factor: number): FrameCrop {
+  const clipped = clipBox(frame, box);
+  if (factor <= 1) return rgbRegion(frame, clipped);
+  const width = Math.max(1, Math.floor(clipped.width / factor));
+  const height = Math.max(1, Math.floor(clipped.height / factor));
   const pixels = new Uint8Array(width * height * 3);
   const toRgb = rgbConverter(frame.colour);
   const src = frame.pixels;
@@ -193,15 +206,19 @@ export function shrunkRgb(frame: VideoFrame, maxSide: number): { image: RgbImage
   const cw = chromaWidth(frame.width);
   const rgb = new Float64Array(3);
   for (let y = 0; y < height; y++) {
+    const top = clipped.y + y * factor;
+    const rows = Math.min(factor, frame.height - top);
     for (let x = 0; x < width; x++) {
+      const left = clipped.x + x * factor;
+      const columns = Math.min(factor, frame.width - left);
       let luma = 0;
-      for (let dy = 0; dy < factor; dy++) {
-        const row = (y * factor + dy) * frame.width + x * factor;
-        for (let dx = 0; dx < factor; dx++) luma += src[row + dx]!;
+      for (let dy = 0; dy < rows; dy++) {
+        const row = (top + dy) * frame.width + left;
+        for (let dx = 0; dx < columns; dx++) luma += src[row + dx]!;
       }
       // The chroma samples under the block (a block of odd size shares its edge samples).
-      const [cx0, cx1] = [(x * factor) >> 1, ((x + 1) * factor - 1) >> 1];
-      const [cy0, cy1] = [(y * factor) >> 1, ((y + 1) * factor - 1) >> 1];
+      const [cx0, cx1] = [left >> 1, (left + columns - 1) >> 1];
+      const [cy0, cy1] = [top >> 1, (top + rows - 1) >> 1];
       let [cb, cr, count] = [0, 0, 0];
       for (let cy = cy0; cy <= cy1; cy++) {
         for (let cx = cx0; cx <= cx1; cx++) {
@@ -210,14 +227,14 @@ export function shrunkRgb(frame: VideoFrame, maxSide: number): { image: RgbImage
           count++;
         }
       }
-      toRgb(luma / (factor * factor), cb / count, cr / count, rgb);
+      toRgb(luma / (rows * columns), cb / count, cr / count, rgb);
       const o = (y * width + x) * 3;
       pixels[o] = clampByte(rgb[0]!);
       pixels[o + 1] = clampByte(rgb[1]!);
       pixels[o + 2] = clampByte(rgb[2]!);
     }
   }
-  return { image: { width, height, pixels }, factor };
+  return { box: clipped, width, height, pixels };
 }
 
 /** A converter of one YUV sample (code values, fractional allowed) to RGB (0-255, unclamped). */
