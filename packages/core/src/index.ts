@@ -57,7 +57,6 @@ export * from './lipsync/visemes.js';
 export * from './lipsync/similarity-transform.js';
 export * from './lipsync/shot-cuts.js';
 export * from './lipsync/lip-sync-types.js';
-export * from './lipsync/yuv-frame.js';
 export * from './lipsync/face-geometry.js';
 export * from './lipsync/mouth-shape-scale.js';
 export * from './lipsync/wanted-mouths.js';

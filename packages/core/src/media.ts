@@ -2,8 +2,7 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
-import type { FrameRange } from './lipsync/lip-sync-types.js';
-import type { VideoFrame } from './lipsync/yuv-frame.js';
+import type { FrameRange, VideoFrame } from './lipsync/lip-sync-types.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';
 
 export interface MediaInfo {

@@ -35,7 +35,7 @@ function decodedFrame(index: number): Buffer {
     '-frames:v',
     '1',
     '-pix_fmt',
-    'yuv420p',
+    'rgb24',
     '-f',
     'rawvideo',
     '-',
@@ -49,7 +49,7 @@ describe('readFrames', () => {
     const indices: number[] = [];
     let seventh: Uint8Array | undefined;
     for await (const frame of readFrames(video, info)) {
-      expect(frame.pixels.length).toBe(160 * 90 * 1.5);
+      expect(frame.pixels.length).toBe(160 * 90 * 3);
       indices.push(frame.index);
       if (frame.index === 7) seventh = frame.pixels;
     }
@@ -67,7 +67,7 @@ describe('readFrames', () => {
     const stream = (await probeMedia(rotated)).video!;
     expect(stream.rotation).toBe(90);
     for await (const frame of readFrames(rotated, stream)) {
-      expect([frame.width, frame.height, frame.pixels.length]).toEqual([90, 160, 90 * 160 * 1.5]);
+      expect([frame.width, frame.height, frame.pixels.length]).toEqual([90, 160, 90 * 160 * 3]);
       break;
     }
   });

@@ -1,8 +1,8 @@
-import { frameColourOf, i420Size, type FrameRange, type VideoFrame, type VideoInfo } from '@voxlate/core';
+import type { FrameRange, VideoFrame, VideoInfo } from '@voxlate/core';
 import { argv } from './argv.js';
 import { startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
-import { colourRange, uprightSize } from './video-colour.js';
+import { colourConversion, uprightSize } from './video-colour.js';
 
 export interface FrameReaderOptions {
   signal?: AbortSignal | undefined;
@@ -11,10 +11,9 @@ export interface FrameReaderOptions {
 }
 
 /**
- * The first video stream's frames, one at a time, as ffmpeg decodes them (raw I420 through a
- * pipe, the stream's own YUV in its own range: 4:2:0 8-bit video, most of it, is not converted
- * at all): upright (ffmpeg applies the rotation), at a constant `video.fps` so that frame i shows
- * the time i / fps, tagged with the colour matrix and range to read it with. Only the frame being
+ * The first video stream's frames, one at a time, as ffmpeg decodes them (raw RGB through a
+ * pipe): upright (ffmpeg applies the rotation), at a constant `video.fps` so that frame i shows
+ * the time i / fps, converted with the stream's own colour matrix and range. Only the frame being
  * handed out and the pipe's buffer are in memory, whatever the video's length, and a slow
  * consumer slows the decoder down (the pipe's backpressure). Leaving the loop early or aborting
  * stops ffmpeg.
@@ -25,10 +24,8 @@ export async function* readFrames(
   options: FrameReaderOptions = {},
 ): AsyncGenerator<VideoFrame> {
   const { width, height } = uprightSize(video);
-  // Kept in the stream's range (a full-range stream is not squeezed into video range).
-  const range = colourRange(video);
-  const filter = `fps=${video.fps},scale=in_range=${range}:out_range=${range},format=yuv420p`;
-  const colour = frameColourOf(video.colour);
+  const { matrix, range } = colourConversion(video);
+  const filter = `fps=${video.fps},scale=in_color_matrix=${matrix}:in_range=${range},format=rgb24`;
   const first = options.range?.first ?? 0;
   // An input -ss decodes from the keyframe before and drops frames up to the time: exact.
   const seek = first > 0 ? ['-ss', (first / video.fps).toFixed(6)] : [];
@@ -41,9 +38,9 @@ export async function* readFrames(
   // Awaited after the last frame; marked handled now, so a failure while frames are being
   // handed out is not reported as unhandled before the loop gets to it.
   run.done.catch(() => undefined);
-  const frameBytes = i420Size(width, height);
+  const frameBytes = width * height * 3;
   // Chunks are copied straight into the frame being filled (no concatenation: a 720p frame
-  // arrives in some twenty pipe chunks).
+  // arrives in some forty pipe chunks).
   let pixels = new Uint8Array(frameBytes);
   let filled = 0;
   let index = first;
@@ -57,7 +54,7 @@ export async function* readFrames(
         filled += take;
         offset += take;
         if (filled < frameBytes) continue;
-        yield { index: index++, width, height, pixels, colour };
+        yield { index: index++, width, height, pixels };
         pixels = new Uint8Array(frameBytes);
         filled = 0;
       }

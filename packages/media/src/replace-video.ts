@@ -3,7 +3,7 @@ import { throwIfAborted, type EngineContext, type VideoFrame, type VideoInfo } f
 import { argv } from './argv.js';
 import { asMediaError } from './media-error.js';
 import { startFfmpeg } from './run-ffmpeg.js';
-import { uprightSize } from './video-colour.js';
+import { colourConversion, uprightSize } from './video-colour.js';
 
 /**
  * x264's speed preset and quality, measured on the untouched parts (PSNR against the source):
@@ -16,7 +16,7 @@ import { uprightSize } from './video-colour.js';
 export const LIP_SYNC_ENCODING = { preset: 'veryfast', crf: 17 } as const;
 
 /**
- * Re-encodes `output`'s picture from `frames` (I420, upright, at `video.fps`) while copying its
+ * Re-encodes `output`'s picture from `frames` (RGB, upright, at `video.fps`) while copying its
  * audio and metadata: written beside it and renamed over it only when complete, so a failure or
  * a cancel leaves the dub as it was. Frames are piped one at a time with backpressure.
  */
@@ -45,16 +45,17 @@ async function encodeFrames(
   context: EngineContext & { holdLastFrameSeconds?: number },
 ): Promise<void> {
   const { width, height } = uprightSize(video);
+  const { matrix, range } = colourConversion(video);
   const hold = context.holdLastFrameSeconds ?? 0;
   // The dub runs past the source's end: its last frame stays on screen until the audio ends.
-  const held = hold > 0 ? ['-vf', `tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)}`] : [];
+  const held = hold > 0 ? `tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)},` : '';
+  const toYuv = `${held}scale=out_color_matrix=${matrix}:out_range=${range},format=yuv420p`;
   const tags = colourTags(video);
-  // The frames are the stream's own YUV (see readFrames): encoded as they are, no conversion.
   const encoder = startFfmpeg(
-    argv`-f rawvideo -pix_fmt yuv420p -s ${width}x${height} -framerate ${video.fps} -i pipe:0
+    argv`-f rawvideo -pix_fmt rgb24 -s ${width}x${height} -framerate ${video.fps} -i pipe:0
       -i ${audioFrom} -map 0:v:0 -map 1:a:0 -map 1:s? -map_metadata 1 -c:a copy -c:s copy
-      ${held} -c:v libx264 -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf}
-      -pix_fmt yuv420p ${tags} -movflags +faststart -f mp4 ${staged}`,
+      -vf ${toYuv} -c:v libx264 -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf}
+      ${tags} -movflags +faststart -f mp4 ${staged}`,
     { signal: context.signal },
   );
   const stdin = encoder.child.stdin!;

@@ -1,8 +1,25 @@
 import type { VideoInfo } from '@voxlate/core';
 
-/** The range a video's YUV uses: untagged video is read as video range (16-235), as swscale does. */
-export function colourRange(video: VideoInfo): 'tv' | 'pc' {
-  return video.colour.range === 'pc' ? 'pc' : 'tv';
+/** swscale's names for the colour matrices ffprobe reports; untagged video is read as BT.601. */
+const MATRICES: Readonly<Record<string, string>> = {
+  bt709: 'bt709',
+  smpte170m: 'smpte170m',
+  bt470bg: 'bt470',
+  smpte240m: 'smpte240m',
+  fcc: 'fcc',
+  bt2020nc: 'bt2020',
+  bt2020c: 'bt2020',
+};
+
+/**
+ * The matrix and range a video's YUV is converted to RGB with, and back: the same both ways, so
+ * the pixels lip sync does not touch come back as they were (to within the encoder's loss).
+ */
+export function colourConversion(video: VideoInfo): { matrix: string; range: 'tv' | 'pc' } {
+  return {
+    matrix: MATRICES[video.colour.space ?? ''] ?? 'bt601',
+    range: video.colour.range === 'pc' ? 'pc' : 'tv',
+  };
 }
 
 /** The upright picture's size: a stream shown turned a quarter is decoded with width and height swapped. */

@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Cancelled,
-  DEFAULT_DUB_OPTIONS,
-  frameFromRgb,
-  lowerFaceBox,
-  type Box,
-  type PipelineEvent,
-} from '@voxlate/core';
+import { Cancelled, DEFAULT_DUB_OPTIONS, lowerFaceBox, type Box, type PipelineEvent } from '@voxlate/core';
 import { defaultRegistries, FaceApiLandmarker } from '@voxlate/engines';
 import { Dubber } from './dubber.js';
 import { makeSpeechWav, makeVideo, subtitleTracks } from './test/make-media.js';
@@ -85,7 +78,7 @@ async function lowerFaces(frames: Uint8Array[]): Promise<(Box | undefined)[]> {
   const landmarker = await FaceApiLandmarker.create();
   const boxes: (Box | undefined)[] = [];
   for (const [index, pixels] of frames.entries()) {
-    const frame = frameFromRgb({ width: WIDTH, height: HEIGHT, pixels }, index);
+    const frame = { index, width: WIDTH, height: HEIGHT, pixels };
     const [face] = await landmarker.detect(frame);
     if (!face) {
       boxes.push(undefined);

@@ -1,6 +1,14 @@
 import type { EngineContext, EngineInfo } from '../engine-info.js';
 import type { PhonemeTiming } from '../phonemes.js';
-import type { VideoFrame } from './yuv-frame.js';
+
+/** One decoded picture: packed RGB, 3 bytes a pixel, rows top to bottom. */
+export interface VideoFrame {
+  /** 0-based, at the video's frame rate: the frame shows the time `index / fps`. */
+  index: number;
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
 
 /** A rectangle in the picture, pixels. */
 export interface Box {

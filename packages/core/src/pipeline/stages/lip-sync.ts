@@ -5,8 +5,8 @@ import {
   type FrameRange,
   type LipSyncLine,
   type LipSyncOutcome,
+  type VideoFrame,
 } from '../../lipsync/lip-sync-types.js';
-import type { VideoFrame } from '../../lipsync/yuv-frame.js';
 import { outputDurationOf } from '../../placement.js';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';

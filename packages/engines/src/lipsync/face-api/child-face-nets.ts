@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { EngineUnavailable, type Box, type Point } from '@voxlate/core';
 import { spawnTied } from '@voxlate/process';
-import type { RgbImage } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 import type { FaceNets } from './face-nets.js';
 import { FACE_API_FILES } from './in-process-face-nets.js';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BT601_TV, looksLikeFace, measureFace, type VideoFrame } from '@voxlate/core';
+import { looksLikeFace, measureFace, type VideoFrame } from '@voxlate/core';
 import { FaceApiLandmarker } from './face-api-landmarker.js';
 
 /** Real faces from Debian packages (unpacked by setup): a close-up and a small webcam inset. */
@@ -10,16 +10,15 @@ const media = (path: string): string =>
 const CLOSE_UP = media('kphotoalbum/movie.avi');
 const WEBCAM = media('forensics-samples-files/movie-hello.mp4');
 
-/** One frame (I420) that ffmpeg decodes from `input` (a file, or a lavfi source with `-f lavfi`). */
-function yuvFrame(input: string[], width: number, height: number): VideoFrame {
-  const args = ['-v', 'error', ...input, '-frames:v', '1', '-pix_fmt', 'yuv420p', '-f', 'rawvideo', '-'];
-  const pixels = new Uint8Array(execFileSync('ffmpeg', args, { maxBuffer: 1 << 26 }));
-  return { index: 0, width, height, pixels, colour: BT601_TV };
+/** One RGB frame that ffmpeg decodes from `input` (a file, or a lavfi source with `-f lavfi`). */
+function rgbFrame(input: string[], width: number, height: number): VideoFrame {
+  const args = ['-v', 'error', ...input, '-frames:v', '1', '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'];
+  return { index: 0, width, height, pixels: new Uint8Array(execFileSync('ffmpeg', args, { maxBuffer: 1 << 26 })) };
 }
 
 const frameAt = (file: string, seconds: number, width: number, height: number): VideoFrame =>
-  yuvFrame(['-ss', `${seconds}`, '-i', file], width, height);
-const testPattern = (): VideoFrame => yuvFrame(['-f', 'lavfi', '-i', 'testsrc2=size=320x240'], 320, 240);
+  rgbFrame(['-ss', `${seconds}`, '-i', file], width, height);
+const testPattern = (): VideoFrame => rgbFrame(['-f', 'lavfi', '-i', 'testsrc2=size=320x240'], 320, 240);
 
 describe('FaceApiLandmarker', () => {
   // First: the backend is loaded once per process, by whichever test comes first.

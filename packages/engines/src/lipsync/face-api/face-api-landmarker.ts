@@ -1,7 +1,8 @@
-import { shrunkRgb, shrunkRgbRegion, type Box, type Point, type VideoFrame } from '@voxlate/core';
+import type { Box, Point, VideoFrame } from '@voxlate/core';
 import type { DetectedFace, FaceLandmarker } from '../face-landmarker.js';
 import { ChildFaceNets } from './child-face-nets.js';
 import type { FaceNets } from './face-nets.js';
+import { cropFrame, shrinkFrame } from '../frame-pictures.js';
 import { InProcessFaceNets } from './in-process-face-nets.js';
 
 /** How the detector looks at a frame: a copy with this long side, at this input size. */
@@ -42,19 +43,6 @@ function roundUp32(value: number): number {
   return Math.ceil(value / 32) * 32;
 }
 
-/** The landmark net's and the descriptor net's input sizes (face-api resizes every crop to these). */
-const LANDMARK_NET_INPUT = 112;
-const DESCRIPTOR_NET_INPUT = 150;
-
-/**
- * The whole factor a face crop is shrunk by before a net sees it: to no less than the net's own
- * input (a 400-pixel face is handed over at 133, not converted and copied at 400 only for the
- * net to shrink it again, without averaging).
- */
-function shrinkFor(box: Box, netInput: number): number {
-  return Math.max(1, Math.floor(Math.min(box.width, box.height) / netInput));
-}
-
 /** Real faces in the test clips score 0.8 and more; patterns that fool the detector, 0.5-0.6. */
 const MIN_DETECTION_SCORE = 0.6;
 
@@ -85,8 +73,8 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   private async detectAt(frame: VideoFrame, scale: DetectionScale): Promise<DetectedFace[]> {
-    const small = shrunkRgb(frame, scale.side);
-    const found = await this.nets.detect(small.image, scale.input, MIN_DETECTION_SCORE);
+    const small = shrinkFrame(frame, scale.side);
+    const found = await this.nets.detect(small.frame, scale.input, MIN_DETECTION_SCORE);
     return found.map(({ score, box }) => ({
       score,
       box: {
@@ -99,14 +87,13 @@ export class FaceApiLandmarker implements FaceLandmarker {
   }
 
   async landmarks(frame: VideoFrame, box: Box): Promise<Point[]> {
-    const factor = shrinkFor(box, LANDMARK_NET_INPUT);
-    const crop = shrunkRgbRegion(frame, box, factor);
+    const crop = cropFrame(frame, box);
     const points = await this.nets.landmarks(crop);
-    return points.map((p) => ({ x: crop.box.x + p.x * factor, y: crop.box.y + p.y * factor }));
+    return points.map((p) => ({ x: p.x + crop.box.x, y: p.y + crop.box.y }));
   }
 
   describe(frame: VideoFrame, box: Box): Promise<Float32Array> {
-    return this.nets.describe(shrunkRgbRegion(frame, box, shrinkFor(box, DESCRIPTOR_NET_INPUT)));
+    return this.nets.describe(cropFrame(frame, box));
   }
 
   close(): Promise<void> {

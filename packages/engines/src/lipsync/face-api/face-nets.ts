@@ -1,5 +1,5 @@
 import type { Box, Point } from '@voxlate/core';
-import type { RgbImage } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 
 /**
  * face-api's three nets, run somewhere (in this process, or in a child process of its own so

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Box, Point } from '@voxlate/core';
-import type { RgbImage } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 import type { FaceNets } from './face-nets.js';
 
 type FaceApi = typeof import('@vladmandic/face-api');

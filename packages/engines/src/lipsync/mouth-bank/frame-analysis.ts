@@ -1,7 +1,6 @@
 import {
   CutDetector,
   faceProblem,
-  fullRangeLuma,
   throwIfAborted,
   type EngineContext,
   type FrameRange,
@@ -194,7 +193,7 @@ function nearSpeech(job: LipSyncJob): (seconds: number) => boolean {
   return (seconds) => spans.some(([start, end]) => seconds >= start && seconds <= end);
 }
 
-/** A small grey copy of the frame (nearest pixel, full-range luma), for the cut detector. */
+/** A small grey copy of the frame (nearest pixel), for the cut detector. */
 function lumaThumbnail(frame: VideoFrame): Uint8Array {
   const { width, height } = THUMBNAIL;
   const thumbnail = new Uint8Array(width * height);
@@ -202,7 +201,8 @@ function lumaThumbnail(frame: VideoFrame): Uint8Array {
     const row = Math.min(frame.height - 1, Math.floor(((y + 0.5) * frame.height) / height));
     for (let x = 0; x < width; x++) {
       const column = Math.min(frame.width - 1, Math.floor(((x + 0.5) * frame.width) / width));
-      thumbnail[y * width + x] = fullRangeLuma(frame, frame.pixels[row * frame.width + column]!);
+      const i = (row * frame.width + column) * 3;
+      thumbnail[y * width + x] = (77 * frame.pixels[i]! + 150 * frame.pixels[i + 1]! + 29 * frame.pixels[i + 2]!) >> 8;
     }
   }
   return thumbnail;

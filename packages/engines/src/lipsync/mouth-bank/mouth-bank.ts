@@ -1,4 +1,6 @@
-import { lowerFaceBox, rgbRegion, type FaceMeasures, type Point, type RgbImage, type VideoFrame } from '@voxlate/core';
+import { lowerFaceBox, type FaceMeasures, type Point, type VideoFrame } from '@voxlate/core';
+import { cropFrame } from '../frame-pictures.js';
+import type { RgbImage } from '../frame-pictures.js';
 
 /** One mouth the person showed: the lower face cut out at full resolution, and its landmarks. */
 export interface BankedMouth {
@@ -48,7 +50,7 @@ export class MouthBank {
     const sharpness = sharpnessOf(frame, face);
     if (held && quality(held.measures, held.sharpness) >= quality(measures, sharpness)) return;
     if (!held && this.bytes >= MAX_BANK_BYTES) return;
-    const crop = rgbRegion(frame, {
+    const crop = cropFrame(frame, {
       x: face.x - CROP_MARGIN * face.width,
       y: face.y - CROP_MARGIN * face.height,
       width: face.width * (1 + 2 * CROP_MARGIN),
@@ -82,13 +84,13 @@ function quality(measures: FaceMeasures, sharpness: number): number {
   return sharpness / (1 + 4 * poseError(measures));
 }
 
-/** Mean absolute Laplacian of the luma over the box (every other pixel): edges, not light. */
+/** Mean absolute Laplacian of the green channel over the box (every other pixel): edges, not light. */
 export function sharpnessOf(frame: VideoFrame, box: { x: number; y: number; width: number; height: number }): number {
   const x0 = Math.max(1, Math.floor(box.x));
   const y0 = Math.max(1, Math.floor(box.y));
   const x1 = Math.min(frame.width - 1, Math.ceil(box.x + box.width));
   const y1 = Math.min(frame.height - 1, Math.ceil(box.y + box.height));
-  const g = (x: number, y: number): number => frame.pixels[y * frame.width + x]!;
+  const g = (x: number, y: number): number => frame.pixels[(y * frame.width + x) * 3 + 1]!;
   let sum = 0;
   let count = 0;
   for (let y = y0; y < y1; y += 2) {

@@ -1,17 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  BT601_TV,
-  frameToRgb,
-  i420Size,
-  lowerFaceBox,
-  measureFace,
-  rgbRegion,
-  type Point,
-  type VideoFrame,
-} from '@voxlate/core';
+import { lowerFaceBox, measureFace, type Point, type VideoFrame } from '@voxlate/core';
 import { FaceApiLandmarker } from '../face-api/face-api-landmarker.js';
+import { cropFrame } from '../frame-pictures.js';
 import { packPoints } from './packed-points.js';
 import { paintMouth } from './paint-mouth.js';
 
@@ -25,22 +17,15 @@ const HEIGHT = 720;
 const FIRST = 42;
 const LAST = 47;
 
-/** The frames as the lip sync reads them (I420). */
-function framesOf(from: number, to: number): VideoFrame[] {
+function framesOf(from: number, to: number): Uint8Array[] {
   const select = `select='between(n\\,${from}\\,${to})'`;
   const raw = execFileSync(
     'ffmpeg',
-    ['-v', 'error', '-i', CLIP, '-vf', select, '-vsync', '0', '-pix_fmt', 'yuv420p', '-f', 'rawvideo', '-'],
+    ['-v', 'error', '-i', CLIP, '-vf', select, '-vsync', '0', '-pix_fmt', 'rgb24', '-f', 'rawvideo', '-'],
     { maxBuffer: 1 << 28 },
   );
-  const size = i420Size(WIDTH, HEIGHT);
-  return Array.from({ length: raw.length / size }, (_, i) => ({
-    index: from + i,
-    width: WIDTH,
-    height: HEIGHT,
-    pixels: Uint8Array.from(raw.subarray(i * size, (i + 1) * size)),
-    colour: BT601_TV,
-  }));
+  const size = WIDTH * HEIGHT * 3;
+  return Array.from({ length: raw.length / size }, (_, i) => raw.subarray(i * size, (i + 1) * size));
 }
 
 /** Even-odd rule: whether (x, y) lies inside the polygon. */
@@ -53,6 +38,9 @@ function insidePolygon(polygon: readonly Point[], x: number, y: number): boolean
   return inside;
 }
 
+const grey = (pixels: Uint8Array, p: number): number =>
+  0.299 * pixels[3 * p]! + 0.587 * pixels[3 * p + 1]! + 0.114 * pixels[3 * p + 2]!;
+
 /**
  * How much of the speaker's own movement would still show through a pasted mouth: the frames'
  * motion (what moves when he talks: lips, jaw, chin) weighted by the share of the original pixel
@@ -61,9 +49,8 @@ function insidePolygon(polygon: readonly Point[], x: number, y: number): boolean
  * exactly, whatever light correction the paint step applies (the same gain for both: the
  * pattern's mean is the same).
  */
-async function originalShowingThrough(frames: VideoFrame[]): Promise<number> {
-  const frame = frames[0]!;
-  const originalRgb = frameToRgb(frame).pixels;
+async function originalShowingThrough(frames: Uint8Array[]): Promise<number> {
+  const frame: VideoFrame = { index: FIRST, width: WIDTH, height: HEIGHT, pixels: Uint8Array.from(frames[0]!) };
   const landmarker = await FaceApiLandmarker.create();
   const [face] = await landmarker.detect(frame);
   const points = await landmarker.landmarks(frame, face!.box);
@@ -71,7 +58,7 @@ async function originalShowingThrough(frames: VideoFrame[]): Promise<number> {
     const pattern = checkerMouth(frame, points, inverted);
     const painted: VideoFrame = { ...frame, pixels: Uint8Array.from(frame.pixels) };
     paintMouth(painted, { mouth: pattern.mouth, points: packPoints(points), strength: 1 });
-    return { pattern, red: frameToRgb(painted).pixels };
+    return { pattern, red: painted.pixels };
   };
   const [plain, inverse] = [paint(false), paint(true)];
   const box = lowerFaceBox(points);
@@ -89,15 +76,12 @@ async function originalShowingThrough(frames: VideoFrame[]): Promise<number> {
       const p = y * WIDTH + x;
       const pasted = plain.pattern.at(x, y);
       if (pasted === undefined || !insidePolygon(lowerFace, x + 0.5, y + 0.5)) continue;
-      const original = originalRgb[3 * p]!;
+      const original = frame.pixels[3 * p]!;
       // red = a*g*N + (1-a)*O in one paint, a*g*(255-N) + (1-a)*O in the other.
       const [one, two] = [plain.red[3 * p]!, inverse.red[3 * p]!];
       const gained = (one - two) / (2 * pasted - 255);
       const taken = Math.min(1, Math.max(0, (2 * original + 255 * gained - one - two) / (2 * Math.max(1, original))));
-      // What moves: the luma's change from frame to frame.
-      const motion = frames
-        .slice(1)
-        .reduce((sum, next, t) => sum + Math.abs(next.pixels[p]! - frames[t]!.pixels[p]!), 0);
+      const motion = frames.slice(1).reduce((sum, next, t) => sum + Math.abs(grey(next, p) - grey(frames[t]!, p)), 0);
       moving += motion;
       showing += motion * (1 - taken);
     }
@@ -108,7 +92,7 @@ async function originalShowingThrough(frames: VideoFrame[]): Promise<number> {
 /** A banked "mouth" cut from this very frame (so it lands exactly on the face), its pixels a checkerboard. */
 function checkerMouth(frame: VideoFrame, points: Point[], inverted: boolean) {
   const face = lowerFaceBox(points);
-  const crop = rgbRegion(frame, {
+  const crop = cropFrame(frame, {
     x: face.x - 0.3 * face.width,
     y: face.y - 0.3 * face.height,
     width: face.width * 1.6,

@@ -1,13 +1,4 @@
-import {
-  applyRgbChange,
-  centroid,
-  distance,
-  fitSimilarity,
-  rgbRegion,
-  STABLE_POINTS,
-  type Point,
-  type VideoFrame,
-} from '@voxlate/core';
+import { centroid, distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } from '@voxlate/core';
 import type { FrameMask } from './feathered-mask.js';
 import { featheredPolygon } from './feathered-polygon.js';
 import type { MouthInstruction } from './line-plan.js';
@@ -39,15 +30,8 @@ export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): vo
   const transform = fitSimilarity(from, to);
   if (!transform) return;
   const mask = featheredPolygon(lowerFaceOutline(points, 0), FEATHER * jawWidth(points), frame);
-  if (mask.width === 0 || mask.height === 0) return;
   if (strength < 1) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i]! *= strength;
-  // Painted in RGB on the mask's box alone, and only the change goes back into the frame's YUV.
-  const box = { x: mask.x, y: mask.y, width: mask.width, height: mask.height };
-  const region = rgbRegion(frame, box);
-  const before = Uint8Array.from(region.pixels);
-  const inRegion = { ...transform, tx: transform.tx - box.x, ty: transform.ty - box.y };
-  pasteMouth(region, mouth.crop, inRegion, { ...mask, x: 0, y: 0 }, sourceMaskOf(mouth));
-  applyRgbChange(frame, box, before, region.pixels);
+  pasteMouth(frame, mouth.crop, transform, mask, sourceMaskOf(mouth));
 }
 
 const sourceMasks = new WeakMap<BankedMouth, FrameMask>();

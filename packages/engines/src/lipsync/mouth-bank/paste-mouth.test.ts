@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featheredEllipse } from './feathered-mask.js';
-import type { RgbImage } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 import { pasteMouth } from './paste-mouth.js';
 
 const W = 80;

@@ -1,5 +1,5 @@
 import { invertSimilarity, type SimilarityTransform } from '@voxlate/core';
-import type { RgbImage } from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
 import type { FrameMask } from './feathered-mask.js';
 
 /**
