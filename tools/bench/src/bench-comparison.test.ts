@@ -8,7 +8,7 @@ const run = (lipSyncWall: number, ratio: number): SavedBenchRun => ({
       name: '60 s 720p talking face, lip sync',
       mediaSeconds: 60,
       wallSeconds: lipSyncWall,
-      stageSeconds: { lipsync: lipSyncWall - 10, asr: 4 },
+      stageSeconds: { lipsync: lipSyncWall - 10, recognise: 4 },
       peakRss: 900e6,
     },
   ],
@@ -21,7 +21,7 @@ describe('the benchmark against its previous run', () => {
     const figures = headlineFigures(run(60, 2.8));
     expect(figures.map((figure) => [figure.name, Number(figure.value.toFixed(3))])).toEqual([
       ['60 s 720p talking face, lip sync: RTF', 1],
-      ['60 s 720p talking face, lip sync: asr RTF', 0.067],
+      ['60 s 720p talking face, lip sync: recognise RTF', 0.067],
       ['60 s 720p talking face, lip sync: lipsync RTF', 0.833],
       ['60 s 720p talking face, lip sync: peak RSS', 900],
       ['warm short clip: RTF', 0.4],

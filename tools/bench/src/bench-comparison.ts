@@ -1,3 +1,5 @@
+import type { StageName } from '@voxlate/core';
+
 /**
  * The benchmark's headline figures, compared with the previous run's: each figure with its
  * ratio to the last one, flagged when it is worse by more than these shared machines' noise.
@@ -24,7 +26,7 @@ export interface SavedBenchRun {
     name: string;
     mediaSeconds: number;
     wallSeconds: number;
-    stageSeconds?: Record<string, number>;
+    stageSeconds?: Partial<Record<StageName, number>>;
     peakRss?: number;
   }[];
   live?: { shortClip?: { clipSeconds: number; warmMedianSeconds: number } };
@@ -34,7 +36,7 @@ export interface SavedBenchRun {
 }
 
 /** The stages whose real-time factor is a headline of its own (the costly ones). */
-const STAGE_HEADLINES = ['asr', 'lipsync', 'mix'];
+const STAGE_HEADLINES: readonly StageName[] = ['recognise', 'lipsync', 'mix'];
 
 export function headlineFigures(run: SavedBenchRun): HeadlineFigure[] {
   const figures: HeadlineFigure[] = [];
