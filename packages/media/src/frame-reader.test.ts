@@ -57,6 +57,29 @@ describe('readFrames', () => {
     expect(Buffer.from(seventh!).equals(decodedFrame(7))).toBe(true);
   });
 
+  it("fills a released frame's pixels again with a later frame, and never a frame still held", async () => {
+    const held: Uint8Array[] = [];
+    const released = new Set<Uint8Array>();
+    let reused = 0;
+    for await (const frame of readFrames(video, info)) {
+      if (released.has(frame.pixels)) reused++;
+      if (frame.index === 14) expect(released.has(frame.pixels)).toBe(true);
+      expect(held).not.toContain(frame.pixels);
+      // Each 4th frame is kept (as an encoder's pipe would); the rest are released, twice over.
+      if (frame.index % 4 === 0) held.push(frame.pixels);
+      else {
+        // A recycled buffer carries its new frame whole (nothing of the old one left).
+        if (frame.index === 14) expect(Buffer.from(frame.pixels).equals(decodedFrame(14))).toBe(true);
+        released.add(frame.pixels);
+        frame.release?.();
+        frame.release?.();
+      }
+    }
+    expect(reused).toBeGreaterThan(10);
+    // The held frames still show their own pictures: nothing was written into them.
+    expect(Buffer.from(held[2]!).equals(decodedFrame(8))).toBe(true);
+  });
+
   it('turns a stream shown rotated upright, as players show it', async () => {
     const rotated = join(dir, 'rotated.mp4');
     const tone = ['-f', 'lavfi', '-i', 'sine=duration=2'];

@@ -40,8 +40,9 @@ export async function* readFrames(
   run.done.catch(() => undefined);
   const frameBytes = width * height * 3;
   // Chunks are copied straight into the frame being filled (no concatenation: a 720p frame
-  // arrives in some forty pipe chunks).
-  let pixels = new Uint8Array(frameBytes);
+  // arrives in some forty pipe chunks), and released frames' pixels are filled again.
+  const recycled = new RecycledBuffers(frameBytes);
+  let pixels = recycled.take();
   let filled = 0;
   let index = first;
   let finished = false;
@@ -54,8 +55,8 @@ export async function* readFrames(
         filled += take;
         offset += take;
         if (filled < frameBytes) continue;
-        yield { index: index++, width, height, pixels };
-        pixels = new Uint8Array(frameBytes);
+        yield { index: index++, width, height, pixels, release: recycled.releaser(pixels) };
+        pixels = recycled.take();
         filled = 0;
       }
     }
@@ -68,3 +69,27 @@ export async function* readFrames(
     }
   }
 }
+
+/** Frame buffers handed back by consumers, to be filled again (a few at most are kept). */
+class RecycledBuffers {
+  private readonly free: Uint8Array[] = [];
+
+  constructor(private readonly bytes: number) {}
+
+  take(): Uint8Array {
+    return this.free.pop() ?? new Uint8Array(this.bytes);
+  }
+
+  /** A release that gives `pixels` back once, however often it is called. */
+  releaser(pixels: Uint8Array): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (this.free.length < MAX_FREE_FRAMES) this.free.push(pixels);
+    };
+  }
+}
+
+/** An encoder's pipe holds a frame or two; more free buffers than this would only hold memory. */
+const MAX_FREE_FRAMES = 4;

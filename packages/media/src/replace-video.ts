@@ -64,7 +64,9 @@ async function encodeFrames(
   encoder.done.catch(() => undefined);
   try {
     for await (const frame of frames) {
-      if (!stdin.write(frame.pixels)) await drained(stdin);
+      // The pipe may hold the pixels until they are written out: only then can they be reused.
+      const release = frame.release;
+      if (!stdin.write(frame.pixels, release ? () => release() : undefined)) await drained(stdin);
     }
     stdin.end();
     await encoder.done;

@@ -8,6 +8,13 @@ export interface VideoFrame {
   width: number;
   height: number;
   pixels: Uint8Array;
+  /**
+   * Hands the pixels back to the reader, which fills them with a later frame: a 720p frame is
+   * 2.8 MB, and a fresh one per frame kept the garbage collector busy for a fifth of the lip
+   * sync stage. Call it once nothing will read `pixels` again (after an encoder's write has
+   * completed, not when it was queued); a frame never released is simply collected.
+   */
+  release?: () => void;
 }
 
 /** A rectangle in the picture, pixels. */

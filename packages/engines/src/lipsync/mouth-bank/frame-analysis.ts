@@ -119,6 +119,8 @@ async function analyseRange(
       else skipped.push(frame.index);
     }
     if (frame.index % 10 === 0) onProgress(frame.index - range.first);
+    // The tracker and the bank keep crops and numbers, never the frame itself.
+    frame.release?.();
   }
   return skipped;
 }

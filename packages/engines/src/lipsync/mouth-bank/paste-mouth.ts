@@ -21,24 +21,43 @@ export function pasteMouth(
 ): void {
   const { a, b, tx, ty } = invertSimilarity(sourceToTarget);
   const [gainR, gainG, gainB] = colourMatch(target, source, { a, b, tx, ty }, mask).gain as [number, number, number];
-  const sampled = new Float64Array(3);
   const pixels = target.pixels;
+  const from = source.pixels;
+  const [lastX, lastY, stride] = [source.width - 1, source.height - 1, source.width * 3];
   for (let y = 0; y < mask.height; y++) {
     const py = mask.y + y;
+    const row = y * mask.width;
     for (let x = 0; x < mask.width; x++) {
-      let alpha = mask.alpha[y * mask.width + x]!;
+      let alpha = mask.alpha[row + x]!;
       if (alpha <= 0) continue;
       const px = mask.x + x;
       const sx = a * px - b * py + tx;
       const sy = b * px + a * py + ty;
       if (sourceMask) alpha *= maskAt(sourceMask, sx, sy);
       if (alpha <= 0) continue;
-      sampleRgb(source, sx, sy, sampled);
+      // Bilinear, edges clamped; written out here, as this loop is most of the render's own work.
+      const cx = sx < 0 ? 0 : sx > lastX ? lastX : sx;
+      const cy = sy < 0 ? 0 : sy > lastY ? lastY : sy;
+      const x0 = Math.floor(cx);
+      const y0 = Math.floor(cy);
+      const fx = cx - x0;
+      const fy = cy - y0;
+      const i00 = y0 * stride + x0 * 3;
+      const i01 = x0 < lastX ? i00 + 3 : i00;
+      const i10 = y0 < lastY ? i00 + stride : i00;
+      const i11 = x0 < lastX ? i10 + 3 : i10;
+      const w00 = (1 - fx) * (1 - fy);
+      const w01 = fx * (1 - fy);
+      const w10 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const r = from[i00]! * w00 + from[i01]! * w01 + from[i10]! * w10 + from[i11]! * w11;
+      const g = from[i00 + 1]! * w00 + from[i01 + 1]! * w01 + from[i10 + 1]! * w10 + from[i11 + 1]! * w11;
+      const bl = from[i00 + 2]! * w00 + from[i01 + 2]! * w01 + from[i10 + 2]! * w10 + from[i11 + 2]! * w11;
       const offset = (py * target.width + px) * 3;
       const keep = 1 - alpha;
-      pixels[offset] = clampByte(alpha * sampled[0]! * gainR + keep * pixels[offset]!);
-      pixels[offset + 1] = clampByte(alpha * sampled[1]! * gainG + keep * pixels[offset + 1]!);
-      pixels[offset + 2] = clampByte(alpha * sampled[2]! * gainB + keep * pixels[offset + 2]!);
+      pixels[offset] = roundByte(alpha * r * gainR + keep * pixels[offset]!);
+      pixels[offset + 1] = roundByte(alpha * g * gainG + keep * pixels[offset + 1]!);
+      pixels[offset + 2] = roundByte(alpha * bl * gainB + keep * pixels[offset + 2]!);
     }
   }
 }
@@ -84,8 +103,9 @@ const MAX_GAIN = 1.45;
 
 /** A mask's alpha at a fractional position (nearest pixel; 0 outside it). */
 function maskAt(mask: FrameMask, x: number, y: number): number {
-  const mx = Math.round(x) - mask.x;
-  const my = Math.round(y) - mask.y;
+  // floor(v + 0.5) is Math.round for every v, without the call V8 keeps for it.
+  const mx = Math.floor(x + 0.5) - mask.x;
+  const my = Math.floor(y + 0.5) - mask.y;
   if (mx < 0 || my < 0 || mx >= mask.width || my >= mask.height) return 0;
   return mask.alpha[my * mask.width + mx]!;
 }
@@ -112,6 +132,7 @@ function sampleRgb(image: RgbImage, x: number, y: number, out: Float64Array): vo
   for (let c = 0; c < 3; c++) out[c] = p[i00 + c]! * w00 + p[i01 + c]! * w01 + p[i10 + c]! * w10 + p[i11 + c]! * w11;
 }
 
-function clampByte(value: number): number {
-  return value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
+/** Rounded to the nearest whole byte (halves up, as Math.round), clamped to 0-255. */
+function roundByte(value: number): number {
+  return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
 }
