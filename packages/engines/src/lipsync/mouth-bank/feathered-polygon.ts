@@ -56,7 +56,7 @@ function fillInside(polygon: readonly Point[], box: MaskBox, alpha: Float32Array
  */
 function featherOutside(polygon: readonly Point[], feather: number, box: MaskBox, alpha: Float32Array): void {
   if (feather <= 0) return;
-  const nearest = new Float32Array(alpha.length).fill(Number.POSITIVE_INFINITY);
+  const nearest = scratch(alpha.length).fill(Number.POSITIVE_INFINITY);
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const [a, b] = [polygon[j]!, polygon[i]!];
     const left = Math.max(0, Math.floor(Math.min(a.x, b.x) - feather - box.x));
@@ -98,6 +98,17 @@ function squaredDistanceToSegment(px: number, py: number, a: Point, b: Point): n
   const ex = px - (a.x + t * dx);
   const ey = py - (a.y + t * dy);
   return ex * ex + ey * ey;
+}
+
+let scratchBuffer = new Float32Array(0);
+
+/**
+ * A buffer of at least `length` squared distances, the same one every call (a mask is made per
+ * frame, and a new 0.5 MB buffer each time fed the garbage collector). Only used inside one call.
+ */
+function scratch(length: number): Float32Array {
+  if (scratchBuffer.length < length) scratchBuffer = new Float32Array(length);
+  return scratchBuffer.subarray(0, length);
 }
 
 function smoothstep(t: number): number {
