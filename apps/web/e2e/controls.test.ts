@@ -93,9 +93,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Everything a click could change, but the focus (a click always moves it). */
-async function stateOf(page: Page): Promise<string> {
-  const dom = await page.evaluate(() => {
+/**
+ * Everything in the DOM a click could change, but the focus (a click always moves it): put on
+ * every page by an init script, so the test can both read it and wait in the page for it to change.
+ */
+function installDomState(): void {
+  (window as unknown as { voxlateDomState: () => string }).voxlateDomState = () => {
     const fields = [...document.querySelectorAll('input, select, textarea')].map((field) => {
       const element = field as HTMLInputElement;
       return `${element.value}:${element.checked}`;
@@ -112,11 +115,42 @@ async function stateOf(page: Page): Promise<string> {
       media,
       dialogs,
     ]);
-  });
-  // What CSS shows on a state the DOM does not hold (a tooltip on :focus), the mouse moved away.
+  };
+}
+
+type WithDomState = Window & { voxlateDomState: () => string };
+const domStateOf = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as WithDomState).voxlateDomState());
+
+/** What CSS shows on a state the DOM does not hold (a tooltip on :focus), the mouse moved away. */
+async function pictureOf(page: Page): Promise<string> {
   await page.mouse.move(0, 0);
-  const picture = (await page.screenshot()).toString('base64');
-  return dom + picture;
+  return (await page.screenshot()).toString('base64');
+}
+
+/** Time a control is given to show its effect (it was a fixed wait after every click). */
+const EFFECT_MS = 300;
+
+/**
+ * Whether using the control changed anything: an event (file chooser, download, popup), the DOM
+ * (waited for in the page, so a control that changes it is done at once), or else, once the
+ * control's time is up, the picture.
+ */
+async function changesSomething(control: Locator, page: Page): Promise<boolean> {
+  const dom = await domStateOf(page);
+  const picture = await pictureOf(page);
+  const events = { happened: false };
+  await use(control, page, events);
+  const changed = await page
+    .waitForFunction((before) => (window as unknown as WithDomState).voxlateDomState() !== before, dom, {
+      timeout: EFFECT_MS,
+    })
+    .then(() => true)
+    // A timeout (nothing changed in the DOM), or a navigation that replaced the page (checked below).
+    .catch(() => false);
+  if (changed || events.happened) return true;
+  await page.waitForLoadState();
+  return (await domStateOf(page)) !== dom || (await pictureOf(page)) !== picture;
 }
 
 /** Why a control is not clicked (it stands for where the user already is, or leaves loopback), if it is not. */
@@ -143,13 +177,15 @@ async function nameOf(control: Locator): Promise<string> {
   });
 }
 
-/** Clicks (or, for a select, changes) the control; true when something happened that the state does not show. */
-async function use(control: Locator, page: Page): Promise<boolean> {
-  let happened = false;
-  const mark = (): void => void (happened = true);
-  page.once('filechooser', mark);
-  page.once('download', mark);
-  page.once('popup', mark);
+/**
+ * Clicks (or, for a select, changes) the control, listening for the events it may cause for
+ * the control's time. A control that cannot be used is found out by its changing nothing.
+ */
+async function use(control: Locator, page: Page, events: { happened: boolean }): Promise<void> {
+  const mark = (): void => void (events.happened = true);
+  page.on('filechooser', mark);
+  page.on('download', mark);
+  page.on('popup', mark);
   try {
     if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
       const values = await control.evaluate((element) =>
@@ -161,13 +197,16 @@ async function use(control: Locator, page: Page): Promise<boolean> {
     } else {
       await control.click({ timeout: 3000 });
     }
-    await page.waitForTimeout(300);
+  } catch {
+    // Not clickable (covered, detached): judged like any other control, by what changed.
   } finally {
-    page.off('filechooser', mark);
-    page.off('download', mark);
-    page.off('popup', mark);
+    // The events are listened for while the DOM is waited for (up to the control's time).
+    setTimeout(() => {
+      page.off('filechooser', mark);
+      page.off('download', mark);
+      page.off('popup', mark);
+    }, EFFECT_MS);
   }
-  return happened;
 }
 
 /**
@@ -226,6 +265,7 @@ async function keyboardWalk(page: Page, place: string): Promise<string[]> {
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every control at %s width', (viewport) => {
   it('does something, is reached by keyboard with a visible focus, on every page and studio state, with no console error or sideways scrolling', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+    await context.addInitScript(installDomState);
     const page = await context.newPage();
     const dead: string[] = [];
     const problems: string[] = [];
@@ -268,11 +308,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
             continue;
           }
           if (reason) continue;
-          const before = await stateOf(page);
-          const happened = await use(control, page).catch(() => false);
+          const changed = await changesSomething(control, page);
           clicked++;
           fresh = false;
-          if (!happened && (await stateOf(page)) === before) dead.push(`${place.name}: ${name}`);
+          if (!changed) dead.push(`${place.name}: ${name}`);
         }
       }
     } finally {
