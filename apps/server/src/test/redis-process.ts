@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnTied } from '@voxlate/process';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 
@@ -17,7 +18,7 @@ export interface RunningRedis {
 export async function startRedis(port?: number): Promise<RunningRedis> {
   port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'voxlate-redis-'));
-  const child = spawn(
+  const child = spawnTied(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -44,7 +45,7 @@ export interface RunningWorker {
 }
 
 export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
-  const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/worker-main.ts'], {
+  const child = spawnTied('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/worker-main.ts'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssOf } from '@voxlate/process';
-
-import { descendantsOf } from '@voxlate/process';
+import { descendantsOf, rssOf, spawnTied } from '@voxlate/process';
 
 export { descendantsOf, isAlive } from '@voxlate/process';
 
@@ -48,7 +46,7 @@ export async function startService(
   const entry = options.built
     ? ['--expose-gc', 'apps/server/dist/main.js']
     : ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn('node', entry, {
+  const child = spawnTied('node', entry, {
     cwd: ROOT,
     env: {
       ...process.env,
