@@ -54,8 +54,9 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
   let pending = '';
   let output = '';
   const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-200_000));
-  child.stderr.on('data', keep);
-  child.stdout.on('data', (chunk: Buffer) => {
+  // Both are pipes (stdio above); spawnTied's type does not know it.
+  child.stderr!.on('data', keep);
+  child.stdout!.on('data', (chunk: Buffer) => {
     keep(chunk);
     pending += chunk.toString();
     const lines = pending.split('\n');
