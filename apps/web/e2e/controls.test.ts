@@ -139,16 +139,23 @@ const EFFECT_MS = 300;
 async function changesSomething(control: Locator, page: Page): Promise<boolean> {
   const dom = await domStateOf(page);
   const picture = await pictureOf(page);
-  const events = { happened: false };
-  await use(control, page, events);
-  const changed = await page
-    .waitForFunction((before) => (window as unknown as WithDomState).voxlateDomState() !== before, dom, {
-      timeout: EFFECT_MS,
-    })
-    .then(() => true)
-    // A timeout (nothing changed in the DOM), or a navigation that replaced the page (checked below).
-    .catch(() => false);
-  if (changed || events.happened) return true;
+  let happened = false;
+  const mark = (): void => void (happened = true);
+  const events = ['filechooser', 'download', 'popup'] as const;
+  for (const event of events) page.on(event, mark);
+  try {
+    await use(control);
+    const changed = await page
+      .waitForFunction((before) => (window as unknown as WithDomState).voxlateDomState() !== before, dom, {
+        timeout: EFFECT_MS,
+      })
+      .then(() => true)
+      // A timeout (nothing changed in the DOM), or a navigation that replaced the page (checked below).
+      .catch(() => false);
+    if (changed || happened) return true;
+  } finally {
+    for (const event of events) page.off(event, mark);
+  }
   await page.waitForLoadState();
   return (await domStateOf(page)) !== dom || (await pictureOf(page)) !== picture;
 }
@@ -177,15 +184,8 @@ async function nameOf(control: Locator): Promise<string> {
   });
 }
 
-/**
- * Clicks (or, for a select, changes) the control, listening for the events it may cause for
- * the control's time. A control that cannot be used is found out by its changing nothing.
- */
-async function use(control: Locator, page: Page, events: { happened: boolean }): Promise<void> {
-  const mark = (): void => void (events.happened = true);
-  page.on('filechooser', mark);
-  page.on('download', mark);
-  page.on('popup', mark);
+/** Clicks (or, for a select, changes) the control. One that cannot be used is found out by its changing nothing. */
+async function use(control: Locator): Promise<void> {
   try {
     if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
       const values = await control.evaluate((element) =>
@@ -199,13 +199,6 @@ async function use(control: Locator, page: Page, events: { happened: boolean }):
     }
   } catch {
     // Not clickable (covered, detached): judged like any other control, by what changed.
-  } finally {
-    // The events are listened for while the DOM is waited for (up to the control's time).
-    setTimeout(() => {
-      page.off('filechooser', mark);
-      page.off('download', mark);
-      page.off('popup', mark);
-    }, EFFECT_MS);
   }
 }
 

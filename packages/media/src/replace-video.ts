@@ -65,8 +65,7 @@ async function encodeFrames(
   try {
     for await (const frame of frames) {
       // The pipe may hold the pixels until they are written out: only then can they be reused.
-      const release = frame.release;
-      if (!stdin.write(frame.pixels, release ? () => release() : undefined)) await drained(stdin);
+      if (!stdin.write(frame.pixels, frame.release)) await drained(stdin);
     }
     stdin.end();
     await encoder.done;
