@@ -8,7 +8,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.temp-guard.ts', 'vitest.file-times.ts'] },
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'vitest.temp-guard.ts', 'vitest.file-times.ts', 'vitest.build.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -19,7 +19,7 @@ export default defineConfig({
     // waiting on its service, ffmpeg or browser, and on two cores the default runs one file at a
     // time (the whole suite: 2,196 s that way, 1,475 s with two, every file passing).
     maxWorkers: availableParallelism(),
-    globalSetup: ['./vitest.temp-guard.ts'],
+    globalSetup: ['./vitest.build.ts', './vitest.temp-guard.ts'],
     // The usual report, then the time each file took (slowest first).
     reporters: ['default', './vitest.file-times.ts'],
   },

@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const LIBRIVOX_CLIP = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav';
 
 function verify(args: string[]): { status: number | null; stdout: string } {
-  const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/verify-main.ts', ...args], {
+  const result = spawnSync('node', ['apps/cli/dist/verify-main.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data') },
     encoding: 'utf8',
@@ -44,7 +44,7 @@ function dub(
   args: string[],
   env: Record<string, string> = {},
 ): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
+  const result = spawnSync('node', ['apps/cli/dist/main.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, VOXLATE_DATA_DIR: join(dir, 'data'), ...env },
     encoding: 'utf8',

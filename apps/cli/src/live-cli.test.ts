@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb';
 
 function live(args: string[], input?: Buffer): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/live-main.ts', ...args], {
+  const result = spawnSync('node', ['apps/cli/dist/live-main.js', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     ...(input ? { input } : {}),

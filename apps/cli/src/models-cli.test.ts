@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function models(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run('node', ['--conditions=source', '--import', 'tsx', 'apps/cli/src/models-main.ts', ...args], {
+  return run('node', ['apps/cli/dist/models-main.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, VOXLATE_HF_MIRROR: hub.url, VOXLATE_MODELS_DIR: join(dir, 'models') },
     encoding: 'utf8',

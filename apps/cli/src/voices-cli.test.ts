@@ -16,11 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function voices(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(
-      'node',
-      ['--conditions=source', '--import', 'tsx', 'apps/cli/src/voices-main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, VOXLATE_DATA_DIR: dir, VOXLATE_OPT_IN_VOICES: '' }, encoding: 'utf8' },
-    );
+    const { stdout, stderr } = await run('node', ['apps/cli/dist/voices-main.js', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, VOXLATE_DATA_DIR: dir, VOXLATE_OPT_IN_VOICES: '' },
+      encoding: 'utf8',
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-atomic-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const child = fileURLToPath(new URL('./test/write-forever.ts', import.meta.url));
+const child = fileURLToPath(new URL('../dist/test/write-forever.js', import.meta.url));
 
 /** Starts a process writing `path` over and over, and SIGKILLs it after `ms`. */
 async function killMidWrite(path: string, ms: number): Promise<void> {
-  const writer = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', child, path], {
+  const writer = spawn(process.execPath, [child, path], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()));

@@ -10,10 +10,10 @@ import { LOCK_STALE_MS, LOCK_WAIT_MS, START_WAIT_MS } from './job-locks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-locks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const child = fileURLToPath(new URL('./test/change-job.ts', import.meta.url));
+const child = fileURLToPath(new URL('../dist/test/change-job.js', import.meta.url));
 
 function start(...args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', child, root, ...args]);
+  return spawn(process.execPath, [child, root, ...args]);
 }
 
 /** Resolves with the child's first line of output; rejects if it ends first. */

@@ -51,12 +51,12 @@ describe('spawnTied', () => {
   it('ends a child when its parent is killed with -9', async () => {
     // A Node parent that starts a long sleep through spawnTied and prints its pid.
     const script = `
-      import { spawnTied } from ${JSON.stringify(new URL('./tied-spawn.ts', import.meta.url).pathname)};
+      import { spawnTied } from ${JSON.stringify(new URL('../dist/tied-spawn.js', import.meta.url).pathname)};
       const child = spawnTied('sleep', ['60'], { stdio: 'ignore' });
       console.log(child.pid);
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn('node', ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const parent = spawn('node', ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const childPid = await new Promise<number>((resolve) =>

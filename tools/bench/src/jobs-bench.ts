@@ -6,9 +6,6 @@ import { form, startService, waitFor, type RunningService } from '../../../apps/
 import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
 import { loopedRecording } from './make-inputs.js';
 
-/** The service as `npm start` runs it (built). */
-const BUILT = { built: true };
-
 export interface JobsFigures {
   redub: { mediaSeconds: number; firstDubSeconds: number; redubSeconds: number[]; medianSeconds: number };
   resume: {
@@ -86,7 +83,7 @@ async function redubFigures(
 ): Promise<JobsFigures['redub']> {
   const mediaSeconds = options.quick ? 120 : 600;
   const video = compactSpeechVideo(work, mediaSeconds);
-  const service = await startService({}, { ...BUILT, dataDir });
+  const service = await startService({}, { dataDir });
   try {
     let started = performance.now();
     const id = await submit(service, video);
@@ -129,7 +126,7 @@ async function resumeFigures(work: string, options: { quick: boolean }): Promise
   const audio = loopedRecording(work, mediaSeconds, 'resume.m4a');
   const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-jobs-resume-'));
   try {
-    const first = await startService({}, { ...BUILT, dataDir });
+    const first = await startService({}, { dataDir });
     let started = performance.now();
     await ready(first, await submit(first, audio));
     const uninterruptedSeconds = seconds(started);
@@ -144,7 +141,7 @@ async function resumeFigures(work: string, options: { quick: boolean }): Promise
     // Its folders (the data folder is kept: the next service resumes from it).
     await first.stop();
     started = performance.now();
-    const second = await startService({}, { ...BUILT, dataDir });
+    const second = await startService({}, { dataDir });
     await ready(second, id);
     const afterRestartSeconds = seconds(started);
     await second.stop();
@@ -164,10 +161,11 @@ async function resumeFigures(work: string, options: { quick: boolean }): Promise
 /** Memory with many stored jobs waiting: they wait on disk, not in the service's memory. */
 async function queuedFigures(work: string): Promise<JobsFigures['queued']> {
   const audio = loopedRecording(work, 20, 'queued.m4a');
-  const service = await startService(
-    { VOXLATE_MAX_QUEUED: '1000', VOXLATE_MAX_QUEUED_PER_CLIENT: '1000', VOXLATE_RATE_JOBS: '1000' },
-    BUILT,
-  );
+  const service = await startService({
+    VOXLATE_MAX_QUEUED: '1000',
+    VOXLATE_MAX_QUEUED_PER_CLIENT: '1000',
+    VOXLATE_RATE_JOBS: '1000',
+  });
   try {
     const figures = [{ jobs: 0, rssMb: Math.round(service.rss() / 1e6) }];
     const ids: string[] = [];

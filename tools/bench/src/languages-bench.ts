@@ -45,7 +45,7 @@ export async function runLanguagesBench(options: {
 }): Promise<LanguagesFigures> {
   const work = mkdtempSync(join(tmpdir(), 'voxlate-languages-bench-'));
   const seconds = options.quick ? 60 : 180;
-  const service = await startService({}, { built: true });
+  const service = await startService();
   try {
     const input = loopedRecording(work, seconds, 'talk.m4a');
     const voice = { voice: 'shaped' };

@@ -37,7 +37,7 @@ export interface LiveFigures {
  */
 export async function runLiveBench(options: { quick: boolean; log: (line: string) => void }): Promise<LiveFigures> {
   const { quick, log } = options;
-  const service = await startService({ VOXLATE_MAX_LIVE_SESSIONS: '16' }, { built: true });
+  const service = await startService({ VOXLATE_MAX_LIVE_SESSIONS: '16' });
   try {
     const speech = readingWithPauses();
     const seconds = speech.length / 32000;

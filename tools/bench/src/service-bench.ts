@@ -12,8 +12,6 @@ import { slopePerStep } from './least-squares.js';
 import { librivoxClips, loopedRecording } from './make-inputs.js';
 
 const mb = (bytes: number): number => Math.round(bytes / 1e6);
-/** The service as `npm start` runs it (built), not from source: its memory is what is measured. */
-const BUILT = { built: true };
 const TARGETS = ['spa', 'fra', 'ita', 'deu', 'rus', 'ell', 'jpn', 'cmn', 'yue', 'kor'] as const;
 
 export interface ServiceFigures {
@@ -81,7 +79,7 @@ async function drain(response: Response): Promise<number> {
  */
 async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['jobsInARow']> {
   const clip = librivoxClips()[1]!.path;
-  const service = await startService({ VOXLATE_ENGINE_IDLE_MINUTES: '0.25' }, BUILT);
+  const service = await startService({ VOXLATE_ENGINE_IDLE_MINUTES: '0.25' });
   try {
     const idleStart = service.rss();
     const after: number[] = [];
@@ -127,7 +125,7 @@ async function durationLie(work: string, log: (line: string) => void): Promise<S
   ffmpeg`-f lavfi -i sine=frequency=220:duration=10 -ac 1 ${tone}`;
   const path = makeDurationLie(work, tone, 7200, 5, '6k');
   const bytes = readFileSync(path);
-  const service = await startService({}, BUILT);
+  const service = await startService({});
   try {
     let peakTemp = 0;
     const tempTimer = setInterval(() => (peakTemp = Math.max(peakTemp, folderBytes(service.tempRoot))), 50);
@@ -162,7 +160,7 @@ async function durationLie(work: string, log: (line: string) => void): Promise<S
 
 /** A 151 MB upload, refused with 413 while it streams: memory stays flat. */
 async function refusedUpload(log: (line: string) => void): Promise<ServiceFigures['refusedUpload']> {
-  const service = await startService({}, BUILT);
+  const service = await startService({});
   try {
     const idle = treeRss(service.pid);
     const { result: status, peak } = await peakDuring(
@@ -191,7 +189,7 @@ async function thirtyMinutes(work: string, log: (line: string) => void): Promise
   const video = join(work, 'thirty-minutes.mp4');
   ffmpeg`-f lavfi -i testsrc2=size=320x240:rate=15 -i ${audio} -t 1800 -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a copy ${video}`;
   const files = await serveFile(audio);
-  const service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1', VOXLATE_URL_TIMEOUT_MS: '600000' }, BUILT);
+  const service = await startService({ VOXLATE_ALLOW_PRIVATE_URLS: '1', VOXLATE_URL_TIMEOUT_MS: '600000' });
   const results: NonNullable<ServiceFigures['thirtyMinutes']> = [];
   try {
     // node:http, not fetch: fetch gives up when no header has come in 300 s, and a 30-minute

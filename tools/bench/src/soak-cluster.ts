@@ -20,7 +20,7 @@ export interface Leftovers {
 
 /**
  * Two services and two workers on one data folder and one Redis, all on loopback, each started
- * as an operator would (built service, workers from source), with the faults the soak applies:
+ * as an operator would (built, as `npm start` runs them), with the faults the soak applies:
  * Redis stopped and started again on its port, a worker SIGKILLed and replaced, a service
  * restarted. Peak memory is sampled per role every second.
  */
@@ -104,7 +104,7 @@ export class SoakCluster {
   private async newService(): Promise<RunningService> {
     const service = await startService(
       { VOXLATE_REDIS_URL: this.redis.url, LOG_LEVEL: 'warn' },
-      { dataDir: this.dataDir, tempRoot: this.tempRoot, built: true },
+      { dataDir: this.dataDir, tempRoot: this.tempRoot },
     );
     this.pids.push(service.pid);
     return service;

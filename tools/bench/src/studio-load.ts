@@ -31,7 +31,7 @@ const bundle = readdirSync(ASSETS)
     return { name, kB: Math.round(bytes.length / 1024), gzipKB: Math.round(gzipSync(bytes).length / 1024) };
   });
 
-const service = await startService({}, { built: true });
+const service = await startService();
 // Debian's Chromium kept off the network, with a runtime folder of its own (PulseAudio's client
 // would otherwise leave a pulse-* folder in the temp folder), removed when it closes.
 const runtime = mkdtempSync(join(tmpdir(), 'voxlate-chromium-runtime-'));

@@ -45,7 +45,7 @@ export interface RunningWorker {
 }
 
 export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
-  const child = spawnTied('node', ['--conditions=source', '--import', 'tsx', 'apps/server/src/worker-main.ts'], {
+  const child = spawnTied('node', ['apps/server/dist/worker-main.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,23 +30,19 @@ export interface RunningService {
 /**
  * Starts the service with its own temp folder (removed when it stops), or with `tempRoot` when
  * given (kept: the caller owns it, for example to start a second service on the same folder).
- * Tests run it from source (tsx); `built` runs apps/server/dist as `npm start` does, for
- * measurements (tsx compiling in the process adds about 150 MB of RSS).
+ * It runs apps/server/dist as `npm start` does (Vitest's global setup builds it first).
  */
 export async function startService(
   env: Record<string, string> = {},
-  options: { tempRoot?: string; dataDir?: string; built?: boolean } = {},
+  options: { tempRoot?: string; dataDir?: string } = {},
 ): Promise<RunningService> {
   const ownsTempRoot = options.tempRoot === undefined;
   const tempRoot = options.tempRoot ?? mkdtempSync(join(tmpdir(), 'voxlate-service-test-'));
   // The installation's data (its signing key) in a folder of the test's, never the user's home.
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'voxlate-service-data-'));
-  // Built: as `npm start` runs it (package.json), with --expose-gc for the engines' idle release.
-  const entry = options.built
-    ? ['--expose-gc', 'apps/server/dist/main.js']
-    : ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawnTied('node', entry, {
+  // As `npm start` runs it (package.json), with --expose-gc for the engines' idle release.
+  const child = spawnTied('node', ['--expose-gc', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -63,7 +59,7 @@ export async function startService(
       VOXLATE_CHECK_ANSWERS: '1',
       // As `npm start` sets it (see package.json and docs/benchmarks.md): big buffers are mapped, so the
       // memory of a released dictionary goes back to the system.
-      ...(options.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
