@@ -13,8 +13,7 @@ export default function setup(): () => void {
   const previous = process.env['TMPDIR'];
   process.env['TMPDIR'] = runRoot;
   return () => {
-    // tsx (which runs the services the tests start) keeps its compile cache in tsx-<uid>.
-    const left = readdirSync(runRoot).filter((name) => !/^tsx-\d+$/.test(name));
+    const left = readdirSync(runRoot);
     rmSync(runRoot, { recursive: true, force: true });
     if (previous === undefined) delete process.env['TMPDIR'];
     else process.env['TMPDIR'] = previous;

@@ -160,28 +160,45 @@ async function changesSomething(control: Locator, page: Page): Promise<boolean> 
   return (await domStateOf(page)) !== dom || (await pictureOf(page)) !== picture;
 }
 
-/** Why a control is not clicked (it stands for where the user already is, or leaves loopback), if it is not. */
-async function skipReason(control: Locator, page: Page): Promise<string | undefined> {
-  return control.evaluate((element, here) => {
-    if (element.getAttribute('aria-pressed') === 'true') return 'pressed';
-    if (element.getAttribute('aria-selected') === 'true') return 'selected';
-    if (element.hasAttribute('aria-current')) return 'current';
-    const href = element.getAttribute('href');
-    if (href !== null) {
-      const target = new URL(href, here);
-      if (target.origin !== new URL(here).origin) return 'off this machine';
-      if (target.href === here) return 'this page';
-    }
-    return undefined;
-  }, page.url());
+/** What the sweep needs to know of a control before using it. */
+interface ControlFacts {
+  /** Shown and enabled (one hidden or disabled is not used). */
+  usable: boolean;
+  /** Its name as a person would say it. */
+  name: string;
+  href: string | null;
+  /** Why it is not clicked (it stands for where the user already is, or leaves loopback), if it is not. */
+  skip?: 'pressed' | 'selected' | 'current' | 'off this machine' | 'this page';
 }
 
-/** The control's name as a person would say it. */
-async function nameOf(control: Locator): Promise<string> {
-  return control.evaluate((element) => {
-    const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
-    return `${element.tagName.toLowerCase()} "${label.trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
-  });
+/** The facts of every control on the page, in one trip to the page (not five a control). */
+async function factsOf(page: Page): Promise<ControlFacts[]> {
+  return page.locator(CONTROLS).evaluateAll((elements, here) => {
+    const skipOf = (element: Element): ControlFacts['skip'] => {
+      if (element.getAttribute('aria-pressed') === 'true') return 'pressed';
+      if (element.getAttribute('aria-selected') === 'true') return 'selected';
+      if (element.hasAttribute('aria-current')) return 'current';
+      const href = element.getAttribute('href');
+      if (href === null) return undefined;
+      const target = new URL(href, here);
+      if (target.origin !== new URL(here).origin) return 'off this machine';
+      return target.href === here ? 'this page' : undefined;
+    };
+    return elements.map((element) => {
+      // As Playwright's isVisible and isEnabled judge them.
+      const box = element.getBoundingClientRect();
+      const shown = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      const disabled =
+        (element as HTMLButtonElement).disabled === true || element.closest('[aria-disabled="true"]') !== null;
+      const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
+      return {
+        usable: shown && !disabled,
+        name: `${element.tagName.toLowerCase()} "${label.trim().replace(/\s+/g, ' ').slice(0, 60)}"`,
+        href: element.getAttribute('href'),
+        skip: skipOf(element),
+      };
+    });
+  }, page.url());
 }
 
 /** Clicks (or, for a select, changes) the control. One that cannot be used is found out by its changing nothing. */
@@ -190,10 +207,11 @@ async function use(control: Locator): Promise<void> {
     if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
       const values = await control.evaluate((element) =>
         [...(element as HTMLSelectElement).options]
-          .filter((option) => !option.selected && option.value !== '')
+          // A disabled option cannot be chosen: Playwright would wait its whole 30 s for it.
+          .filter((option) => !option.selected && !option.disabled && option.value !== '')
           .map((option) => option.value),
       );
-      if (values[0] !== undefined) await control.selectOption(values[0]);
+      if (values[0] !== undefined) await control.selectOption(values[0], { timeout: 3000 });
     } else {
       await control.click({ timeout: 3000 });
     }
@@ -282,25 +300,23 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
         if (overflow > 0) problems.push(`${place.name}: scrolls sideways by ${overflow} px`);
         problems.push(...(await keyboardWalk(page, place.name)));
         await open(place);
-        const count = await page.locator(CONTROLS).count();
+        // The place as it opens; it is opened afresh before each control after one that was used.
+        const facts = await factsOf(page);
         let fresh = true;
-        for (let index = 0; index < count; index++) {
-          if (!fresh) await open(place);
-          fresh = true;
-          const control = page.locator(CONTROLS).nth(index);
-          if (!(await control.isVisible()) || !(await control.isEnabled())) continue;
-          const name = await nameOf(control);
-          const href = await control.getAttribute('href');
+        for (const [index, { usable, name, href, skip }] of facts.entries()) {
+          if (!usable) continue;
           // A link is the same wherever it is (the footer's on every page): checked once.
           const key = href !== null ? `link ${href}` : `${place.name}: ${name}`;
           if (checked.has(key)) continue;
           checked.add(key);
-          const reason = await skipReason(control, page);
-          if (reason === 'off this machine') {
+          if (skip === 'off this machine') {
             expect(href).toMatch(/^(https?:)?\/\//);
             continue;
           }
-          if (reason) continue;
+          if (skip) continue;
+          if (!fresh) await open(place);
+          fresh = true;
+          const control = page.locator(CONTROLS).nth(index);
           const changed = await changesSomething(control, page);
           clicked++;
           fresh = false;
