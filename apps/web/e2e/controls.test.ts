@@ -185,11 +185,10 @@ async function factsOf(page: Page): Promise<ControlFacts[]> {
       return target.href === here ? 'this page' : undefined;
     };
     return elements.map((element) => {
-      // As Playwright's isVisible and isEnabled judge them.
+      // As Playwright's isVisible and isEnabled judge them (:disabled also covers a disabled fieldset).
       const box = element.getBoundingClientRect();
       const shown = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
-      const disabled =
-        (element as HTMLButtonElement).disabled === true || element.closest('[aria-disabled="true"]') !== null;
+      const disabled = element.matches(':disabled') || element.closest('[aria-disabled="true"]') !== null;
       const label = element.getAttribute('aria-label') ?? element.textContent ?? '';
       return {
         usable: shown && !disabled,
@@ -315,7 +314,6 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
           }
           if (skip) continue;
           if (!fresh) await open(place);
-          fresh = true;
           const control = page.locator(CONTROLS).nth(index);
           const changed = await changesSomething(control, page);
           clicked++;
