@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,17 @@ describe('probeMedia on real files', () => {
     expect(info.video).toMatchObject({ codec: 'h264', width: 320, height: 240, fps: 25 });
     expect(info.audio.codec).toBe('aac');
     expect(info.durationSeconds).toBeCloseTo(2, 0);
+  });
+
+  it('gives a moved file the same answer and a file written again its new one', async () => {
+    const path = join(dir, 'rewritten.wav');
+    ffmpeg`-f lavfi -i sine=frequency=300 -t 1 ${path}`;
+    expect((await probeMedia(path)).durationSeconds).toBeCloseTo(1, 1);
+    const moved = join(dir, 'moved.wav');
+    renameSync(path, moved);
+    expect((await probeMedia(moved)).durationSeconds).toBeCloseTo(1, 1);
+    ffmpeg`-f lavfi -i sine=frequency=300 -t 2 ${moved}`;
+    expect((await probeMedia(moved)).durationSeconds).toBeCloseTo(2, 1);
   });
 
   it('names a video without sound', async () => {

@@ -1,5 +1,6 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import { BadInput, MediaUnreadable, NoAudioStream, type MediaInfo } from '@voxlate/core';
+import { ProbeMemo } from './probe-memo.js';
 import { runProcess, ProcessFailed } from './run-process.js';
 import { safeInputArgs } from './safe-input.js';
 
@@ -27,12 +28,22 @@ interface ProbeOutput {
   streams?: ProbeStream[];
 }
 
-/** Reads the container and streams with ffprobe. Throws MediaUnreadable or NoAudioStream. */
+const probed = new ProbeMemo<ProbeOutput>();
+
+/**
+ * Reads the container and streams with ffprobe (once per file: see ProbeMemo). Throws
+ * MediaUnreadable or NoAudioStream.
+ */
 export async function probeMedia(input: string, signal?: AbortSignal): Promise<MediaInfo> {
-  await access(input, constants.R_OK).catch(() => {
+  const unreadable = (): never => {
     throw new BadInput(`Cannot read "${input}": there is no such file, or it is not readable.`);
-  });
+  };
+  await access(input, constants.R_OK).catch(unreadable);
+  const file = await stat(input).catch(unreadable);
+  const known = probed.get(file);
+  if (known) return mediaInfoFrom(known);
   const output = await runFfprobe(input, signal);
+  probed.set(file, output);
   return mediaInfoFrom(output);
 }
 

@@ -5,7 +5,9 @@ import { HttpError } from '../http/http-error.js';
 /**
  * The upload's type comes from probing its content, never from the client's MIME type.
  * Audio mode takes audio, or video with an audio track; video modes need a video stream.
- * Media over the maximum duration is refused here too, whatever its header claims.
+ * Media over the maximum duration is refused here too, whatever its header claims: the
+ * packets are counted while the file is probed (two process starts side by side rather than
+ * one after the other, on a path a warm short clip takes). The probe's answer comes first.
  */
 export async function requireMediaKind(
   dubber: Dubber,
@@ -17,13 +19,28 @@ export async function requireMediaKind(
     if (error instanceof MediaUnreadable) throw new HttpError(415, `Please upload a valid ${mode} file`);
     throw error;
   };
-  const info = await dubber.probe(path, signal).catch(unreadable);
-  if (mode === 'video' && !info.video) throw new HttpError(415, 'Please upload a valid video file');
-  // Refused before the job is queued or a stream is opened, so the answer is a plain 422. The
-  // header is not trusted: the packets are counted too (the pipeline checks again as it decodes).
   const maxSeconds = dubber.config.options.maxDurationSeconds;
-  requireWithinLength(maxSeconds, info.durationSeconds);
-  const measured = await dubber.measureAudioSeconds(path, maxSeconds + 1, signal).catch(unreadable);
-  requireWithinLength(maxSeconds, info.durationSeconds, measured);
-  return info;
+  const counting = new AbortController();
+  const stopCounting = (): void => counting.abort();
+  signal.addEventListener('abort', stopCounting, { once: true });
+  const measuring = dubber.measureAudioSeconds(path, maxSeconds + 1, counting.signal);
+  // Answered below, after the probe's: not an unhandled rejection meanwhile.
+  measuring.catch(() => undefined);
+  try {
+    const info = await dubber.probe(path, signal).catch(unreadable);
+    if (mode === 'video' && !info.video) throw new HttpError(415, 'Please upload a valid video file');
+    // Refused before the job is queued or a stream is opened, so the answer is a plain 422. The
+    // header is not trusted: the packets are counted too (the pipeline checks again as it decodes).
+    requireWithinLength(maxSeconds, info.durationSeconds);
+    const measured = await measuring.catch(unreadable);
+    requireWithinLength(maxSeconds, info.durationSeconds, measured);
+    return info;
+  } catch (error) {
+    // No ffmpeg is left counting for a request that has been answered.
+    counting.abort();
+    await measuring.catch(() => undefined);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stopCounting);
+  }
 }
