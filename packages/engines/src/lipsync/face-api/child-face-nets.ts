@@ -4,6 +4,7 @@ import { EngineUnavailable, type Box, type Point } from '@voxlate/core';
 import { spawnTied } from '@voxlate/process';
 import type { RgbImage } from '../frame-pictures.js';
 import type { FaceNets } from './face-nets.js';
+import { installFastConcat } from './fast-concat.js';
 import { FACE_API_FILES } from './in-process-face-nets.js';
 
 /**
@@ -21,6 +22,7 @@ const ready = (async () => {
   tf.setWasmPaths(wasmDir + '/');
   await tf.setBackend('wasm');
   await tf.ready();
+  installFastConcat(tf);
   await api.nets.tinyFaceDetector.loadFromDisk(models);
   await api.nets.faceLandmark68Net.loadFromDisk(models);
   await api.nets.faceRecognitionNet.loadFromDisk(models);
@@ -76,6 +78,10 @@ function take() {
 }
 process.stdin.on('data', (chunk) => { chunks.push(chunk); buffered += chunk.length; take(); });
 process.stdin.on('end', () => queue.then(() => process.exit(0)));
+// esbuild (tsx, Vitest) keeps function names with a __name helper of the module it compiled,
+// which a function's source carried here does not bring: a stand-in that keeps the function.
+var __name = (target) => target;
+${installFastConcat.toString()}
 `;
 
 type Answer = { id: number; result?: unknown; error?: string } | { ready: true };

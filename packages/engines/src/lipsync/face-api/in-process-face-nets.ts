@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Box, Point } from '@voxlate/core';
 import type { RgbImage } from '../frame-pictures.js';
 import type { FaceNets } from './face-nets.js';
+import { installFastConcat, type TfKernels } from './fast-concat.js';
 
 type FaceApi = typeof import('@vladmandic/face-api');
 
@@ -97,6 +98,7 @@ function loadFaceApi(): Promise<FaceApi> {
       await tf.setBackend('wasm');
       await tf.ready();
     });
+    installFastConcat(api.tf as unknown as TfKernels);
     await api.nets.tinyFaceDetector.loadFromDisk(FACE_API_FILES.models);
     await api.nets.faceLandmark68Net.loadFromDisk(FACE_API_FILES.models);
     await api.nets.faceRecognitionNet.loadFromDisk(FACE_API_FILES.models);
