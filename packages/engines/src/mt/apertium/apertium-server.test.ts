@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf, isAlive } from '@voxlate/process';
 import { ApertiumServer } from './apertium-server.js';
@@ -50,6 +51,56 @@ describe('ApertiumServer when idle', () => {
     }
   }, 30_000);
 });
+
+describe('ApertiumServer with several pairs', () => {
+  it('ends one pair’s pipeline once it has been idle past its time and another pair is used', async () => {
+    const server = new ApertiumServer(undefined, Number.POSITIVE_INFINITY, 1000);
+    try {
+      const translator = await ApertiumTranslator.create(server);
+      await translator.translate({ text: 'Good morning' }, { source: 'eng', target: 'spa' }, {});
+      const spanish = pipelineOf(server.pid()!, 'eng-spa');
+      expect(spanish.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // French goes through Catalan: two other pairs.
+      await translator.translate({ text: 'Good morning' }, { source: 'eng', target: 'fra' }, {});
+      expect(await waitUntilEnded(spanish)).toEqual([]);
+      expect(pipelineOf(server.pid()!, 'eng-cat').length).toBeGreaterThan(0);
+      // The pair comes back when asked for again.
+      const again = await translator.translate({ text: 'Good night' }, { source: 'eng', target: 'spa' }, {});
+      expect(again.text).toMatch(/noche/i);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
+/** Running processes under the server whose command line names the pair's files (eng-spa...). */
+function pipelineOf(serverPid: number, pair: string): number[] {
+  return descendantsOf(serverPid).filter((pid) => commandOf(pid).includes(`apertium-${pair}/`) && !endedOrZombie(pid));
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Gone, or exited and waiting for apertium-apy to reap it (its memory is already released). */
+function endedOrZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+async function waitUntilEnded(pids: number[]): Promise<number[]> {
+  for (let i = 0; i < 50 && !pids.every(endedOrZombie); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter((pid) => !endedOrZombie(pid));
+}
 
 async function waitUntilGone(pids: number[]): Promise<number[]> {
   for (let i = 0; i < 50 && pids.some(isAlive); i++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,6 +10,12 @@ const DEBIAN_PYTHON = '/usr/bin/python3';
 const LAUNCHER = fileURLToPath(new URL('../../../assets/apy-loopback.py', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const MAX_RESTARTS_PER_MINUTE = 5;
+/**
+ * A language pair's pipeline unused this long is ended by apertium-apy at its next request (of any
+ * pair). A busy worker dubbing French, Italian and Spanish in turn otherwise keeps every pair
+ * warm: French and Italian go through Catalan, whose generator for French alone holds 450 MB.
+ */
+const PAIR_IDLE_MS = 60_000;
 /** A listing of pairs is instant on a live server; a hung one must not hold a start up. */
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -38,10 +44,13 @@ export class ApertiumServer {
    * `startTimeoutMs`: longest wait for a new server to answer (30 s; it takes about 1 s).
    * `idleMs`: a server unused this long is stopped (its pipelines hold about 30 MB each); the
    * next request starts it again in about a second.
+   * `pairIdleMs`: one pair's pipeline unused this long is ended while others are in use (see
+   * PAIR_IDLE_MS); starting it again costs its next request up to a second or two.
    */
   constructor(
     private readonly startTimeoutMs = START_TIMEOUT_MS,
     private readonly idleMs = Number.POSITIVE_INFINITY,
+    private readonly pairIdleMs = Math.min(idleMs, PAIR_IDLE_MS),
   ) {}
 
   private restarts: number[] = [];
@@ -112,7 +121,10 @@ export class ApertiumServer {
   private async start(): Promise<string> {
     this.stopping = false;
     const port = await freeLoopbackPort();
-    const child = spawn(DEBIAN_PYTHON, [LAUNCHER, '-p', String(port), APERTIUM_MODES], {
+    // apertium-apy's --max-idle-secs: whole seconds, 0 for never.
+    const pairIdleSeconds = Number.isFinite(this.pairIdleMs) ? Math.max(1, Math.round(this.pairIdleMs / 1000)) : 0;
+    const args = [LAUNCHER, '-p', String(port), '--max-idle-secs', String(pairIdleSeconds), APERTIUM_MODES];
+    const child = spawn(DEBIAN_PYTHON, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
       // Its own process group, so that killing the group ends the pipelines too.
       detached: true,
