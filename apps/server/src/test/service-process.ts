@@ -68,7 +68,12 @@ export async function startService(
   const keep = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-200_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const url = await listeningUrl(child);
+  // A service that never listens (it exited, or refused its settings) leaves no folder behind.
+  const url = await listeningUrl(child).catch((error: unknown) => {
+    if (ownsTempRoot) rmSync(tempRoot, { recursive: true, force: true });
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const ended = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
