@@ -21,9 +21,7 @@ export async function requireMediaKind(
   };
   const maxSeconds = dubber.config.options.maxDurationSeconds;
   const counting = new AbortController();
-  const stopCounting = (): void => counting.abort();
-  signal.addEventListener('abort', stopCounting, { once: true });
-  const measuring = dubber.measureAudioSeconds(path, maxSeconds + 1, counting.signal);
+  const measuring = dubber.measureAudioSeconds(path, maxSeconds + 1, AbortSignal.any([signal, counting.signal]));
   // Answered below, after the probe's: not an unhandled rejection meanwhile.
   measuring.catch(() => undefined);
   try {
@@ -40,7 +38,5 @@ export async function requireMediaKind(
     counting.abort();
     await measuring.catch(() => undefined);
     throw error;
-  } finally {
-    signal.removeEventListener('abort', stopCounting);
   }
 }

@@ -63,7 +63,7 @@ describe('ApertiumServer with several pairs', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       // French goes through Catalan: two other pairs.
       await translator.translate({ text: 'Good morning' }, { source: 'eng', target: 'fra' }, {});
-      expect(await waitUntilEnded(spanish)).toEqual([]);
+      expect(await waitUntilGone(spanish)).toEqual([]);
       expect(pipelineOf(server.pid()!, 'eng-cat').length).toBeGreaterThan(0);
       // The pair comes back when asked for again.
       const again = await translator.translate({ text: 'Good night' }, { source: 'eng', target: 'spa' }, {});
@@ -76,7 +76,7 @@ describe('ApertiumServer with several pairs', () => {
 
 /** Running processes under the server whose command line names the pair's files (eng-spa...). */
 function pipelineOf(serverPid: number, pair: string): number[] {
-  return descendantsOf(serverPid).filter((pid) => commandOf(pid).includes(`apertium-${pair}/`) && !endedOrZombie(pid));
+  return descendantsOf(serverPid).filter((pid) => commandOf(pid).includes(`apertium-${pair}/`) && isAlive(pid));
 }
 
 function commandOf(pid: number): string {
@@ -85,21 +85,6 @@ function commandOf(pid: number): string {
   } catch {
     return '';
   }
-}
-
-/** Gone, or exited and waiting for apertium-apy to reap it (its memory is already released). */
-function endedOrZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
-
-async function waitUntilEnded(pids: number[]): Promise<number[]> {
-  for (let i = 0; i < 50 && !pids.every(endedOrZombie); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  return pids.filter((pid) => !endedOrZombie(pid));
 }
 
 async function waitUntilGone(pids: number[]): Promise<number[]> {
