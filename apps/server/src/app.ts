@@ -77,7 +77,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     dubber.config.dataDir,
     config.redisUrl
       ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
-      : EmbeddedQueue.factory(slots, dubInFolderOf(dubber)),
+      : EmbeddedQueue.factory(slots, dubInFolderOf(dubber), config.languagesAtOnce),
     config.retentionMs,
     config.sweepMs,
   );

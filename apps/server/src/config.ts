@@ -1,4 +1,5 @@
 import { availableParallelism, tmpdir } from 'node:os';
+import { languagesAtOnceFor } from '@voxlate/jobs';
 import { LIVE_LIMITS, type LiveLimits } from './live/live-connection.js';
 
 export interface ServerConfig {
@@ -14,6 +15,8 @@ export interface ServerConfig {
   allowPrivateUrls: boolean;
   /** Jobs running at once; the rest wait in order. */
   maxConcurrentJobs: number;
+  /** A group's languages dubbed at once, within its job's share of the cores (languagesAtOnceFor). */
+  languagesAtOnce: number;
   /** Jobs allowed to wait; one more is refused with 503. */
   maxWaitingJobs: number;
   /** Jobs one client (address) may have running or waiting; one more is refused with 429. */
@@ -66,6 +69,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a number, got "${value}".`);
     return parsed;
   };
+  // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
+  const maxConcurrentJobs = number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2)));
   return {
     port: number('PORT', 5001),
     host: env['HOST'] ?? '127.0.0.1',
@@ -82,8 +87,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       .map((origin) => origin.trim())
       .filter(Boolean),
     allowPrivateUrls: env['VOXLATE_ALLOW_PRIVATE_URLS'] === '1',
-    // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
-    maxConcurrentJobs: number('VOXLATE_MAX_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
+    maxConcurrentJobs,
+    languagesAtOnce: Math.max(1, number('VOXLATE_LANGUAGES_AT_ONCE', languagesAtOnceFor(maxConcurrentJobs))),
     maxWaitingJobs: number('VOXLATE_MAX_WAITING', 8),
     maxJobsPerClient: number('VOXLATE_MAX_JOBS_PER_CLIENT', 3),
     maxQueuedJobs: number('VOXLATE_MAX_QUEUED', 200),

@@ -141,7 +141,7 @@ describe('jobs on Redis with two workers', () => {
     // Heard as it came, or in the snapshot that opens the stream when the wait began before it.
     const waiting = (event: (typeof events)[number]): boolean =>
       (event.event === 'progress' || event.event === 'snapshot') &&
-      event.data['phase'] === 'Waiting for the Spanish dub';
+      event.data['phase'] === 'Waiting for the Spanish dub to hear the speech';
     expect(events.some(waiting)).toBe(true);
     expect(events.some((event) => event.event === 'state' && event.data['state'] === 'running')).toBe(true);
     const jobs = await Promise.all(

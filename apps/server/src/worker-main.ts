@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DiskTranslationMemory, openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { DiskTranslationMemory, languagesAtOnceFor, openJobStore, RedisJobWorker } from '@voxlate/jobs';
 import { sweepOrphanedTempDirs } from '@voxlate/process';
 import { Dubber } from '@voxlate/runtime';
 import { dubInFolderOf } from './jobs/job-board.js';
@@ -25,10 +25,12 @@ dubber.useMemory(new DiskTranslationMemory(dubber.config.dataDir));
 // What dead processes left: their partial writes in the store, their temporary folders.
 await store.removeLeftovers();
 await sweepOrphanedTempDirs(dubber.config.tempRoot);
+// Each job already runs one recogniser per core, so one job per two cores keeps them busy.
+const concurrency = setting('VOXLATE_WORKER_JOBS', Math.max(1, Math.floor(availableParallelism() / 2)));
 const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
   redisUrl,
-  // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
-  concurrency: setting('VOXLATE_WORKER_JOBS', Math.max(1, Math.floor(availableParallelism() / 2))),
+  concurrency,
+  languagesAtOnce: setting('VOXLATE_LANGUAGES_AT_ONCE', languagesAtOnceFor(concurrency)),
   // A dead worker's lock lapses 10-20 s after its death (it is renewed every half of it); a run
   // seen active at one stalled check and unlocked at the next goes back in line: taken over by a
   // live worker within 30 s of the death (20 s + two 5 s checks).

@@ -29,6 +29,7 @@ export * from './pipeline/dub-choices.js';
 export * from './pipeline/part-of-media.js';
 export * from './pipeline/stage-list.js';
 export * from './pipeline/run-dub.js';
+export * from './pipeline/languages-at-once.js';
 export * from './pipeline/redo-lines.js';
 export * from './pipeline/saved-run.js';
 export * from './pipeline/stage-checkpoints.js';

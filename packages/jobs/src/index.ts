@@ -6,6 +6,7 @@ export * from './runner-identity.js';
 export * from './job-record.js';
 export * from './job-checkpoints.js';
 export * from './job-group.js';
+export * from './languages-at-once.js';
 export * from './shared-run.js';
 export * from './job-processor.js';
 export * from './job-request.js';

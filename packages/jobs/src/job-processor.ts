@@ -5,9 +5,9 @@ import {
   isVoxlateError,
   LANGUAGES,
   NotFound,
+  runLanguages,
   userMessage,
   type DubRequest,
-  type LanguageCode,
   type OutputContainer,
   type PipelineEvent,
   type RunOptions,
@@ -49,10 +49,17 @@ export const PROVENANCE = 'provenance.json';
 /** Least time between two progress figures written to the record (they are also sent as they come). */
 const PROGRESS_WRITE_MS = 1000;
 
-/** What a job of a group starts from: another job's finished run, and that job's folder. */
+export interface JobProcessorOptions {
+  /** A group's languages dubbed at once (its share of the cores: see languagesAtOnce). */
+  languagesAtOnce: number;
+}
+
+/** What a job of a group starts from: another job's run (what it heard), and that job's folder. */
 interface SharedRun {
   run: SavedRun;
   folder: string;
+  /** The run already made theirs by jobs that were waiting for it (linked into their folders). */
+  adopted?: ReadonlyMap<string, SavedRun>;
 }
 
 /**
@@ -70,6 +77,7 @@ export class JobProcessor {
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly dub: DubInFolder,
+    private readonly options: JobProcessorOptions = { languagesAtOnce: 1 },
   ) {}
 
   /**
@@ -86,30 +94,55 @@ export class JobProcessor {
     // added late by the queue's client) has nothing left to run.
     const first = await this.find(entry.id);
     if (!first) return 'already-settled';
-    let outcome: JobOutcome = 'already-settled';
-    let shared: SharedRun | undefined;
     const ids = jobsOfEntry(entry, first);
-    for (const [i, id] of ids.entries()) {
-      if (signal.reason === PROCESS_STOPPING) return 'stopped';
-      const record = i === 0 ? first : await this.find(id);
+    if (ids.length === 1) return this.processOne(first.id, signal, (update) => onUpdate(first.id, update));
+    return this.processGroup(entry, ids, signal, onUpdate);
+  }
+
+  /**
+   * A group's first dubs: one job listens and the others go on from what it heard as soon as it
+   * has (runLanguages), `languagesAtOnce` at a time. A job of the group that already has a run of
+   * its own (finished, or being re-rendered on its own entry) is what the others go on from.
+   */
+  private async processGroup(
+    entry: { id: string; group: boolean },
+    ids: readonly string[],
+    signal: AbortSignal,
+    onUpdate: JobsUpdateListener,
+  ): Promise<JobOutcome> {
+    const toRun: JobRecord<JobRequest>[] = [];
+    let heard: SharedRun | undefined;
+    for (const id of ids) {
+      const record = await this.find(id);
       if (!record) continue;
-      // A job of the group that has a run of its own (finished, or being re-rendered on its own
-      // entry) is what the others go on from.
       const rendering = entry.group && record.work?.kind === 'render';
-      const later = ids.slice(i + 1);
-      if (record.state === 'ready' || record.state === 'stale' || rendering) {
-        if (later.length > 0) shared ??= await this.sharedRunOf(record.id);
-        continue;
-      }
-      if (record.state !== 'queued' && record.state !== 'running') continue;
-      await this.tellWaiting(later, record.request.targetLanguage, onUpdate);
-      const settled = await this.processOne(record.id, signal, (update) => onUpdate(record.id, update), shared);
-      if (settled === 'stopped') return 'stopped';
-      if (settled === 'settled') outcome = 'settled';
-      // Read only when a later job of the group can go on from it (a lone job's is never read).
-      if (later.length > 0) shared ??= await this.sharedRunOf(record.id);
+      if (record.state === 'ready' || record.state === 'stale' || rendering) heard ??= await this.sharedRunOf(id);
+      else if (record.state === 'queued' || record.state === 'running') toRun.push(record);
     }
-    return outcome;
+    const settled = await runLanguages<SharedRun, JobOutcome>({
+      count: toRun.length,
+      atOnce: this.options.languagesAtOnce,
+      ...(heard ? { heard } : {}),
+      share: (saved, index) => this.share(saved, toRun[index]!.id, toRun.slice(index + 1)),
+      run: async (index, shared, onHeard) => {
+        if (signal.reason === PROCESS_STOPPING) return 'stopped';
+        const { id } = toRun[index]!;
+        return this.processOne(id, signal, (update) => onUpdate(id, update), shared, onHeard);
+      },
+      onWaiting: (index, listener) => {
+        const phase =
+          listener === undefined
+            ? `Waiting for a turn: ${this.options.languagesAtOnce} languages are dubbed at once`
+            : `Waiting for the ${LANGUAGES[toRun[listener]!.request.targetLanguage].name} dub to hear the speech`;
+        onUpdate(toRun[index]!.id, { type: 'progress', progress: 0, phase });
+      },
+    });
+    const outcomes = settled.map((outcome) => {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
+    });
+    if (outcomes.includes('stopped')) return 'stopped';
+    return outcomes.includes('settled') ? 'settled' : 'already-settled';
   }
 
   /**
@@ -126,7 +159,8 @@ export class JobProcessor {
     id: string,
     entrySignal: AbortSignal,
     onUpdate: JobUpdateListener,
-    shared: SharedRun | undefined,
+    shared?: SharedRun,
+    onHeard?: (heard: SavedRun) => Promise<void>,
   ): Promise<JobOutcome> {
     // Taken under the job's lock: a cancel of a job still waiting in its group settles it there.
     // A lock left by a process killed a moment ago (a service restarted at once) is waited out.
@@ -159,26 +193,15 @@ export class JobProcessor {
     this.running.set(id, controller);
     const { signal } = controller;
     try {
-      const from = shared && work.kind === 'dub' ? await this.adopt(shared, id) : undefined;
-      await this.run(started, work, signal, onUpdate, from);
+      const from =
+        shared && work.kind === 'dub' ? (shared.adopted?.get(id) ?? (await this.adopt(shared, id))) : undefined;
+      await this.run(started, work, signal, onUpdate, from, onHeard);
       return 'settled';
     } catch (error) {
       return this.settleFailure(started, work, signal, error, onUpdate);
     } finally {
       entrySignal.removeEventListener('abort', forward);
       this.running.delete(id);
-    }
-  }
-
-  /** The jobs of a group still to come are told which language they wait for (it listens for them). */
-  private async tellWaiting(
-    ids: readonly string[],
-    language: LanguageCode,
-    onUpdate: JobsUpdateListener,
-  ): Promise<void> {
-    for (const id of ids) {
-      if ((await this.find(id))?.state !== 'queued') continue;
-      onUpdate(id, { type: 'progress', progress: 0, phase: `Waiting for the ${LANGUAGES[language].name} dub` });
     }
   }
 
@@ -194,6 +217,19 @@ export class JobProcessor {
     return run ? { run, folder: this.store.folder(id) } : undefined;
   }
 
+  /**
+   * What a job of a group heard, made theirs at once by the jobs still waiting (its files linked
+   * into their folders): a listener cancelled a moment later takes its folder away, not theirs.
+   */
+  private async share(heard: SavedRun, listener: string, waiting: readonly JobRecord[]): Promise<SharedRun> {
+    const shared = { run: heard, folder: this.store.folder(listener) };
+    const adopted = new Map<string, SavedRun>();
+    for (const { id } of waiting) {
+      if ((await this.find(id))?.state === 'queued') adopted.set(id, await this.adopt(shared, id));
+    }
+    return { ...shared, adopted };
+  }
+
   private adopt(shared: SharedRun, id: string): Promise<SavedRun> {
     return adoptSharedRun(shared.run, shared.folder, this.store.folder(id));
   }
@@ -204,6 +240,7 @@ export class JobProcessor {
     signal: AbortSignal,
     onUpdate: JobUpdateListener,
     shared: SavedRun | undefined,
+    onHeard: ((heard: SavedRun) => Promise<void>) | undefined,
   ): Promise<void> {
     const { id, request } = record;
     const folder = this.store.folder(id);
@@ -216,6 +253,7 @@ export class JobProcessor {
       onEvent: this.relay(id, request, onUpdate),
       checkpoints,
       ...(shared ? { shared } : {}),
+      ...(onHeard && work.kind === 'dub' ? { onHeard } : {}),
       ...(work.kind === 'render' && base
         ? {
             redo: {

@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { DEFAULT_DUB_OPTIONS, type DubOptions } from '@voxlate/core';
 import { dataDirFromEnv } from '@voxlate/engines';
 
@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   modelsRoot?: string;
   /** Where the installation keeps what lasts: its provenance signing key (VOXLATE_DATA_DIR). */
   dataDir: string;
+  /** Languages of one upload dubbed at once (VOXLATE_LANGUAGES_AT_ONCE; one per core when not set). */
+  languagesAtOnce?: number;
 }
 
 export { dataDirFromEnv };
@@ -20,6 +22,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConf
   return {
     tempRoot: env['VOXLATE_TMPDIR'] ?? tmpdir(),
     dataDir: dataDirFromEnv(env),
+    languagesAtOnce: Math.floor(numberFrom(env['VOXLATE_LANGUAGES_AT_ONCE'], availableParallelism())),
     options: {
       ...defaults,
       maxDurationSeconds: numberFrom(env['VOXLATE_MAX_MINUTES'], defaults.maxDurationSeconds / 60) * 60,

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   plannedStages,
   renderStem,
   resolveChoices,
   runDub,
+  runLanguages,
   type DubRequest,
+  type SavedRun,
   type StageDeclaration,
   type DubRun,
   type MediaInfo,
@@ -27,6 +30,7 @@ import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { createOwnedTempDir } from '@voxlate/process';
 import { configFromEnv, type RuntimeConfig } from './config.js';
+import { CombinedProgress } from './combined-progress.js';
 import { PRODUCT } from './product.js';
 import { buildManifest } from './provenance/build-manifest.js';
 import { digestOf } from './provenance/file-digest.js';
@@ -73,10 +77,12 @@ export class Dubber {
   }
 
   /**
-   * One upload dubbed into several languages: the first is dubbed whole, the others go on from
-   * what it heard (ingest, separation, speech, speakers and recognition run once; see
-   * forAnotherTarget), each from translation on, in a folder of its own under one that is removed
-   * at the end. `andThen` runs after each, with its folder and run (to make stems).
+   * One upload dubbed into several languages: the first listens (ingest, separation, speech,
+   * speakers and recognition run once; see forAnotherTarget) and the others go on from what it
+   * heard, each from translation on, as soon as it has heard, up to `languagesAtOnce` at a time
+   * (runLanguages), each in a folder of its own under one that is removed at the end. `andThen`
+   * runs after each, with its folder and run (to make stems). One language failing stops the
+   * others; the progress told is the languages' together.
    */
   async dubTargets(
     requests: readonly DubRequest[],
@@ -84,16 +90,29 @@ export class Dubber {
     andThen?: (workDir: string, done: SignedDubRun) => Promise<void>,
   ): Promise<SignedDubRun[]> {
     const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
+    const stop = new AbortController();
+    const signal = run.signal ? AbortSignal.any([run.signal, stop.signal]) : stop.signal;
+    const progress = new CombinedProgress(requests.length, run.onEvent);
     try {
-      const done: SignedDubRun[] = [];
-      for (const [i, request] of requests.entries()) {
-        const folder = join(workDir, `target-${i}`);
-        const shared = done[0]?.saved;
-        const finished = await this.dubIn(folder, request, shared ? { ...run, shared } : run);
-        await andThen?.(folder, finished);
-        done.push(finished);
-      }
-      return done;
+      const settled = await runLanguages<SavedRun, SignedDubRun>({
+        count: requests.length,
+        atOnce: this.config.languagesAtOnce ?? availableParallelism(),
+        share: (heard) => Promise.resolve(heard),
+        run: async (i, shared, onHeard) => {
+          const folder = join(workDir, `target-${i}`);
+          const options = { ...run, signal, onEvent: progress.listenerFor(i), onHeard };
+          try {
+            const finished = await this.dubIn(folder, requests[i]!, shared ? { ...options, shared } : options);
+            await andThen?.(folder, finished);
+            return finished;
+          } catch (error) {
+            stop.abort(error);
+            throw error;
+          }
+        },
+      });
+      if (settled.some((outcome) => outcome.status === 'rejected')) throw stop.signal.reason;
+      return settled.map((outcome) => (outcome as PromiseFulfilledResult<SignedDubRun>).value);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -31,12 +31,13 @@ export class EmbeddedQueue implements JobQueue {
     private readonly hub: JobEventHub,
     private readonly slots: WorkSlots,
     dub: DubInFolder,
+    languagesAtOnce = 1,
   ) {
-    this.processor = new JobProcessor(store, dub);
+    this.processor = new JobProcessor(store, dub, { languagesAtOnce });
   }
 
-  static factory(slots: WorkSlots, dub: DubInFolder): QueueFactory {
-    return (store, hub) => new EmbeddedQueue(store, hub, slots, dub);
+  static factory(slots: WorkSlots, dub: DubInFolder, languagesAtOnce = 1): QueueFactory {
+    return (store, hub) => new EmbeddedQueue(store, hub, slots, dub, languagesAtOnce);
   }
 
   admit(client: string, admission: Admission): Promise<Admitted> {

@@ -27,6 +27,12 @@ export interface RunOptions {
    * speech found, speakers, recognition) is taken from it, and the dub goes on from translation.
    */
   shared?: SavedRun;
+  /**
+   * Told, once, what this run heard (its state once the stages before translation are behind it,
+   * a copy), so that other languages of the same media can go on from it (as `shared`) while
+   * this one carries on. Awaited: the files it names are kept until it has returned.
+   */
+  onHeard?: (heard: SavedRun) => void | Promise<void>;
 }
 
 export interface DubRun extends DubResult {
@@ -40,6 +46,9 @@ type Outcome = RunOutcome & { stageSeconds: Partial<Record<StageName, number>> }
 
 /** The stages a re-render of edited lines takes from its base run instead of running them. */
 const BEFORE_TRANSLATE: ReadonlySet<StageName> = new Set(['ingest', 'separate', 'segment', 'diarise', 'recognise']);
+
+/** The index of the first stage that depends on the target language (translation). */
+const FIRST_TARGET_STAGE = STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id));
 
 /**
  * Runs the whole dub, stage by stage as STAGE_LIST declares them (ingest -> separate -> find
@@ -73,6 +82,7 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
   const outcome: Outcome = { stageSeconds: {} };
   try {
     const first = await restoreSaved(ctx, run, outcome);
+    if (first >= FIRST_TARGET_STAGE) await run.onHeard?.(saveRun(ctx, outcome));
     let plan: StagePlanInput | undefined;
     for (const [i, stage] of STAGE_LIST.entries()) {
       if (i < first) {
@@ -92,6 +102,7 @@ export async function runDub(request: DubRequest, ports: DubPorts, run: RunOptio
       else completed(ctx, tracker, stage.id, reason);
       if (stage.id === 'ingest') deadline.arm(options.timeLimit, timeline.duration);
       await run.checkpoints?.save(stage.id, saveRun(ctx, outcome));
+      if (i === FIRST_TARGET_STAGE - 1) await run.onHeard?.(saveRun(ctx, outcome));
     }
     if (!outcome.container) throw new Internal('The mix stage did not run: no output was written.');
     const saved = saveRun(ctx, outcome);
@@ -144,7 +155,7 @@ async function planRun(ctx: StageContext, next: number): Promise<StagePlanInput>
  */
 async function restoreSaved(ctx: StageContext, run: RunOptions, outcome: Outcome): Promise<number> {
   const listened = run.redo !== undefined || run.shared !== undefined;
-  const earliest = listened ? STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id)) : 0;
+  const earliest = listened ? FIRST_TARGET_STAGE : 0;
   for (let i = STAGE_LIST.length - 1; i >= earliest && run.checkpoints; i--) {
     const saved = await run.checkpoints.load(STAGE_LIST[i]!.id);
     if (!saved) continue;

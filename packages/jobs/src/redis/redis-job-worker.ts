@@ -22,6 +22,8 @@ export interface WorkerSettings {
   lockMs: number;
   /** How often this worker looks for jobs whose worker died. */
   stalledCheckMs: number;
+  /** A group's languages dubbed at once (see languagesAtOnceFor); one after another when not set. */
+  languagesAtOnce?: number;
   queueName?: string;
   /** Where an outage of Redis is said (once when it starts, once when it ends). */
   log?: QueueLog;
@@ -40,7 +42,7 @@ export class RedisJobWorker {
   private readonly processor: JobProcessor;
 
   constructor(store: DiskJobStore<JobRequest>, dub: DubInFolder, settings: WorkerSettings) {
-    this.processor = new JobProcessor(store, dub);
+    this.processor = new JobProcessor(store, dub, { languagesAtOnce: settings.languagesAtOnce ?? 1 });
     const meanwhile = 'no new job is taken until it is back (jobs running go on).';
     const health = new QueueHealth(settings.log ?? (() => undefined), new URL(settings.redisUrl).host, meanwhile);
     const connection = redisConnection(settings.redisUrl);

@@ -1,0 +1,199 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Cancelled, type DubRequest, type LanguageCode, type RunOptions, type SavedRun } from '@voxlate/core';
+import { DiskJobStore } from './disk-job-store.js';
+import { JobProcessor, type FinishedDub } from './job-processor.js';
+import type { JobRequest } from './job-request.js';
+
+/**
+ * A dub that behaves as the pipeline's does where the processor cares: a run with nothing shared
+ * listens (writes its analysis audio in its folder, then tells onHeard), a run with something
+ * shared reads the analysis audio it names; each run waits for the test to let it end.
+ */
+class FakeDubs {
+  readonly started: { language: LanguageCode; shared: string | undefined }[] = [];
+  running = 0;
+  peak = 0;
+  private readonly gates = new Map<string, () => void>();
+
+  dub = async (workDir: string, request: DubRequest, run: RunOptions): Promise<FinishedDub> => {
+    const language = request.targetLanguage;
+    this.running++;
+    this.peak = Math.max(this.peak, this.running);
+    try {
+      let heard: string;
+      if (run.shared) {
+        heard = await readFile(run.shared.analysis!.path, 'utf8');
+      } else {
+        await this.gate(`hear ${language}`, run.signal);
+        const path = join(workDir, 'analysis.wav');
+        heard = `heard by ${language}`;
+        await mkdir(workDir, { recursive: true });
+        await writeFile(path, heard);
+        await run.onHeard?.(savedRun(path));
+      }
+      this.started.push({ language, shared: run.shared ? heard : undefined });
+      await this.gate(`end ${language}`, run.signal);
+      return finished(language);
+    } finally {
+      this.running--;
+    }
+  };
+
+  /** Lets the named step of a run go on, once the run has reached it. */
+  async open(name: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!this.gates.has(name)) {
+      if (Date.now() > deadline) throw new Error(`No run reached "${name}" (ran: ${JSON.stringify(this.started)}).`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    this.gates.get(name)!();
+    this.gates.delete(name);
+  }
+
+  private gate(name: string, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.gates.set(name, resolve);
+      signal?.addEventListener('abort', () => reject(new Cancelled('cancelled')), { once: true });
+    });
+  }
+}
+
+function savedRun(analysisPath: string): SavedRun {
+  return {
+    timeline: {
+      sourceLanguage: 'eng',
+      targetLanguage: 'spa',
+      duration: 1,
+      sampleRate: 16000,
+      segments: [],
+      warnings: [],
+    },
+    analysis: { path: analysisPath, sampleRate: 16000, duration: 1 },
+    sourceTracks: [],
+    stageSeconds: {},
+  };
+}
+
+function finished(language: LanguageCode): FinishedDub {
+  return {
+    timeline: {
+      sourceLanguage: 'eng',
+      targetLanguage: language,
+      duration: 1,
+      sampleRate: 16000,
+      segments: [],
+      warnings: [],
+    },
+    container: 'wav',
+    stageSeconds: {},
+    provenance: {},
+  };
+}
+
+describe('JobProcessor, a group of languages', () => {
+  let root: string;
+  let store: DiskJobStore<JobRequest>;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'voxlate-processor-'));
+    store = new DiskJobStore<JobRequest>(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  async function group(languages: LanguageCode[]): Promise<string[]> {
+    const records = [];
+    for (const targetLanguage of languages) records.push(await store.create(request(targetLanguage)));
+    const ref = {
+      id: records[0]!.id,
+      jobs: records.map((record) => ({ id: record.id, targetLanguage: record.request.targetLanguage })),
+    };
+    for (const record of records) await store.update(record.id, { request: { ...record.request, group: ref } });
+    return records.map((record) => record.id);
+  }
+
+  it('runs the others beside the listener once it has heard, two at a time, each from what it heard', async () => {
+    const ids = await group(['spa', 'fra', 'ita']);
+    const dubs = new FakeDubs();
+    const phases: string[] = [];
+    const processor = new JobProcessor(store, dubs.dub, { languagesAtOnce: 2 });
+    const done = processor.process({ id: ids[0]!, group: true }, new AbortController().signal, (id, update) => {
+      if (update.type === 'progress' && update.phase?.startsWith('Waiting'))
+        phases.push(`${ids.indexOf(id)}: ${update.phase}`);
+    });
+    await dubs.open('hear spa');
+    // French runs while Spanish has not ended: the two overlap.
+    await dubs.open('end fra');
+    await dubs.open('end spa');
+    await dubs.open('end ita');
+    expect(await done).toBe('settled');
+    expect(dubs.peak).toBe(2);
+    expect(dubs.started).toEqual([
+      { language: 'spa', shared: undefined },
+      { language: 'fra', shared: 'heard by spa' },
+      { language: 'ita', shared: 'heard by spa' },
+    ]);
+    expect(phases).toEqual([
+      '1: Waiting for the Spanish dub to hear the speech',
+      '2: Waiting for the Spanish dub to hear the speech',
+      '2: Waiting for a turn: 2 languages are dubbed at once',
+    ]);
+    for (const id of ids) expect((await store.get(id)).state).toBe('ready');
+  });
+
+  it('keeps what the listener heard for a waiting language when the listener is cancelled after hearing', async () => {
+    const ids = await group(['spa', 'fra', 'ita']);
+    const dubs = new FakeDubs();
+    const processor = new JobProcessor(store, dubs.dub, { languagesAtOnce: 2 });
+    const done = processor.process({ id: ids[0]!, group: true }, new AbortController().signal);
+    await dubs.open('hear spa');
+    await dubs.open('end fra');
+    // Italian is waiting for its turn when Spanish is cancelled: Spanish's work folder goes.
+    while (dubs.running > 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(processor.cancelRunning(ids[0]!)).toBe(true);
+    await dubs.open('end ita');
+    expect(await done).toBe('settled');
+    expect(existsSync(join(store.folder(ids[0]!), 'work'))).toBe(false);
+    expect(dubs.started.at(-1)).toEqual({ language: 'ita', shared: 'heard by spa' });
+    expect(await Promise.all(ids.map(async (id) => (await store.get(id)).state))).toEqual([
+      'cancelled',
+      'ready',
+      'ready',
+    ]);
+  });
+
+  it('runs one language at a time with languagesAtOnce 1, and lets the next listen when the first stops before hearing', async () => {
+    const ids = await group(['spa', 'fra', 'ita']);
+    const dubs = new FakeDubs();
+    const processor = new JobProcessor(store, dubs.dub, { languagesAtOnce: 1 });
+    const done = processor.process({ id: ids[0]!, group: true }, new AbortController().signal);
+    while (dubs.running < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    processor.cancelRunning(ids[0]!);
+    await dubs.open('hear fra');
+    await dubs.open('end fra');
+    await dubs.open('end ita');
+    expect(await done).toBe('settled');
+    expect(dubs.peak).toBe(1);
+    expect(dubs.started).toEqual([
+      { language: 'fra', shared: undefined },
+      { language: 'ita', shared: 'heard by fra' },
+    ]);
+  });
+});
+
+function request(targetLanguage: LanguageCode): JobRequest {
+  return {
+    inputFile: 'talk.wav',
+    inputName: 'talk.wav',
+    kind: 'audio',
+    sourceLanguage: 'eng',
+    targetLanguage,
+    outputContainer: 'wav',
+    engines: {},
+    choices: {},
+    client: '127.0.0.1',
+  };
+}
