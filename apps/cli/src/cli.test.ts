@@ -223,6 +223,13 @@ describe('npm run dub', () => {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
     expect(result.stdout).toMatch(/2 languages in \d+\.\d s: the media was heard once for all of them\n$/);
+    // The progress lines: the listening once, each language's own stages named after it.
+    const lines = result.stderr.split('\n');
+    expect(lines.filter((line) => line.startsWith('Transcribing'))).toEqual(['Transcribing...']);
+    expect(lines.filter((line) => line.startsWith('Translating')).sort()).toEqual([
+      'Translating (ita)...',
+      'Translating (spa)...',
+    ]);
   });
 
   it('exits with a clear message on bad input', () => {

@@ -52,7 +52,12 @@ async function main(argv: readonly string[]): Promise<number> {
           );
         }
       : undefined;
-    const run = { signal: abort.signal, onEvent: (event: PipelineEvent) => display.handle(event) };
+    const several = requests.length > 1;
+    const run = {
+      signal: abort.signal,
+      // Several languages run side by side: their own stages get a bar each, named by language.
+      onEventOf: (i: number) => (event: PipelineEvent) => display.handle(event, several ? args.targets[i] : undefined),
+    };
     // Several targets: the media is heard once, each language dubbed from its translation on.
     const runs = await dubber.dubTargets(requests, run, andThen);
     display.stop();

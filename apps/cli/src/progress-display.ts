@@ -1,10 +1,16 @@
 import cliProgress from 'cli-progress';
-import { stageLabel, type PipelineEvent, type StageName } from '@voxlate/core';
+import { isListeningStage, stageLabel, type PipelineEvent, type StageName } from '@voxlate/core';
 
-/** One progress bar per stage on a TTY; plain lines otherwise (CI logs, pipes). */
+/**
+ * One progress bar per stage on a TTY; plain lines otherwise (CI logs, pipes). With several
+ * languages at once, each language's own stages (translation on) have a bar of their own, named
+ * after it; the listening stages run once, for all.
+ */
 export class ProgressDisplay {
   private readonly multibar: cliProgress.MultiBar | undefined;
-  private readonly bars = new Map<StageName, cliProgress.SingleBar>();
+  private readonly bars = new Map<string, cliProgress.SingleBar>();
+  /** Which language's run each listening stage's bar follows. */
+  private readonly listenedBy = new Map<StageName, string>();
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {
     if (stream.isTTY) {
@@ -20,25 +26,33 @@ export class ProgressDisplay {
     }
   }
 
-  handle(event: PipelineEvent): void {
+  /** `language`: the target the event's run dubs into, when several run at once. */
+  handle(event: PipelineEvent, language?: string): void {
+    if (event.type === 'warning')
+      return this.log(language ? `warning (${language}): ${event.message}` : `warning: ${event.message}`);
+    if (event.type === 'segment-ready') return;
+    const listening = isListeningStage(event.stage);
+    const label = stageLabel(event.stage) + (language && !listening ? ` (${language})` : '');
+    // A listening stage runs once for all languages: its bar follows the run that ran it (the
+    // others say they took it from that run; a run that starts it again after a failure takes over).
+    if (language && listening) {
+      if (event.type === 'stage-started' || !this.listenedBy.has(event.stage))
+        this.listenedBy.set(event.stage, language);
+      if (this.listenedBy.get(event.stage) !== language) return;
+    }
     switch (event.type) {
       case 'stage-started':
-        this.bar(event.stage);
-        if (!this.multibar) this.stream.write(`${stageLabel(event.stage)}...\n`);
+        this.bar(label);
+        if (!this.multibar) this.stream.write(`${label}...\n`);
         break;
       case 'progress':
-        this.bar(event.stage).update(Math.round((event.done / Math.max(event.total, 1)) * 100));
+        this.bar(label).update(Math.round((event.done / Math.max(event.total, 1)) * 100));
         break;
       case 'stage-finished':
-        this.bar(event.stage).update(100, { note: `${event.seconds.toFixed(1)} s` });
+        this.bar(label).update(100, { note: `${event.seconds.toFixed(1)} s` });
         break;
       case 'stage-skipped':
-        this.bar(event.stage).update(100, { note: `skipped: ${event.reason}` });
-        break;
-      case 'warning':
-        this.log(`warning: ${event.message}`);
-        break;
-      case 'segment-ready':
+        this.bar(label).update(100, { note: `skipped: ${event.reason}` });
         break;
     }
   }
@@ -52,11 +66,11 @@ export class ProgressDisplay {
     else this.stream.write(`${line}\n`);
   }
 
-  private bar(stage: StageName): cliProgress.SingleBar {
-    let bar = this.bars.get(stage);
+  private bar(label: string): cliProgress.SingleBar {
+    let bar = this.bars.get(label);
     if (!bar) {
-      bar = this.multibar?.create(100, 0, { stage: stageLabel(stage).padEnd(20), note: '' }) ?? silentBar();
-      this.bars.set(stage, bar);
+      bar = this.multibar?.create(100, 0, { stage: label.padEnd(26), note: '' }) ?? silentBar();
+      this.bars.set(label, bar);
     }
     return bar;
   }

@@ -9,6 +9,7 @@ import {
   runDub,
   runLanguages,
   type DubRequest,
+  type EventListener,
   type SavedRun,
   type StageDeclaration,
   type DubRun,
@@ -30,7 +31,6 @@ import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia
 import { modelSettingsFromEnv } from '@voxlate/models';
 import { createOwnedTempDir } from '@voxlate/process';
 import { configFromEnv, type RuntimeConfig } from './config.js';
-import { CombinedProgress } from './combined-progress.js';
 import { PRODUCT } from './product.js';
 import { buildManifest } from './provenance/build-manifest.js';
 import { digestOf } from './provenance/file-digest.js';
@@ -82,17 +82,16 @@ export class Dubber {
    * heard, each from translation on, as soon as it has heard, up to `languagesAtOnce` at a time
    * (runLanguages), each in a folder of its own under one that is removed at the end. `andThen`
    * runs after each, with its folder and run (to make stems). One language failing stops the
-   * others; the progress told is the languages' together.
+   * others. Each language's events go to `onEventOf(index)` when given, else to `run.onEvent`.
    */
   async dubTargets(
     requests: readonly DubRequest[],
-    run: RunOptions = {},
+    run: RunOptions & { onEventOf?: (index: number) => EventListener } = {},
     andThen?: (workDir: string, done: SignedDubRun) => Promise<void>,
   ): Promise<SignedDubRun[]> {
     const workDir = await createOwnedTempDir(this.config.tempRoot, 'job');
     const stop = new AbortController();
     const signal = run.signal ? AbortSignal.any([run.signal, stop.signal]) : stop.signal;
-    const progress = new CombinedProgress(requests.length, run.onEvent);
     try {
       const settled = await runLanguages<SavedRun, SignedDubRun>({
         count: requests.length,
@@ -100,7 +99,9 @@ export class Dubber {
         share: (heard) => Promise.resolve(heard),
         run: async (i, shared, onHeard) => {
           const folder = join(workDir, `target-${i}`);
-          const options = { ...run, signal, onEvent: progress.listenerFor(i), onHeard };
+          const { onEventOf, ...common } = run;
+          const onEvent = onEventOf?.(i) ?? run.onEvent;
+          const options = { ...common, signal, onHeard, ...(onEvent ? { onEvent } : {}) };
           try {
             const finished = await this.dubIn(folder, requests[i]!, shared ? { ...options, shared } : options);
             await andThen?.(folder, finished);

@@ -47,6 +47,11 @@ type Outcome = RunOutcome & { stageSeconds: Partial<Record<StageName, number>> }
 /** The stages a re-render of edited lines takes from its base run instead of running them. */
 const BEFORE_TRANSLATE: ReadonlySet<StageName> = new Set(['ingest', 'separate', 'segment', 'diarise', 'recognise']);
 
+/** A stage that hears the media (the same for every target language), before translation. */
+export function isListeningStage(stage: StageName): boolean {
+  return BEFORE_TRANSLATE.has(stage);
+}
+
 /** The index of the first stage that depends on the target language (translation). */
 const FIRST_TARGET_STAGE = STAGE_LIST.findIndex((stage) => !BEFORE_TRANSLATE.has(stage.id));
 
