@@ -13,8 +13,8 @@ export interface JobGroupRef {
 
 /**
  * Where a job's run waits and runs: its own place in the queue, or, for a group's first dubs, the
- * group's one place (so a group counts once against its client's share, and its jobs run one
- * after the other, each going on from what the first one heard). Re-renders of edited lines are
+ * group's one place (so a group counts once against its client's share, and its jobs run there,
+ * each going on from what the first one heard, side by side within the job's share of the cores). Re-renders of edited lines are
  * always the job's own. `revision` is the revision the run renders (0: the first dub).
  */
 export interface QueueEntry {

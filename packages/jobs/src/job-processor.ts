@@ -64,8 +64,7 @@ interface SharedRun {
 
 /**
  * Runs one queue entry from the job store: one job's whole dub or re-render of the lines edited
- * since, or a group's first dubs (several languages of one upload) one after the other, each job
- * after the first going on from what the first heard. A run goes on from the last stage kept
+ * since, or a group's first dubs (several languages of one upload: see processGroup). A run goes on from the last stage kept
  * when an earlier one was cut short. The record follows the job (running, progress, ready or
  * failed), and watchers are told as it goes. A job that is already finished is left as it is,
  * so a job handed out twice is never done twice.
@@ -94,6 +93,7 @@ export class JobProcessor {
     // added late by the queue's client) has nothing left to run.
     const first = await this.find(entry.id);
     if (!first) return 'already-settled';
+    if (signal.reason === PROCESS_STOPPING) return 'stopped';
     const ids = jobsOfEntry(entry, first);
     if (ids.length === 1) return this.processOne(first.id, signal, (update) => onUpdate(first.id, update));
     return this.processGroup(entry, ids, signal, onUpdate);

@@ -46,7 +46,7 @@ export class EmbeddedQueue implements JobQueue {
 
   enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {
     const entry = queueEntryOf(job);
-    // One place per entry: a group's jobs run in its first job's, one after the other.
+    // One place per entry: a group's jobs run in its first job's (side by side: JobProcessor).
     const key = entryKey(entry);
     if (this.controllers.has(key) || this.closed) {
       admitted.release();

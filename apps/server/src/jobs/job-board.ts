@@ -103,7 +103,7 @@ export class JobBoard {
   /**
    * Creates one job per language of one upload (the first adopts the media, the others link it)
    * and puts them in line as a group: one place in the line, counted once against the client,
-   * run one after the other, each going on from what the first heard. Refused first if the line
+   * the others going on from what the first heard, side by side (see JobProcessor.processGroup). Refused first if the line
    * is full; nothing is left of it when any step fails.
    */
   async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<Job[]> {

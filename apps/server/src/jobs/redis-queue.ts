@@ -214,7 +214,7 @@ export class RedisQueue implements JobQueue {
   private async backInLine(queueId: string): Promise<void> {
     const first = await this.store.get(jobIdOfQueueJob(queueId));
     const { group } = first.request;
-    // A group's entry runs its jobs one after another: the one it was running goes back.
+    // A group's entry runs its jobs in its one place: those it was running go back.
     const groupEntry = group && entryKey({ id: group.id, revision: 0, group: true }) === queueId;
     const ids = groupEntry ? group.jobs.map((job) => job.id) : [first.id];
     for (const id of ids) {
