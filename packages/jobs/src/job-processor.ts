@@ -225,7 +225,8 @@ export class JobProcessor {
     const shared = { run: heard, folder: this.store.folder(listener) };
     const adopted = new Map<string, SavedRun>();
     for (const { id } of waiting) {
-      if ((await this.find(id))?.state === 'queued') adopted.set(id, await this.adopt(shared, id));
+      const state = (await this.find(id))?.state;
+      if (state === 'queued' || state === 'running') adopted.set(id, await this.adopt(shared, id));
     }
     return { ...shared, adopted };
   }
