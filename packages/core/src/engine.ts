@@ -95,13 +95,18 @@ export interface LiveRecognition {
   close(): Promise<void>;
 }
 
+/** A line's text so far, and the line's place among those started on the recognition (from 0). */
+export type LivePartialListener = (text: string, line: number) => void;
+
 export interface LiveRecogniser extends EngineInfo {
   readonly languages: readonly LanguageCode[];
   /**
-   * Opens a recognition that keeps its model loaded for the whole stream; `onPartial` gets the
-   * open line's text so far whenever it changes.
+   * Opens a recognition that keeps its model loaded for the whole stream; `onPartial` gets a
+   * line's text so far whenever it changes, with the line it belongs to (0 for the first line
+   * started on this recognition, and so on): a decoder that lags behind the stream tells a line's
+   * partials after that line has been ended and the next one started.
    */
-  open(language: LanguageCode, context: EngineContext, onPartial: (text: string) => void): Promise<LiveRecognition>;
+  open(language: LanguageCode, context: EngineContext, onPartial: LivePartialListener): Promise<LiveRecognition>;
 }
 
 export interface Translator extends EngineInfo {

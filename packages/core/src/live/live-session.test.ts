@@ -50,14 +50,14 @@ class LevelRecognition implements LiveRecognition {
   lines = 0;
   ended = 0;
   closed = false;
-  constructor(private readonly onPartial: (text: string) => void) {}
+  constructor(private readonly onPartial: (text: string, line: number) => void) {}
   startLine(): void {
     this.fed = [];
     this.lines++;
   }
   feed(samples: Float32Array): void {
     for (const sample of samples) this.fed.push(sample);
-    this.onPartial(this.recognise().text);
+    this.onPartial(this.recognise().text, this.lines - 1);
   }
   endLine(): Promise<RecognisedSpan> {
     this.ended++;
@@ -100,13 +100,27 @@ interface Harness {
   recognition: LevelRecognition;
 }
 
+/** A recogniser behind the stream: each ended line's words come only when the test answers it. */
+class LaggingRecognition extends LevelRecognition {
+  private readonly held: (() => void)[] = [];
+  override endLine(): Promise<RecognisedSpan> {
+    const words = super.endLine();
+    return new Promise((resolve) => this.held.push(() => resolve(words)));
+  }
+  answerAll(): void {
+    for (const answer of this.held.splice(0)) answer();
+  }
+}
+
 function harness({
   synthesiseMs = 0,
   letterSeconds = 0.1,
   translate = (text: string) => text.toUpperCase(),
+  lagging = false,
 } = {}): Harness {
   const events: LiveEvent[] = [];
-  const recognition = new LevelRecognition((text) => session.partial(text));
+  const tell = (text: string, line: number): void => session.partial(text, line);
+  const recognition = lagging ? new LaggingRecognition(tell) : new LevelRecognition(tell);
   const engines: LiveEngines = {
     voiceActivity: levelDetector(),
     recognition,
@@ -189,6 +203,42 @@ describe('LiveSession', () => {
     const audio = events.filter((event) => event.type === 'audio');
     expect(audio.map((event) => event.audio.samples.length)).toEqual([11 * 1600, 7 * 1600]);
     expect(recognition.closed).toBe(true);
+  });
+
+  it('tells a partial that comes late as its own line’s, after the line has ended and the next begun', async () => {
+    const { session, events, recognition } = harness({ lagging: true });
+    // Line 0 (alpha), a pause that ends it, then line 1 (charlie) still open.
+    await send(
+      session,
+      stream([
+        [0.5, 0],
+        [0.6, 0.1],
+        [0.8, 0],
+        [0.7, 0.3],
+      ]),
+    );
+    const before = events.length;
+    session.partial('alpha late', 0);
+    session.partial('charlie so far', 1);
+    session.partial('nothing', 7);
+    const late = events.slice(before).map((event) => (event.type === 'partial' ? event : undefined));
+    expect(late.map((event) => [event?.id, event?.sourceText])).toEqual([
+      [0, 'alpha late'],
+      [1, 'charlie so far'],
+    ]);
+    // Line 0's partial keeps line 0's times (it ended at 1.25 s), not the stream's now.
+    expect(late[0]!.start).toBeCloseTo(0.35, 1);
+    expect(late[0]!.end).toBeCloseTo(1.25, 1);
+    (recognition as LaggingRecognition).answerAll();
+    const ending = session.end();
+    await new Promise((resolve) => setImmediate(resolve));
+    (recognition as LaggingRecognition).answerAll();
+    await ending;
+    expect(events.filter((event) => event.type === 'final').map((event) => event.id)).toEqual([0, 1]);
+    // Once a line's words are in, a partial named after it is not told.
+    const after = events.length;
+    session.partial('too late', 0);
+    expect(events.length).toBe(after);
   });
 
   it('speeds up a line that waited, within the cap, and never overlaps or drops one', async () => {

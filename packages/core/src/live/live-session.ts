@@ -62,6 +62,9 @@ export class LiveSession {
   private readonly abort = new AbortController();
   /** The line being recognised: where its audio began and how far it has been fed. */
   private recognising: { start: number; fedUntil: number } | undefined;
+  /** Lines started on the recognition and not yet answered, by their place in its order. */
+  private readonly startedLines = new Map<number, { id: number; start: number; end?: number }>();
+  private linesStarted = 0;
   private nextId = 0;
   private waiting = 0;
   /** Lines are dubbed one after another, in the order they were spoken. */
@@ -84,14 +87,19 @@ export class LiveSession {
     return this.recent.seconds;
   }
 
-  /** The recogniser's text so far for the open line (called by the recognition). */
-  partial(text: string): void {
-    if (!this.recognising || this.abort.signal.aborted) return;
+  /**
+   * The recogniser's text so far for a line (called by the recognition, with the line's place
+   * among those started on it): told as that line's partial, even when the recogniser lags and
+   * the line has been ended since; a line let go (too short) has none.
+   */
+  partial(text: string, line: number): void {
+    const started = this.startedLines.get(line);
+    if (!started || this.abort.signal.aborted) return;
     this.emit({
       type: 'partial',
-      id: this.nextId,
-      start: this.recognising.start,
-      end: this.received,
+      id: started.id,
+      start: started.start,
+      end: started.end ?? this.received,
       sourceText: text,
     });
   }
@@ -135,15 +143,22 @@ export class LiveSession {
     const open = this.endpointer.open;
     if (!open) {
       // A sound too short to be a line (a click, a cough): its recognition is let go.
-      if (this.recognising) void this.engines.recognition.endLine().catch(() => undefined);
+      if (this.recognising) {
+        this.startedLines.delete(this.linesStarted - 1);
+        void this.engines.recognition.endLine().catch(() => undefined);
+      }
       this.recognising = undefined;
       return;
     }
-    if (!this.recognising) {
-      this.engines.recognition.startLine();
-      this.recognising = { start: open.start, fedUntil: open.start };
-    }
+    if (!this.recognising) this.startLine(open.start);
     this.feedUntil(this.received);
+  }
+
+  private startLine(start: number): void {
+    this.engines.recognition.startLine();
+    this.recognising = { start, fedUntil: start };
+    // Ids are given as lines close, in order: the line opening now is the next to get one.
+    this.startedLines.set(this.linesStarted++, { id: this.nextId, start });
   }
 
   private feedUntil(end: number): void {
@@ -154,13 +169,13 @@ export class LiveSession {
   }
 
   private closeLine(line: LiveLineSpan): void {
-    if (!this.recognising) {
-      this.engines.recognition.startLine();
-      this.recognising = { start: line.start, fedUntil: line.start };
-    }
+    if (!this.recognising) this.startLine(line.start);
     this.feedUntil(line.end);
-    const offset = this.recognising.start;
-    const recognised = this.engines.recognition.endLine();
+    const offset = this.recognising!.start;
+    const ordinal = this.linesStarted - 1;
+    this.startedLines.get(ordinal)!.end = line.end;
+    // Partials of this line come before its words: once they are in, none is left to come.
+    const recognised = this.engines.recognition.endLine().finally(() => this.startedLines.delete(ordinal));
     this.recognising = undefined;
     const audio = { samples: this.recent.read(line.start, line.end), sampleRate: LIVE_SAMPLE_RATE };
     const id = this.nextId++;

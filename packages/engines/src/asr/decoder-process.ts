@@ -4,6 +4,7 @@ import {
   EngineUnavailable,
   pcm16Of,
   type EngineContext,
+  type LivePartialListener,
   type LiveRecognition,
   type RecognisedSpan,
 } from '@voxlate/core';
@@ -44,13 +45,18 @@ export class DecoderProcess implements LiveRecognition {
   private readonly waiting: { resolve: (span: RecognisedSpan) => void; reject: (error: Error) => void }[] = [];
   private failure: EngineUnavailable | undefined;
   private log = '';
+  /**
+   * Lines the decoder has answered. It decodes in order and answers each ended line once (its
+   * words or an error), so a partial belongs to the line of this number: the first not answered.
+   */
+  private answered = 0;
 
   /** Starts talking to `child`, stops it when `context` is aborted, and waits until its model is loaded. */
   static async start(
     name: string,
     child: ChildProcess,
     context: EngineContext,
-    onPartial: (text: string) => void,
+    onPartial: LivePartialListener,
     readLine: LineReader = readWords,
   ): Promise<DecoderProcess> {
     const recognition = new DecoderProcess(name, child, onPartial, readLine);
@@ -65,7 +71,7 @@ export class DecoderProcess implements LiveRecognition {
   constructor(
     name: string,
     private readonly child: ChildProcess,
-    private readonly onPartial: (text: string) => void,
+    private readonly onPartial: LivePartialListener,
     private readonly readLine: LineReader = readWords,
   ) {
     this.ready = new Promise((resolve, reject) => {
@@ -140,8 +146,9 @@ export class DecoderProcess implements LiveRecognition {
   }
 
   private answer(reply: DecoderReply): void {
-    if (reply.partial !== undefined) this.onPartial(reply.partial);
-    else if (reply.error !== undefined) this.waiting.shift()?.reject(new EngineUnavailable(reply.error));
+    if (reply.partial !== undefined) return this.onPartial(reply.partial, this.answered);
+    this.answered++;
+    if (reply.error !== undefined) this.waiting.shift()?.reject(new EngineUnavailable(reply.error));
     else {
       const line = this.waiting.shift();
       try {

@@ -48,8 +48,8 @@ export async function openLiveSession(
   await warmUp(translator, synthesiser, shaper, languages);
   // The recogniser is opened first (its decoder must be running) and tells the session its partials.
   const heard: { session?: LiveSession } = {};
-  const recognition = await recogniser.open(languages.source, signal ? { signal } : {}, (text) =>
-    heard.session?.partial(text),
+  const recognition = await recogniser.open(languages.source, signal ? { signal } : {}, (text, line) =>
+    heard.session?.partial(text, line),
   );
   const session = new LiveSession(
     { voiceActivity: detector.openStream(), recognition, recogniser, translator, synthesiser, shaper, stretcher },

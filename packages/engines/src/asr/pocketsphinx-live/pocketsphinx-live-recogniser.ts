@@ -1,4 +1,4 @@
-import type { EngineContext, LanguageCode, LiveRecogniser, LiveRecognition } from '@voxlate/core';
+import type { EngineContext, LanguageCode, LivePartialListener, LiveRecogniser, LiveRecognition } from '@voxlate/core';
 import { pocketsphinxDecoderInstalled, startPocketsphinxDecoder } from '../pocketsphinx/pocketsphinx-decoder.js';
 
 /**
@@ -18,7 +18,7 @@ export class PocketsphinxLiveRecogniser implements LiveRecogniser {
     return pocketsphinxDecoderInstalled();
   }
 
-  open(_language: LanguageCode, context: EngineContext, onPartial: (text: string) => void): Promise<LiveRecognition> {
+  open(_language: LanguageCode, context: EngineContext, onPartial: LivePartialListener): Promise<LiveRecognition> {
     return startPocketsphinxDecoder('streaming', context, onPartial);
   }
 }

@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { EngineContext } from '@voxlate/core';
+import type { EngineContext, LivePartialListener } from '@voxlate/core';
 import { spawnTied } from '@voxlate/process';
 import { DecoderProcess, type LineReader } from '../decoder-process.js';
 
@@ -40,7 +40,7 @@ export async function pocketsphinxDecoderInstalled(): Promise<boolean> {
 export function startPocketsphinxDecoder(
   mode: 'streaming' | 'whole',
   context: EngineContext,
-  onPartial: (text: string) => void,
+  onPartial: LivePartialListener,
   readLine?: LineReader,
 ): Promise<DecoderProcess> {
   const child = spawnTied(

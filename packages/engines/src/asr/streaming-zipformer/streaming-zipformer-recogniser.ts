@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type EngineContext, type LanguageCode, type LiveRecogniser, type LiveRecognition } from '@voxlate/core';
+import {
+  type EngineContext,
+  type LanguageCode,
+  type LivePartialListener,
+  type LiveRecogniser,
+  type LiveRecognition,
+} from '@voxlate/core';
 import { STREAMING_ZIPFORMERS, type ModelManager } from '@voxlate/models';
 import { spawnTied } from '@voxlate/process';
 import { DecoderProcess } from '../decoder-process.js';
@@ -110,11 +116,7 @@ export class StreamingZipformerRecogniser implements LiveRecogniser {
     return new StreamingZipformerRecogniser(manager, await installedStreamingZipformers(manager));
   }
 
-  async open(
-    language: LanguageCode,
-    context: EngineContext,
-    onPartial: (text: string) => void,
-  ): Promise<LiveRecognition> {
+  async open(language: LanguageCode, context: EngineContext, onPartial: LivePartialListener): Promise<LiveRecognition> {
     const model = STREAMING_ZIPFORMERS[language];
     if (!model || !this.languages.includes(language))
       throw new Error(`No streaming Zipformer for ${language} is installed`);
@@ -133,7 +135,7 @@ export class StreamingZipformerRecogniser implements LiveRecogniser {
       'The streaming Zipformer decoder',
       child,
       context,
-      (text) => onPartial(text.toLowerCase()),
+      (text, line) => onPartial(text.toLowerCase(), line),
       (reply) => spanOfPieces(reply as unknown as LinePieces),
     );
   }
