@@ -189,7 +189,9 @@ describe('ProjectEditor edits', () => {
     const box = await screen.findByLabelText('Translation of line 1');
     fireEvent.change(box, { target: { value: 'mi versión' } });
     fireEvent.blur(box);
-    expect(await screen.findByText(/changed since revision 0 .* edit it again to replace it\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/changed since revision 0 .* edit it again to replace it\./, {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(sent).toEqual([{ target_text: 'mi versión', revision: 0 }]);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Translation of line 1').value).toBe('su versión');
   });
