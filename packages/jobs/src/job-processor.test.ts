@@ -3,7 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Cancelled, type DubRequest, type LanguageCode, type RunOptions, type SavedRun } from '@voxlate/core';
+import {
+  Cancelled,
+  type DubRequest,
+  type LanguageCode,
+  type RunOptions,
+  type SavedRun,
+  type Timeline,
+} from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
 import { JobProcessor, type FinishedDub } from './job-processor.js';
 import type { JobRequest } from './job-request.js';
@@ -62,16 +69,13 @@ class FakeDubs {
   }
 }
 
+function timelineOf(targetLanguage: LanguageCode): Timeline {
+  return { sourceLanguage: 'eng', targetLanguage, duration: 1, sampleRate: 16000, segments: [], warnings: [] };
+}
+
 function savedRun(analysisPath: string): SavedRun {
   return {
-    timeline: {
-      sourceLanguage: 'eng',
-      targetLanguage: 'spa',
-      duration: 1,
-      sampleRate: 16000,
-      segments: [],
-      warnings: [],
-    },
+    timeline: timelineOf('spa'),
     analysis: { path: analysisPath, sampleRate: 16000, duration: 1 },
     sourceTracks: [],
     stageSeconds: {},
@@ -79,19 +83,12 @@ function savedRun(analysisPath: string): SavedRun {
 }
 
 function finished(language: LanguageCode): FinishedDub {
-  return {
-    timeline: {
-      sourceLanguage: 'eng',
-      targetLanguage: language,
-      duration: 1,
-      sampleRate: 16000,
-      segments: [],
-      warnings: [],
-    },
-    container: 'wav',
-    stageSeconds: {},
-    provenance: {},
-  };
+  return { timeline: timelineOf(language), container: 'wav', stageSeconds: {}, provenance: {} };
+}
+
+/** Waits (polling briefly) until the fake dubs reach a state. */
+async function until(reached: () => boolean): Promise<void> {
+  while (!reached()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('JobProcessor, a group of languages', () => {
@@ -152,7 +149,7 @@ describe('JobProcessor, a group of languages', () => {
     await dubs.open('hear spa');
     await dubs.open('end fra');
     // Italian is waiting for its turn when Spanish is cancelled: Spanish's work folder goes.
-    while (dubs.running > 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => dubs.running === 1);
     expect(processor.cancelRunning(ids[0]!)).toBe(true);
     await dubs.open('end ita');
     expect(await done).toBe('settled');
@@ -170,7 +167,7 @@ describe('JobProcessor, a group of languages', () => {
     const dubs = new FakeDubs();
     const processor = new JobProcessor(store, dubs.dub, { languagesAtOnce: 1 });
     const done = processor.process({ id: ids[0]!, group: true }, new AbortController().signal);
-    while (dubs.running < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => dubs.running === 1);
     processor.cancelRunning(ids[0]!);
     await dubs.open('hear fra');
     await dubs.open('end fra');

@@ -1,3 +1,4 @@
+import { RunSlots } from '../run-slots.js';
 import type { SavedRun } from './saved-run.js';
 
 /**
@@ -34,7 +35,7 @@ export interface LanguagesAtOnce<Shared, Result> {
 export async function runLanguages<Shared, Result>(
   plan: LanguagesAtOnce<Shared, Result>,
 ): Promise<PromiseSettledResult<Result>[]> {
-  const turns = new Turns(Math.max(1, plan.atOnce));
+  const slots = new RunSlots(Math.max(1, plan.atOnce));
   const runs: Promise<PromiseSettledResult<Result>>[] = [];
   let heard = plan.heard;
   let next = 0;
@@ -42,16 +43,15 @@ export async function runLanguages<Shared, Result>(
     if (heard === undefined) {
       const listener = next++;
       for (let waiting = next; waiting < plan.count; waiting++) plan.onWaiting?.(waiting, listener);
-      const listening = listen(plan, listener, turns);
+      const listening = listen(plan, listener, slots);
       runs.push(listening.run);
       heard = await listening.heard;
       continue;
     }
     const index = next++;
-    if (!turns.free()) plan.onWaiting?.(index, undefined);
-    await turns.take();
+    if (!slots.free()) plan.onWaiting?.(index, undefined);
     const from = heard;
-    runs.push(settle(plan.run(index, from, () => Promise.resolve())).finally(() => turns.give()));
+    runs.push(slots.run(() => settle(plan.run(index, from, () => Promise.resolve()))));
   }
   return Promise.all(runs);
 }
@@ -60,17 +60,13 @@ export async function runLanguages<Shared, Result>(
 function listen<Shared, Result>(
   plan: LanguagesAtOnce<Shared, Result>,
   index: number,
-  turns: Turns,
+  slots: RunSlots,
 ): { run: Promise<PromiseSettledResult<Result>>; heard: Promise<Shared | undefined> } {
   let tell: (heard: Shared | undefined) => void = () => undefined;
   const heard = new Promise<Shared | undefined>((resolve) => (tell = resolve));
-  const run = turns
-    .take()
-    .then(() => settle(plan.run(index, undefined, async (saved) => tell(await shared(plan, saved, index)))))
-    .finally(() => {
-      turns.give();
-      tell(undefined);
-    });
+  const run = slots
+    .run(() => settle(plan.run(index, undefined, async (saved) => tell(await shared(plan, saved, index)))))
+    .finally(() => tell(undefined));
   return { run, heard };
 }
 
@@ -88,31 +84,5 @@ async function settle<Result>(work: Promise<Result>): Promise<PromiseSettledResu
     return { status: 'fulfilled', value: await work };
   } catch (reason) {
     return { status: 'rejected', reason };
-  }
-}
-
-/** At most `size` holders at once; a turn given back goes to the longest waiting, in order. */
-class Turns {
-  private taken = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  free(): boolean {
-    return this.taken < this.size;
-  }
-
-  async take(): Promise<void> {
-    if (this.taken < this.size) {
-      this.taken++;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.taken--;
   }
 }

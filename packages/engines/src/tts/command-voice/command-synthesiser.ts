@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import {
   concatSamples,
   median,
+  RunSlots,
   throwIfAborted,
   voicedValues,
   type BaseVoice,
@@ -17,7 +19,6 @@ import { trackPitch } from '../../dsp/pitch-track.js';
 import { trimSilence } from '../espeak/trim-silence.js';
 import { CALIBRATION_TEXT } from './calibration-text.js';
 import type { CataloguedVoice } from './catalogued-voice.js';
-import { CommandSlots } from './command-slots.js';
 import { splitAtPauses } from './split-at-pauses.js';
 import { DEFAULT_VOICE_TIMEOUT_MS, runVoiceCommand, type VoiceCommand, type VoiceOutput } from './voice-command.js';
 
@@ -58,7 +59,8 @@ export abstract class CommandSynthesiser implements Synthesiser {
   protected constructor(
     /** The installed voices (those of the catalogue whose files are all present). */
     readonly voices: readonly CataloguedVoice[],
-    private readonly slots: CommandSlots = new CommandSlots(),
+    // Each voice program is one busy core while it runs: one at a time per core, across jobs.
+    private readonly slots: RunSlots = new RunSlots(availableParallelism()),
     private readonly timeoutMs = DEFAULT_VOICE_TIMEOUT_MS,
   ) {
     this.languages = [...new Set(voices.map((voice) => voice.language))];

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { Cancelled, EngineUnavailable } from '@voxlate/core';
-import { CommandSlots } from './command-slots.js';
+import { Cancelled, EngineUnavailable, RunSlots } from '@voxlate/core';
 import { runVoiceCommand, WAV_PATH, type VoiceCommand } from './voice-command.js';
 
 /** A stand-in voice program: a shell script that writes a real WAV (a 440 Hz tone) where it is told. */
@@ -17,7 +16,7 @@ const ownFolders = (): string[] =>
 
 describe('a Debian voice program, run once per line', () => {
   it('reads the WAV it wrote and leaves no temporary folder', async () => {
-    const { audio } = await runVoiceCommand(toneCommand(0.5), new CommandSlots(2), {});
+    const { audio } = await runVoiceCommand(toneCommand(0.5), new RunSlots(2), {});
     expect(audio.sampleRate).toBe(16000);
     expect(audio.samples.length).toBe(8000);
     expect(Math.max(...audio.samples)).toBeGreaterThan(0.1);
@@ -25,7 +24,7 @@ describe('a Debian voice program, run once per line', () => {
   });
 
   it('is refused as unavailable when the program is missing, fails or writes no audio', async () => {
-    const slots = new CommandSlots(1);
+    const slots = new RunSlots(1);
     const missing = { program: 'Gone', command: '/nonexistent/voice', args: [] };
     await expect(runVoiceCommand(missing, slots, {})).rejects.toBeInstanceOf(EngineUnavailable);
     const failing = { program: 'Broken', command: 'sh', args: ['-c', 'echo bad voice >&2; exit 3'] };
@@ -36,7 +35,7 @@ describe('a Debian voice program, run once per line', () => {
   });
 
   it('kills a program that hangs past its time and one whose job is cancelled', async () => {
-    const slots = new CommandSlots(2);
+    const slots = new RunSlots(2);
     await expect(runVoiceCommand(toneCommand(0.2, 30), slots, {}, 300)).rejects.toThrow(
       'did not finish a line within 0.3 s',
     );
@@ -50,7 +49,7 @@ describe('a Debian voice program, run once per line', () => {
   });
 
   it('runs no more programs at once than it has slots, however many lines arrive together', async () => {
-    const slots = new CommandSlots(2);
+    const slots = new RunSlots(2);
     const lines = await Promise.all(Array.from({ length: 6 }, () => runVoiceCommand(toneCommand(0.1, 0.1), slots, {})));
     expect(lines).toHaveLength(6);
     expect(slots.peak).toBe(2);

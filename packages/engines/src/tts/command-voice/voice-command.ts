@@ -1,10 +1,16 @@
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Cancelled, EngineUnavailable, throwIfAborted, type EngineContext, type PcmAudio } from '@voxlate/core';
+import {
+  Cancelled,
+  EngineUnavailable,
+  throwIfAborted,
+  type EngineContext,
+  type PcmAudio,
+  type RunSlots,
+} from '@voxlate/core';
 import { createOwnedTempDir, spawnTied } from '@voxlate/process';
 import { readWavBytes } from './wav-bytes.js';
-import type { CommandSlots } from './command-slots.js';
 
 /** A sentence takes these programs 0.03-0.3 s; this long means the program hangs. */
 export const DEFAULT_VOICE_TIMEOUT_MS = 20_000;
@@ -47,7 +53,7 @@ export interface VoiceOutput {
  */
 export async function runVoiceCommand(
   run: VoiceCommand,
-  slots: CommandSlots,
+  slots: RunSlots,
   context: EngineContext,
   timeoutMs = DEFAULT_VOICE_TIMEOUT_MS,
 ): Promise<VoiceOutput> {
