@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf, isAlive } from '@voxlate/process';
 import { ApertiumServer } from './apertium-server.js';
 import { ApertiumTranslator } from './apertium-translator.js';
+import type { LanguagePair } from '@voxlate/core';
 
 const server = new ApertiumServer();
 afterAll(() => server.stop());
@@ -96,8 +97,9 @@ describe('ApertiumServer under a stall', () => {
   it('restarts a server that stops answering (SIGSTOP) with its pipelines, and the call goes through', async () => {
     const stalling = new ApertiumServer();
     try {
-      const translator = await ApertiumTranslator.create(stalling, 1500);
       const pair = { source: 'eng', target: 'spa' } as const;
+      await warmUp(stalling, pair);
+      const translator = await ApertiumTranslator.create(stalling, 1500);
       expect((await translator.translate({ text: 'Good morning' }, pair, {})).text).toMatch(/Buenos días/i);
       const stoppedPid = stalling.pid()!;
       const pipelines = descendantsOf(stoppedPid);
@@ -116,9 +118,9 @@ describe('ApertiumServer under a stall', () => {
   it('fails clearly when the restarted server stalls too', async () => {
     const stalling = new ApertiumServer(3000);
     try {
-      const translator = await ApertiumTranslator.create(stalling, 1000);
       const pair = { source: 'eng', target: 'spa' } as const;
-      await translator.translate({ text: 'Hello' }, pair, {});
+      await warmUp(stalling, pair);
+      const translator = await ApertiumTranslator.create(stalling, 1000);
       // This server and every one started after it is stopped at once.
       process.kill(stalling.pid()!, 'SIGSTOP');
       const freeze = setInterval(() => {
@@ -137,3 +139,11 @@ describe('ApertiumServer under a stall', () => {
     }
   }, 60_000);
 });
+
+/**
+ * Starts the server and the pair's pipeline with the default call time: under load (CI), the first
+ * call of a cold pipeline can take longer than the short time these tests give the stalled calls.
+ */
+async function warmUp(server: ApertiumServer, pair: LanguagePair): Promise<void> {
+  await (await ApertiumTranslator.create(server)).translate({ text: 'Good evening' }, pair, {});
+}
