@@ -8,13 +8,15 @@ export const SCREENSHOTS = join(import.meta.dirname, '../../../test-results/scre
 /**
  * Debian's Chromium, headless, kept off the network (it only ever talks to loopback here). It
  * gets a runtime folder of its own, removed when it closes: PulseAudio's client library, which
- * Chromium loads to play media, otherwise leaves a pulse-* folder in the temp folder.
+ * Chromium loads to play media, otherwise leaves a pulse-* folder in the temp folder. It is its temp
+ * folder too: Chromium's shared-memory files (.org.chromium.Chromium.*, made there when /dev/shm
+ * will not do) are unlinked at once, but one made as the browser closes was once left behind.
  */
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const runtime = mkdtempSync(join(tmpdir(), 'voxlate-chromium-runtime-'));
   const browser = await chromium.launch({
-    env: { ...process.env, XDG_RUNTIME_DIR: runtime },
+    env: { ...process.env, XDG_RUNTIME_DIR: runtime, TMPDIR: runtime },
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [

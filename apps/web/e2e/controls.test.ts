@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
 import { form, startService, type RunningService } from '../../server/src/test/service-process.js';
@@ -61,7 +61,15 @@ const PLACES = (): Place[] => [
     path: '/creator-studio/live',
     ready: async (page) => page.getByRole('button', { name: 'Start speaking' }).waitFor(),
   },
-  { name: 'project', path: projectPath, ready: heading('talk.wav') },
+  {
+    name: 'project',
+    path: projectPath,
+    // Loaded, and not re-dubbing (a control used before may have started a re-dub, which locks the lines).
+    ready: async (page) => {
+      await heading('talk.wav')(page);
+      await page.getByText(/^(Dub up to date\.|\d+ changed lines?:)/).waitFor({ timeout: 60_000 });
+    },
+  },
   { name: 'memory', path: '/creator-studio/memory', ready: heading('Translation memory') },
   { name: 'glossaries', path: '/creator-studio/glossaries', ready: heading('Glossaries') },
 ];
@@ -288,7 +296,16 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
       // A media element's own range requests are cancelled when the page moves on.
       if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed request: ${request.url()}`);
     });
+    // Requests that change something, still under way: a page opened before one has landed shows
+    // the old state, and its controls then meet the new one (an edit refused with 409).
+    const changing = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') changing.add(request);
+    });
+    const landed = (request: Request): void => void changing.delete(request);
+    page.on('requestfinished', landed).on('requestfailed', landed);
     const open = async (place: Place): Promise<void> => {
+      for (let i = 0; i < 100 && changing.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       await page.goto(`${service.url}${place.path}`);
       await place.ready(page);
     };
