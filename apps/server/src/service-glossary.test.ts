@@ -84,6 +84,17 @@ describe('glossaries', () => {
       'Glossary row 2 ("channel") has neither a translation nor "keep": give one or the other.',
     );
     expect((await send('POST', '/glossaries', { csv: CSV })).status).toBe(400);
+    // Both ways at once: refused, as the published schema says (nothing sent is ignored).
+    const both = await send('POST', '/glossaries', {
+      name: 'x',
+      csv: CSV,
+      source_language: 'eng',
+      terms: [{ source: 'channel', targets: { spa: 'canal' } }],
+    });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as { error: string }).error).toBe(
+      'Give the terms as "csv", or as "terms" with their "source_language": one of the two, not both.',
+    );
   });
 
   it('is listed, replaced, exported as the CSV it was made from, and removed', async () => {

@@ -29,6 +29,8 @@ export function check<T extends TSchema>(schema: T, value: unknown): Checked<Sta
 
 interface SchemaError {
   keyword: string;
+  /** Where in the schema the broken rule is: `#` the object's own, `#/oneOf/1` inside a branch. */
+  schemaPath?: string;
   instancePath: string;
   params: Record<string, unknown>;
   message: string;
@@ -36,9 +38,15 @@ interface SchemaError {
 
 type AnnotatedObject = TSchema & Messages & { properties?: Record<string, TSchema & Messages> };
 
-/** The message for the first thing wrong, in the order the fields are declared. */
-export function refusal(schema: TSchema, value: unknown, errors: readonly SchemaError[]): string {
+/**
+ * The message for the first thing wrong, in the order the fields are declared. Rules that bind
+ * fields together (`oneOf`, `anyOf`, `not`, `dependentRequired` on the object) come after the
+ * fields' own, in the object's `x-errors` words: the errors inside their branches (a branch's
+ * `required`) are what the combination means, not fields missing.
+ */
+export function refusal(schema: TSchema, value: unknown, allErrors: readonly SchemaError[]): string {
   const object = schema as AnnotatedObject;
+  const errors = allErrors.filter((error) => !insideCombination(error));
   const missing = errors.find((error) => error.keyword === 'required' && error.instancePath === '');
   const order = Object.keys(object.properties ?? {});
   const firstByField = errors
@@ -59,9 +67,18 @@ export function refusal(schema: TSchema, value: unknown, errors: readonly Schema
     const field = firstName(unknown.params['additionalProperties']);
     return fill(object['x-unknown'] ?? 'Unknown field {field}.', quoteInput(field, 40), undefined);
   }
-  const first = errors[0];
+  const combined = errors.find((error) => COMBINATIONS.has(error.keyword) && error.instancePath === '');
+  const first = combined ?? errors[0];
   const rule = (first && object['x-errors']?.[first.keyword]) ?? object['x-error'];
   return fill(rule ?? `The request is not valid: ${first?.message ?? 'unknown error'}.`, '', value);
+}
+
+/** Rules of an object that bind its fields together. */
+const COMBINATIONS = new Set(['oneOf', 'anyOf', 'not', 'dependentRequired']);
+
+/** An error from inside a combination's branch (`#/oneOf/0`), told by the combination itself. */
+function insideCombination(error: SchemaError): boolean {
+  return /^#\/(oneOf|anyOf|not)(\/|$)/.test(error.schemaPath ?? '');
 }
 
 function fieldOf(error: SchemaError): string {

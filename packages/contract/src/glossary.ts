@@ -47,8 +47,18 @@ export const GlossaryBody = Type.Object(
   },
   {
     additionalProperties: false,
+    // The terms come one way: as CSV (whose header names the source language), or as a list
+    // with its source language; never both, so that nothing sent is silently ignored.
+    // (A field under `false` must be absent.)
+    oneOf: [
+      { required: ['csv'], properties: { csv: true, source_language: false, terms: false } },
+      { required: ['source_language', 'terms'], properties: { csv: false, source_language: true, terms: true } },
+    ],
     'x-unknown': 'Unknown field {field}: a glossary takes "name", and "csv" or "source_language" with "terms".',
     'x-error': 'Send a JSON object with "name", and "csv" or "source_language" with "terms".',
+    'x-errors': {
+      oneOf: 'Give the terms as "csv", or as "terms" with their "source_language": one of the two, not both.',
+    },
   },
 );
 

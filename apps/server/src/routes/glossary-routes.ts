@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
-import { BadInput, glossaryToCsv, parseGlossaryCsv, type Glossary } from '@voxlate/core';
+import { glossaryToCsv, parseGlossaryCsv, type Glossary } from '@voxlate/core';
 import type { StoredGlossary } from '@voxlate/jobs';
 import { attachment } from '../http/send-file.js';
 import type { RouteContext } from './route-context.js';
@@ -45,18 +45,14 @@ export function registerGlossaryRoutes(app: FastifyInstance, context: RouteConte
   });
 }
 
-/** The terms of a request: its CSV, or its list (one or the other). */
+/** The terms of a request: its CSV, or its list (the schema lets one through, never both). */
 function glossaryOf(body: GlossaryBody): Glossary {
-  if (body.csv !== undefined) {
-    if (body.terms !== undefined) throw new BadInput('Give the terms as "csv" or as "terms", not both.');
-    return parseGlossaryCsv(body.csv);
-  }
-  if (body.terms === undefined || body.source_language === undefined) {
-    throw new BadInput('Give the terms as "csv", or as "terms" with their "source_language".');
-  }
+  if (body.csv !== undefined) return parseGlossaryCsv(body.csv);
+  // Without CSV, the schema's oneOf has let the body through only with both of these.
+  const { source_language: sourceLanguage, terms } = body as Required<GlossaryBody>;
   return {
-    sourceLanguage: body.source_language,
-    terms: body.terms.map((term) => ({
+    sourceLanguage,
+    terms: terms.map((term) => ({
       source: term.source.trim(),
       ...(term.keep ? { keep: true } : {}),
       targets: term.targets,
