@@ -19,8 +19,8 @@ let input = '';
 
 beforeAll(async () => {
   input = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.']);
-  // One place per client in the jobs API's line: a group must take only one.
-  service = await startService({ VOXLATE_MAX_QUEUED_PER_CLIENT: '1' });
+  // Three jobs per client in the jobs API: a group of three fills the share (a job a language).
+  service = await startService({ VOXLATE_MAX_QUEUED_PER_CLIENT: '3' });
 }, 60_000);
 afterAll(async () => {
   await service?.stop();
@@ -51,8 +51,12 @@ describe('several target languages in one request', () => {
     expect(members.map((job) => job.target_language)).toEqual(['spa', 'fra', 'ita']);
     expect(members[0]!.id).toBe(first.id);
 
-    // The group holds the client's one place: another request waits its turn (429).
-    expect((await create({ target_language: 'deu' })).status).toBe(429);
+    // The group is three of the client's three jobs: another language waits its turn (429).
+    const another = await create({ target_language: 'deu' });
+    expect(another.status).toBe(429);
+    expect(((await another.json()) as { error: string }).error).toBe(
+      'You already have 3 jobs running or waiting: wait for one to finish before starting another.',
+    );
     const during = await groupOf(first.id);
     expect(['queued', 'running']).toContain(during.state);
     expect(during.progress).toBeLessThan(100);
@@ -141,6 +145,14 @@ describe('several target languages in one request', () => {
       return ((await response.json()) as { error: string }).error;
     };
     expect(await refusal({ target_languages: 'spa,spa' })).toBe('target_languages names spa twice.');
+    // Four languages are four jobs, past the share of three (one client could otherwise queue
+    // eleven times its share).
+    const tooMany = await create({ target_languages: 'spa,fra,ita,deu' });
+    expect(tooMany.status).toBe(429);
+    expect(((await tooMany.json()) as { error: string }).error).toBe(
+      'A dub into 4 languages is 4 jobs, more than the 3 one client may have running or waiting: ask for fewer ' +
+        'languages at once.',
+    );
     expect(await refusal({ target_languages: 'spa,xyz' })).toMatch(/^Unknown language "xyz" in target_languages\./);
     expect(await refusal({ target_languages: 'spa;fra' })).toMatch(/^target_languages must be language codes/);
     expect(await refusal({ target_language: 'spa', target_languages: 'fra,ita' })).toBe(

@@ -32,7 +32,8 @@ beforeAll(async () => {
     VOXLATE_WORKER_STALLED_MS: '1000',
     VOXLATE_WORKER_JOBS: '1',
   };
-  service = await startService({ VOXLATE_REDIS_URL: redis.url }, { dataDir });
+  // The 20 jobs of the first test are exactly one client's share.
+  service = await startService({ VOXLATE_REDIS_URL: redis.url, VOXLATE_MAX_QUEUED_PER_CLIENT: '20' }, { dataDir });
   workers.push(await startWorker(env), await startWorker(env));
 });
 afterAll(async () => {
@@ -54,6 +55,16 @@ describe('jobs on Redis with two workers', () => {
         expect(response.status).toBe(202);
         return ((await response.json()) as { id: string }).id;
       }),
+    );
+    // A group counts a job a language against the share: ten more do not fit while fewer than ten
+    // of the twenty have ended (before, a group counted once and a client could queue 10 x 20).
+    const group = await fetch(`${service.url}/api/jobs`, {
+      method: 'POST',
+      body: await form({ target_languages: 'spa,fra,ita,deu,rus,ell,jpn,kor,cmn,yue' }, { file: input }),
+    });
+    expect(group.status).toBe(429);
+    expect(((await group.json()) as { error: string }).error).toMatch(
+      /^A dub into 10 languages is 10 jobs, and you already have (1[1-9]|20) running or waiting \(at most 20\)/,
     );
     // Worker A is killed while it works on a job (after it has taken at least one).
     const [first, second] = workers as [RunningWorker, RunningWorker];

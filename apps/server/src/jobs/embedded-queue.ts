@@ -40,8 +40,8 @@ export class EmbeddedQueue implements JobQueue {
     return (store, hub) => new EmbeddedQueue(store, hub, slots, dub, languagesAtOnce);
   }
 
-  admit(client: string, admission: Admission): Promise<Admitted> {
-    return Promise.resolve(this.slots.admit(client, admission));
+  admit(client: string, admission: Admission, jobs = 1): Promise<Admitted> {
+    return Promise.resolve(this.slots.admit(client, admission, jobs));
   }
 
   enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void> {

@@ -102,14 +102,15 @@ export class JobBoard {
 
   /**
    * Creates one job per language of one upload (the first adopts the media, the others link it)
-   * and puts them in line as a group: one place in the line, counted once against the client,
-   * the others going on from what the first heard, side by side (see JobProcessor.processGroup). Refused first if the line
-   * is full; nothing is left of it when any step fails.
+   * and puts them in line as a group: one place in the line, and a job a language against the
+   * client's share; the others go on from what the first heard, side by side (see
+   * JobProcessor.processGroup). Refused first if the line or the share is full; nothing is left
+   * of it when any step fails.
    */
   async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<Job[]> {
     const [first] = jobs;
     if (!first) throw new Error('A group needs at least one job.');
-    const admitted = await this.queue.admit(first.request.client, admission);
+    const admitted = await this.queue.admit(first.request.client, admission, jobs.length);
     const created: Job[] = [];
     try {
       for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));

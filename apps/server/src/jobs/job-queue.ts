@@ -24,7 +24,7 @@ export interface JobQueue {
    * one decision, before any work. The place is given to `enqueue`, or released if the job is
    * abandoned before it gets there.
    */
-  admit(client: string, admission: Admission): Promise<Admitted>;
+  admit(client: string, admission: Admission, jobs?: number): Promise<Admitted>;
   /** Puts a stored job in line in the place it was admitted to (a job already in line stays where it is). */
   enqueue(job: JobRecord<JobRequest>, admitted: Admitted): Promise<void>;
   /** Stops a job where it waits or runs. */

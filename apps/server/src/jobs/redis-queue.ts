@@ -123,12 +123,12 @@ export class RedisQueue implements JobQueue {
     return this.health.up ? 'up' : 'down';
   }
 
-  async admit(client: string, admission: Admission): Promise<Admitted> {
-    const mine = (this.perClient.get(client)?.size ?? 0) + (this.arriving.get(client) ?? 0);
-    if (mine >= admission.maxPerClient) throw clientShareFull(mine);
+  async admit(client: string, admission: Admission, jobs = 1): Promise<Admitted> {
+    const mine = this.jobsOf(client) + (this.arriving.get(client) ?? 0);
+    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient);
     if (!this.health.up) throw queueDown();
     // The place is taken before the line is counted in Redis, so that a burst cannot all pass.
-    const admitted = this.reserve(client);
+    const admitted = this.reserve(client, jobs);
     try {
       if ((await answered(this.queue.getWaitingCount())) >= admission.maxWaiting) throw lineFull();
       return admitted;
@@ -258,14 +258,21 @@ export class RedisQueue implements JobQueue {
     await this.publisher.quit();
   }
 
-  /** A client's place between admission and enqueue; from then on the job's id holds it. */
-  private reserve(client: string): Admitted {
-    this.arriving.set(client, (this.arriving.get(client) ?? 0) + 1);
+  /** The client's jobs in line or running here: a group's languages each count, until each ends. */
+  private jobsOf(client: string): number {
+    let jobs = 0;
+    for (const ids of this.perClient.get(client)?.values() ?? []) jobs += ids.size;
+    return jobs;
+  }
+
+  /** A client's places between admission and enqueue; from then on the jobs' ids hold them. */
+  private reserve(client: string, jobs: number): Admitted {
+    this.arriving.set(client, (this.arriving.get(client) ?? 0) + jobs);
     let arrived = false;
     const arrive = (): void => {
       if (arrived) return;
       arrived = true;
-      const left = (this.arriving.get(client) ?? 1) - 1;
+      const left = (this.arriving.get(client) ?? jobs) - jobs;
       if (left > 0) this.arriving.set(client, left);
       else this.arriving.delete(client);
     };

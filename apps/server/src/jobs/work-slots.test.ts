@@ -51,4 +51,21 @@ describe('WorkSlots admission', () => {
     again.release();
     expect(statusOf(() => slots.admit('someone'))).toBeUndefined();
   });
+
+  it('counts a group of languages as a job a language against its client, and one place in the line', () => {
+    const slots = new WorkSlots({ concurrency: 1, maxWaiting: 5, maxPerClient: 4 });
+    const group = slots.admit('client', undefined, 3);
+    // Three of the client's four: one more language fits, a group of two does not.
+    expect(statusOf(() => slots.admit('client', undefined, 2))).toBe(429);
+    const one = slots.admit('client');
+    expect(statusOf(() => slots.admit('client'))).toBe(429);
+    // The line counts the group once: others still find places.
+    expect(statusOf(() => slots.admit('other').release())).toBeUndefined();
+    // Released, the group gives all three back.
+    group.release();
+    one.release();
+    expect(statusOf(() => slots.admit('client', undefined, 4).release())).toBeUndefined();
+    // A group larger than the share is refused, and says so.
+    expect(() => slots.admit('client', undefined, 5)).toThrow(/^A dub into 5 languages is 5 jobs, more than the 4/);
+  });
 });

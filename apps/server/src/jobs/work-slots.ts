@@ -87,9 +87,9 @@ export class WorkSlots {
    * the check and the taking of the place are one step, so a burst of requests can never all
    * pass the check and then be refused half-way through their jobs.
    */
-  admit(client: string, admission: Admission = this.limits): Admitted {
-    this.checkAdmission(client, admission);
-    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+  admit(client: string, admission: Admission = this.limits, jobs = 1): Admitted {
+    this.checkAdmission(client, admission, jobs);
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + jobs);
     this.arriving++;
     let arrived = false;
     let released = false;
@@ -105,7 +105,7 @@ export class WorkSlots {
         if (released) return;
         released = true;
         arrive();
-        this.leave(client);
+        this.leave(client, jobs);
       },
     };
   }
@@ -139,19 +139,20 @@ export class WorkSlots {
 
   /**
    * Throws the 429 or 503 that `admit` would throw for this client now, taking no place: for
-   * answers that must be refused with a status before a stream opens (the SSE endpoint).
+   * answers that must be refused with a status before a stream opens (the SSE endpoint). `jobs`
+   * is what the request counts against the client's share: a group, one a language.
    */
-  checkAdmission(client: string, admission: Admission = this.limits): void {
-    const jobs = this.perClient.get(client) ?? 0;
-    if (jobs >= admission.maxPerClient) throw clientShareFull(jobs);
+  checkAdmission(client: string, admission: Admission = this.limits, jobs = 1): void {
+    const mine = this.perClient.get(client) ?? 0;
+    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient);
     // In line: those running, those waiting, and those admitted whose records are being written.
     const places = this.limits.concurrency + admission.maxWaiting;
     if (this.running + this.waiting.length + this.arriving >= places) throw lineFull();
   }
 
-  private leave(client: string): void {
-    const jobs = (this.perClient.get(client) ?? 1) - 1;
-    if (jobs > 0) this.perClient.set(client, jobs);
+  private leave(client: string, jobs: number): void {
+    const left = (this.perClient.get(client) ?? jobs) - jobs;
+    if (left > 0) this.perClient.set(client, left);
     else this.perClient.delete(client);
   }
 
@@ -189,12 +190,20 @@ export class WorkSlots {
 }
 
 /** The 429 of a client past its share, whichever queue counted its jobs. */
-export function clientShareFull(jobs: number): HttpError {
-  return new HttpError(
-    429,
-    `You already have ${jobs} jobs running or waiting: wait for one to finish before starting another.`,
-    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-  );
+/**
+ * The 429 of a client past its share: `mine` jobs running or waiting, `asked` more asked for (a
+ * dub into several languages is a job a language), at most `share` at once.
+ */
+export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE_INFINITY): HttpError {
+  const message =
+    asked === 1
+      ? `You already have ${mine} jobs running or waiting: wait for one to finish before starting another.`
+      : asked > share
+        ? `A dub into ${asked} languages is ${asked} jobs, more than the ${share} one client may have running or ` +
+          'waiting: ask for fewer languages at once.'
+        : `A dub into ${asked} languages is ${asked} jobs, and you already have ${mine} running or waiting ` +
+          `(at most ${share}): wait for some to finish, or ask for fewer languages.`;
+  return new HttpError(429, message, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
 
 /** The 503 of a full waiting line, whichever queue counted it. */
