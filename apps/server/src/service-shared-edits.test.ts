@@ -23,6 +23,7 @@ let input = '';
 
 interface Line {
   id: number;
+  source_text: string;
   target_text: string;
   revision: number;
   stale: boolean;
@@ -134,6 +135,24 @@ describe('edits through two services sharing one job store', () => {
     }
     const retry = await patchLine(second, id, contested!.id, { target_text: 'Versión final.', revision: current });
     expect(retry.status).toBe(200);
+
+    // The translation memory, written by both services at once, holds every accepted line, and
+    // each service lists them all (a reading cached across another service's write missed some).
+    const sourceOf = (line: number): string => textOf.get(line)!.source_text;
+    const remembered = new Map([
+      ...accepted
+        .filter((answer) => answer.line !== contested!.id)
+        .map((answer) => [sourceOf(answer.line), answer.text] as const),
+      [sourceOf(contested!.id), 'Versión final.'] as const,
+    ]);
+    for (const service of services) {
+      const memory = (await (await fetch(`${service.url}/api/memory?size=100`)).json()) as {
+        entries: { source: string; target: string }[];
+        total: number;
+      };
+      expect(memory.total).toBe(remembered.size);
+      expect(new Map(memory.entries.map((entry) => [entry.source, entry.target]))).toEqual(remembered);
+    }
 
     const render = await fetch(`${second.url}/api/jobs/${id}/render`, { method: 'POST' });
     expect(render.status).toBe(202);

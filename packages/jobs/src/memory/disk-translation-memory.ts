@@ -37,7 +37,10 @@ type Pair = { source: LanguageCode; target: LanguageCode };
 export class DiskTranslationMemory implements TranslationMemoryPort {
   private readonly root: string;
   /** Each pair's entries, with their sources as normalised once (every line of every dub is compared to them). */
-  private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[]; keys: string[] }>();
+  private readonly cache = new Map<
+    string,
+    { changed: number; racy: boolean; entries: MemoryEntry[]; keys: string[] }
+  >();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'memory');
@@ -141,12 +144,13 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
 
   private async pairOf(pair: Pair): Promise<{ entries: MemoryEntry[]; keys: string[] }> {
     const folder = this.folderOf(pair);
+    const readAt = Date.now();
     const changed = await stat(folder).then(
       (info) => info.mtimeMs,
       () => -1,
     );
     const cached = this.cache.get(folder);
-    if (cached && cached.changed === changed) return cached;
+    if (cached && cached.changed === changed && !cached.racy) return cached;
     const names = changed < 0 ? [] : await readdir(folder);
     const entries: MemoryEntry[] = [];
     for (const name of names.filter((file) => /^[0-9a-f]{40}\.json$/.test(file))) {
@@ -156,7 +160,15 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
       );
       if (entry) entries.push(entry);
     }
-    const read = { changed, entries, keys: entries.map((entry) => normaliseForMemory(entry.source)) };
+    const read = {
+      changed,
+      // A folder changed just before it was read may change again within the same tick of the
+      // file system's clock (a few milliseconds) without its time moving: another service's
+      // entry would then never be seen. Such a reading is used once, not kept (git's "racy" rule).
+      racy: changed >= readAt - RACY_MS,
+      entries,
+      keys: entries.map((entry) => normaliseForMemory(entry.source)),
+    };
     this.cache.set(folder, read);
     return read;
   }
@@ -165,6 +177,9 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
     return join(this.root, `${pair.source}-${pair.target}`);
   }
 }
+
+/** A folder changed less than this before it was read is read again next time (timestamps are coarse). */
+const RACY_MS = 1000;
 
 function keyOf(source: string): string {
   return createHash('sha1').update(normaliseForMemory(source)).digest('hex');
