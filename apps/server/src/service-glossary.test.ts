@@ -105,8 +105,25 @@ describe('glossaries', () => {
       source_language: 'eng',
       terms: [{ source: 'oven', targets: { spa: 'horno' } }],
     });
-    expect(((await replaced.json()) as GlossaryAnswer).terms).toEqual([{ source: 'oven', targets: { spa: 'horno' } }]);
-    await send('PUT', `/glossaries/${glossary.id}`, { name: 'Cooking channel', csv: CSV });
+    const kitchen = (await replaced.json()) as GlossaryAnswer;
+    expect(kitchen.terms).toEqual([{ source: 'oven', targets: { spa: 'horno' } }]);
+    // A change made from the version before that one is refused, not written over it.
+    const stale = await send('PUT', `/glossaries/${glossary.id}`, {
+      name: 'Cooking channel',
+      csv: CSV,
+      updated_at: glossary.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: string }).error).toBe(
+      `The glossary "Kitchen" was saved by someone else at ${kitchen.updated_at}, after the version this change ` +
+        'was made from: open it again to see their change, then make yours.',
+    );
+    const fresh = await send('PUT', `/glossaries/${glossary.id}`, {
+      name: 'Cooking channel',
+      csv: CSV,
+      updated_at: kitchen.updated_at,
+    });
+    expect(fresh.status).toBe(200);
     const exported = await api(`/glossaries/${glossary.id}/export.csv`);
     expect(exported.headers.get('content-disposition')).toContain('Cooking channel.csv');
     expect(await exported.text()).toBe(

@@ -173,3 +173,44 @@ describe('edits through two services sharing one job store', () => {
     }
   }, 600_000);
 });
+
+describe('a glossary changed through two services at once', () => {
+  it('keeps one change, refuses the other with 409 (not written over), and keeps both once it is made again', async () => {
+    const [first, second] = services as [RunningService, RunningService];
+    const put = (service: RunningService, path: string, method: string, body: unknown): Promise<Response> =>
+      fetch(`${service.url}/api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    type Glossary = { id: string; updated_at: string; terms: { source: string }[] };
+    const made = (await (
+      await put(first, '/glossaries', 'POST', { name: 'Shared', csv: 'eng,spa\nchannel,canal\n' })
+    ).json()) as Glossary;
+    const answers = await Promise.all([
+      put(first, `/glossaries/${made.id}`, 'PUT', {
+        name: 'Shared',
+        csv: 'eng,spa\nchannel,canal\noven,horno\n',
+        updated_at: made.updated_at,
+      }),
+      put(second, `/glossaries/${made.id}`, 'PUT', {
+        name: 'Shared',
+        csv: 'eng,spa\nchannel,canal\npan,sartén\n',
+        updated_at: made.updated_at,
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    // The refused change is made again from what is there now, through the other service.
+    const now = (await (await fetch(`${second.url}/api/glossaries/${made.id}`)).json()) as Glossary;
+    const [source, spa] = now.terms.some((term) => term.source === 'oven') ? ['pan', 'sartén'] : ['oven', 'horno'];
+    const again = await put(second, `/glossaries/${made.id}`, 'PUT', {
+      name: 'Shared',
+      source_language: 'eng',
+      terms: [...now.terms, { source, targets: { spa } }],
+      updated_at: now.updated_at,
+    });
+    expect(again.status).toBe(200);
+    const kept = (await (await fetch(`${first.url}/api/glossaries/${made.id}`)).json()) as Glossary;
+    expect(kept.terms.map((term) => term.source).sort()).toEqual(['channel', 'oven', 'pan']);
+  }, 60_000);
+});

@@ -19,47 +19,69 @@ export const GlossaryTerm = Type.Object(
   Closed,
 );
 
-/** A glossary to create or replace: its name and terms, given as CSV or as a list. */
-export const GlossaryBody = Type.Object(
-  {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 80,
-      pattern: '\\S',
-      description: 'What to call it (1-80 characters).',
-      'x-error': '"name" must be 1 to 80 characters, not only spaces.',
+/** A glossary's name and terms, given as CSV or as a list: what making and replacing one both take. */
+const glossaryFields = {
+  name: Type.String({
+    minLength: 1,
+    maxLength: 80,
+    pattern: '\\S',
+    description: 'What to call it (1-80 characters).',
+    'x-error': '"name" must be 1 to 80 characters, not only spaces.',
+  }),
+  csv: Type.Optional(
+    Type.String({
+      maxLength: MAX_GLOSSARY_CSV_BYTES,
+      description:
+        'The terms as CSV: a header naming the source language first (eng), then an optional "keep" column, then one ' +
+        'column per target language (spa, fra, ...); a row per term. Instead of source_language and terms.',
     }),
-    csv: Type.Optional(
-      Type.String({
-        maxLength: MAX_GLOSSARY_CSV_BYTES,
-        description:
-          'The terms as CSV: a header naming the source language first (eng), then an optional "keep" column, then one ' +
-          'column per target language (spa, fra, ...); a row per term. Instead of source_language and terms.',
-      }),
-    ),
-    source_language: Type.Optional(
-      StringEnum([...LANGUAGE_CODES], {
-        description: 'The language its terms are written in (with terms).',
-        'x-error': `Unknown source_language {value}. Valid codes: ${CODES}.`,
-      }),
-    ),
-    terms: Type.Optional(Type.Array(GlossaryTerm, { maxItems: 2000 })),
+  ),
+  source_language: Type.Optional(
+    StringEnum([...LANGUAGE_CODES], {
+      description: 'The language its terms are written in (with terms).',
+      'x-error': `Unknown source_language {value}. Valid codes: ${CODES}.`,
+    }),
+  ),
+  terms: Type.Optional(Type.Array(GlossaryTerm, { maxItems: 2000 })),
+};
+
+const glossaryRules = (takes: string) => ({
+  additionalProperties: false,
+  // The terms come one way: as CSV (whose header names the source language), or as a list
+  // with its source language; never both, so that nothing sent is silently ignored.
+  // (A field under `false` must be absent.)
+  oneOf: [
+    { required: ['csv'], properties: { csv: true, source_language: false, terms: false } },
+    { required: ['source_language', 'terms'], properties: { csv: false, source_language: true, terms: true } },
+  ],
+  'x-unknown': `Unknown field {field}: a glossary takes ${takes}.`,
+  'x-error': `Send a JSON object with ${takes}.`,
+  'x-errors': {
+    oneOf: 'Give the terms as "csv", or as "terms" with their "source_language": one of the two, not both.',
   },
+});
+
+/** A glossary to make: its name and terms. */
+export const GlossaryBody = Type.Object(
+  glossaryFields,
+  glossaryRules('"name", and "csv" or "source_language" with "terms"'),
+);
+
+/** A glossary's new name and terms, and the version they were made from. */
+export const GlossaryReplaceBody = Type.Object(
   {
-    additionalProperties: false,
-    // The terms come one way: as CSV (whose header names the source language), or as a list
-    // with its source language; never both, so that nothing sent is silently ignored.
-    // (A field under `false` must be absent.)
-    oneOf: [
-      { required: ['csv'], properties: { csv: true, source_language: false, terms: false } },
-      { required: ['source_language', 'terms'], properties: { csv: false, source_language: true, terms: true } },
-    ],
-    'x-unknown': 'Unknown field {field}: a glossary takes "name", and "csv" or "source_language" with "terms".',
-    'x-error': 'Send a JSON object with "name", and "csv" or "source_language" with "terms".',
-    'x-errors': {
-      oneOf: 'Give the terms as "csv", or as "terms" with their "source_language": one of the two, not both.',
-    },
+    ...glossaryFields,
+    updated_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'The updated_at of the glossary this change was made from. When someone else has saved it since, the ' +
+          'change is refused with 409 instead of written over theirs. Without it, the last save wins.',
+        'x-error': '"updated_at" must be the glossary\'s updated_at as the service gave it, got {value}.',
+      }),
+    ),
   },
+  glossaryRules('"name", "csv" or "source_language" with "terms", and "updated_at"'),
 );
 
 export const GlossaryAnswer = Type.Object(
@@ -78,5 +100,6 @@ export const GlossaryList = Type.Object({ glossaries: Type.Array(GlossaryAnswer)
 export const GlossaryParams = Type.Object({ id: Type.String({ description: 'The glossary id.' }) }, Closed);
 
 export type GlossaryBody = Static<typeof GlossaryBody>;
+export type GlossaryReplaceBody = Static<typeof GlossaryReplaceBody>;
 export type GlossaryAnswer = Static<typeof GlossaryAnswer>;
 export type GlossaryList = Static<typeof GlossaryList>;

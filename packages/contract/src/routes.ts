@@ -3,7 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
-import { GlossaryAnswer, GlossaryBody, GlossaryList, GlossaryParams } from './glossary.js';
+import { GlossaryAnswer, GlossaryBody, GlossaryList, GlossaryParams, GlossaryReplaceBody } from './glossary.js';
 import { MemoryClearQuery, MemoryCleared, MemoryList, MemoryParams, MemoryQuery } from './memory.js';
 import {
   LIVE_INPUT_RATE,
@@ -224,9 +224,9 @@ export const Routes = {
     tag: 'Glossaries',
     summary: 'Replace a glossary’s name and terms (jobs made before keep the terms they were made with)',
     params: GlossaryParams,
-    body: { json: GlossaryBody },
+    body: { json: GlossaryReplaceBody },
     answers: { 200: json('The glossary.', GlossaryAnswer) },
-    errors: [400, 403, 404, 413, 415],
+    errors: [400, 403, 404, 409, 413, 415],
   },
   deleteGlossary: {
     method: 'DELETE',

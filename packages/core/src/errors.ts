@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'TimedOut'
   | 'Cancelled'
   | 'Busy'
+  | 'Conflict'
   | 'Internal';
 
 export class VoxlateError extends Error {
@@ -118,6 +119,13 @@ export class Cancelled extends VoxlateError {
 export class Busy extends VoxlateError {
   constructor(message: string) {
     super('Busy', message);
+  }
+}
+
+/** A change made from a version of something (a glossary) that someone else has changed since. */
+export class Conflict extends VoxlateError {
+  constructor(message: string) {
+    super('Conflict', message);
   }
 }
 

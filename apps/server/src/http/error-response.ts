@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   TimedOut: 503,
   Cancelled: 499,
   Busy: 503,
+  Conflict: 409,
   Internal: 500,
 };
 

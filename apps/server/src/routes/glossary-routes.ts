@@ -27,7 +27,14 @@ export function registerGlossaryRoutes(app: FastifyInstance, context: RouteConte
     app,
     Routes.replaceGlossary,
     async (request) =>
-      glossaryFields(await glossaries.replace(request.params.id, request.body.name.trim(), glossaryOf(request.body))),
+      glossaryFields(
+        await glossaries.replace(
+          request.params.id,
+          request.body.name.trim(),
+          glossaryOf(request.body),
+          request.body.updated_at,
+        ),
+      ),
     limits,
   );
 

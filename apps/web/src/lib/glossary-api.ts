@@ -1,4 +1,4 @@
-import type { GlossaryAnswer } from '@voxlate/contract';
+import type { GlossaryAnswer, GlossaryBody, GlossaryReplaceBody } from '@voxlate/contract';
 import { nonOkMessage, StudioError } from './api.js';
 
 export type { GlossaryAnswer as Glossary };
@@ -13,12 +13,23 @@ export async function listGlossaries(signal?: AbortSignal): Promise<GlossaryAnsw
   return (await answer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
 }
 
-/** Makes a glossary (no id) or replaces one, from its name and CSV. */
-export async function saveGlossary(glossary: { id?: string; name: string; csv: string }): Promise<GlossaryAnswer> {
+/**
+ * Makes a glossary (no id) or replaces one, from its name and CSV; a replacement names the
+ * version it was made from (`updatedAt`), so a save by someone else since is not written over.
+ */
+export async function saveGlossary(glossary: {
+  id?: string;
+  name: string;
+  csv: string;
+  updatedAt?: string;
+}): Promise<GlossaryAnswer> {
+  const body: GlossaryBody | GlossaryReplaceBody = glossary.id
+    ? { name: glossary.name, csv: glossary.csv, ...(glossary.updatedAt ? { updated_at: glossary.updatedAt } : {}) }
+    : { name: glossary.name, csv: glossary.csv };
   const response = await fetch(glossary.id ? `/api/glossaries/${glossary.id}` : '/api/glossaries', {
     method: glossary.id ? 'PUT' : 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: glossary.name, csv: glossary.csv }),
+    body: JSON.stringify(body),
   });
   return answer<GlossaryAnswer>(response);
 }

@@ -18,6 +18,8 @@ interface Draft {
   id?: string;
   name: string;
   csv: string;
+  /** The saved version the draft was opened from (a save by someone else since is refused). */
+  updatedAt?: string;
 }
 
 /**
@@ -43,14 +45,19 @@ export function GlossariesPage() {
 
   const open = async (glossary: Glossary): Promise<void> => {
     setError(undefined);
-    setDraft({ id: glossary.id, name: glossary.name, csv: await glossaryCsv(glossary.id) });
+    setDraft({
+      id: glossary.id,
+      name: glossary.name,
+      csv: await glossaryCsv(glossary.id),
+      updatedAt: glossary.updated_at,
+    });
   };
   const save = async (): Promise<void> => {
     if (!draft) return;
     try {
       setError(undefined);
       const saved = await saveGlossary(draft);
-      setDraft({ ...draft, id: saved.id });
+      setDraft({ ...draft, id: saved.id, updatedAt: saved.updated_at });
       setMessage(`Saved “${saved.name}”: ${saved.terms.length} ${saved.terms.length === 1 ? 'term' : 'terms'}.`);
       await load();
     } catch (caught) {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NotFound, type Glossary } from '@voxlate/core';
+import { Busy, Conflict, NotFound, type Glossary } from '@voxlate/core';
 import { writeFileAtomic } from '../atomic-write.js';
+import { JobLocks } from '../job-locks.js';
 
 /** A creator's glossary as kept: its terms, a name to find it by, and when it was made and changed. */
 export interface StoredGlossary extends Glossary {
@@ -16,10 +17,13 @@ const ID = /^[0-9a-f]{16}$/;
 
 /**
  * The glossaries in the data folder, beside the jobs: one JSON file each, written whole, so
- * services and workers sharing the folder read a glossary as it was saved (the last save wins).
+ * services and workers sharing the folder read a glossary as it was saved. A replacement made
+ * from a version (its `updatedAt`) is checked and written under one lock across the processes:
+ * of two saves made from the same version, the second is refused, not written over the first.
  */
 export class DiskGlossaries {
   private readonly root: string;
+  private readonly locks = new JobLocks();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'glossaries');
@@ -37,11 +41,32 @@ export class DiskGlossaries {
     return stored;
   }
 
-  async replace(id: string, name: string, glossary: Glossary, at = new Date()): Promise<StoredGlossary> {
-    const before = await this.get(id);
-    const stored = { ...before, name, ...glossary, updatedAt: at.toISOString() };
-    await this.write(stored);
-    return stored;
+  /**
+   * Replaces the glossary's name and terms. With `basedOn` (the `updatedAt` the change was made
+   * from), a glossary saved by someone else since is not written over: Conflict, naming when.
+   */
+  async replace(
+    id: string,
+    name: string,
+    glossary: Glossary,
+    basedOn?: string,
+    at = new Date(),
+  ): Promise<StoredGlossary> {
+    await this.get(id);
+    return this.exclusive(async () => {
+      const before = await this.get(id);
+      if (basedOn !== undefined && before.updatedAt !== basedOn) {
+        throw new Conflict(
+          `The glossary "${before.name}" was saved by someone else at ${before.updatedAt}, after the version this ` +
+            'change was made from: open it again to see their change, then make yours.',
+        );
+      }
+      // Strictly later than the version it replaces, so a version is never named twice.
+      const time = Math.max(at.getTime(), Date.parse(before.updatedAt) + 1);
+      const stored = { ...before, name, ...glossary, updatedAt: new Date(time).toISOString() };
+      await this.write(stored);
+      return stored;
+    });
   }
 
   /** Throws NotFound naming the id when there is no such glossary. */
@@ -66,6 +91,17 @@ export class DiskGlossaries {
   async remove(id: string): Promise<void> {
     await this.get(id);
     await unlink(this.pathOf(id));
+  }
+
+  /** Work under the glossaries' lock, shared by every process on the data folder. */
+  private async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    await mkdir(this.root, { recursive: true });
+    try {
+      return await this.locks.exclusive('glossaries', this.root, work);
+    } catch (error) {
+      if (!(error instanceof Busy)) throw error;
+      throw new Busy('The glossaries are being changed by another request. Please try again in a moment.');
+    }
   }
 
   private async write(stored: StoredGlossary): Promise<void> {
