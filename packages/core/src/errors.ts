@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'Cancelled'
   | 'Busy'
   | 'Conflict'
+  | 'TooManyJobs'
+  | 'UnsupportedMediaType'
   | 'Internal';
 
 export class VoxlateError extends Error {
@@ -115,16 +117,46 @@ export class Cancelled extends VoxlateError {
   }
 }
 
-/** Something shared (a job's lock) is held by someone else for longer than a request may wait. */
+/**
+ * Something shared (a job's lock, the line of jobs, the queue) is held or full for longer than a
+ * request may wait: asked again after `retryAfterSeconds`, it may go through.
+ */
 export class Busy extends VoxlateError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
     super('Busy', message);
   }
 }
 
-/** A change made from a version of something (a glossary) that someone else has changed since. */
-export class Conflict extends VoxlateError {
+/** A client already has as many jobs running or waiting as it may: one may start once some end. */
+export class TooManyJobs extends VoxlateError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TooManyJobs', message);
+  }
+}
+
+/** What was sent is not the kind of thing asked for (not a form; audio where a video was asked for). */
+export class UnsupportedMediaType extends VoxlateError {
   constructor(message: string) {
+    super('UnsupportedMediaType', message);
+  }
+}
+
+/**
+ * A change that cannot be made to something as it is now: made from a version someone else has
+ * changed since (`revision` names the current one, when it has a number), or asked of a job in a
+ * state that does not take it.
+ */
+export class Conflict extends VoxlateError {
+  constructor(
+    message: string,
+    readonly revision?: number,
+  ) {
     super('Conflict', message);
   }
 }

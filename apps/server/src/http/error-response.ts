@@ -1,4 +1,12 @@
-import { INTERNAL_ERROR_MESSAGE, isVoxlateError, type ErrorCode } from '@voxlate/core';
+import {
+  Busy,
+  Conflict,
+  INTERNAL_ERROR_MESSAGE,
+  isVoxlateError,
+  TooManyJobs,
+  type ErrorCode,
+  type VoxlateError,
+} from '@voxlate/core';
 import { HttpError } from './http-error.js';
 
 export interface ErrorResponse {
@@ -22,6 +30,8 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   Cancelled: 499,
   Busy: 503,
   Conflict: 409,
+  TooManyJobs: 429,
+  UnsupportedMediaType: 415,
   Internal: 500,
 };
 
@@ -33,14 +43,21 @@ export function errorResponse(error: unknown): ErrorResponse {
   if (isVoxlateError(error)) {
     const status = STATUS_BY_CODE[error.code];
     const message = status === 500 ? INTERNAL_ERROR_MESSAGE : error.message;
-    // What is busy is held for a moment (a job's lock: seconds at most).
-    return { status, body: { error: message }, headers: error.code === 'Busy' ? { 'Retry-After': '1' } : {} };
+    const body = error instanceof Conflict && error.revision !== undefined ? { revision: error.revision } : {};
+    return { status, body: { ...body, error: message }, headers: retryAfterOf(error) };
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, body: { error: messageOf(error) }, headers: {} };
   }
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {} };
+}
+
+/** When to ask again: what is busy or full is held for a while (a job's lock: seconds at most). */
+function retryAfterOf(error: VoxlateError): Record<string, string> {
+  return error instanceof Busy || error instanceof TooManyJobs
+    ? { 'Retry-After': String(error.retryAfterSeconds) }
+    : {};
 }
 
 function statusOf(error: unknown): number | undefined {

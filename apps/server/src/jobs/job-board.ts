@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/core';
+import { Busy, Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/core';
 import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
@@ -13,7 +13,6 @@ import {
   type JobRequest,
   type JobState,
 } from '@voxlate/jobs';
-import { HttpError } from '../http/http-error.js';
 import { RequestIds } from './request-ids.js';
 import { JobEventHub } from './job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
@@ -181,12 +180,7 @@ export class JobBoard {
       const onStop = (): void => {
         followed.stop();
         signal?.removeEventListener('abort', onAbort);
-        reject(
-          new HttpError(
-            503,
-            'The service is restarting: the job will go on when it is back. Please try again shortly.',
-          ),
-        );
+        reject(new Busy('The service is restarting: the job will go on when it is back. Please try again shortly.', 5));
       };
       const finish = (): void => {
         followed.stop();

@@ -7,8 +7,7 @@ import {
   type JobRequest,
   type LineEdit,
 } from '@voxlate/jobs';
-import type { SavedRun } from '@voxlate/core';
-import { HttpError } from '../http/http-error.js';
+import { BadInput, Conflict, NotFound, type SavedRun } from '@voxlate/core';
 import type { JobEventHub } from './job-event-hub.js';
 import type { JobQueue } from './job-queue.js';
 import type { Admission } from './work-slots.js';
@@ -63,7 +62,7 @@ export class JobEdits {
     return this.store.exclusive(id, async () => {
       const { job, current } = await this.editableRun(id);
       if (!current.timeline.segments.some((segment) => segment.id === segmentId)) {
-        throw new HttpError(404, `The job has no line ${segmentId}.`);
+        throw new NotFound(`The job has no line ${segmentId}.`);
       }
       const lines = new Set(job.checkedLines ?? []);
       if (checked) lines.add(segmentId);
@@ -77,7 +76,7 @@ export class JobEdits {
     const job = await this.store.get(id);
     requireEditable(job);
     const current = await this.store.readJson<SavedRun>(id, CURRENT_RUN);
-    if (!current) throw new HttpError(409, 'The job has no finished dub to edit yet.');
+    if (!current) throw new Conflict('The job has no finished dub to edit yet.');
     return { job, current };
   }
 
@@ -105,10 +104,7 @@ export class JobEdits {
         ...current.timeline.segments.map((segment) => segment.speaker ?? 'S1'),
       ]);
       if (!speakers.has(speaker)) {
-        throw new HttpError(
-          404,
-          `The job has no speaker ${speaker}: its speakers are ${[...speakers].sort().join(', ')}.`,
-        );
+        throw new NotFound(`The job has no speaker ${speaker}: its speakers are ${[...speakers].sort().join(', ')}.`);
       }
       return this.store.update(id, { speakerNames: { ...job.speakerNames, [speaker]: name.trim() } });
     });
@@ -124,15 +120,12 @@ export class JobEdits {
       const { job, current } = await this.editableRun(id);
       if (!voices.includes(voice)) {
         const language = current.timeline.targetLanguage;
-        throw new HttpError(
-          400,
-          `There is no voice "${voice}" for ${language} here: its voices are ${voices.join(', ')}.`,
-        );
+        throw new BadInput(`There is no voice "${voice}" for ${language} here: its voices are ${voices.join(', ')}.`);
       }
       const measured = (current.timeline.speakers ?? []).find((known) => known.speaker === speaker);
       if (!measured) {
         const known = (current.timeline.speakers ?? []).map((s) => s.speaker).join(', ') || 'none yet';
-        throw new HttpError(404, `The job has no voiced speaker ${speaker}: its speakers are ${known}.`);
+        throw new NotFound(`The job has no voiced speaker ${speaker}: its speakers are ${known}.`);
       }
       // Formants were scaled from the old voice's (eSpeak NG): the new one is measured at its next use.
       const { formantScale: _old, ...settings } = measured.voice;
@@ -163,7 +156,7 @@ export class JobEdits {
       const job = await this.store.get(id);
       requireEditable(job);
       if (!job.edited || job.edited.lines.length === 0) {
-        throw new HttpError(409, 'Nothing to re-dub: no line was edited since the last render.');
+        throw new Conflict('Nothing to re-dub: no line was edited since the last render.');
       }
       const admitted = await this.queue.admit(client, admission);
       try {
@@ -197,21 +190,19 @@ export class JobEdits {
   }
 }
 
-function staleEdit(segmentId: number, against: number, current: number): HttpError {
-  return new HttpError(
-    409,
+function staleEdit(segmentId: number, against: number, current: number): Conflict {
+  return new Conflict(
     `Line ${segmentId} was changed since revision ${against} (it is at revision ${current} now): ` +
       'reload the line, then edit it again.',
-    {},
-    { revision: current },
+    current,
   );
 }
 
 function requireEditable(job: Job): void {
   if (job.state === 'queued' || job.state === 'running') {
-    throw new HttpError(409, 'The job is being worked on: edit it once it is finished.');
+    throw new Conflict('The job is being worked on: edit it once it is finished.');
   }
   if (job.state !== 'ready' && job.state !== 'stale') {
-    throw new HttpError(409, `The job is ${job.state}: only a finished dub can be edited.`);
+    throw new Conflict(`The job is ${job.state}: only a finished dub can be edited.`);
   }
 }

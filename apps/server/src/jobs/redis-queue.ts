@@ -1,5 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { Busy } from '@voxlate/core';
 import {
   CANCEL_CHANNEL,
   DUB_QUEUE,
@@ -18,7 +19,6 @@ import {
   type QueuedUpdate,
   type QueueLog,
 } from '@voxlate/jobs';
-import { HttpError } from '../http/http-error.js';
 import type { JobEventHub } from './job-event-hub.js';
 import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
 import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
@@ -293,11 +293,10 @@ export class RedisQueue implements JobQueue {
 }
 
 /** The 503 of a queue that cannot be reached: nothing was put in line. */
-function queueDown(): HttpError {
-  return new HttpError(
-    503,
+function queueDown(): Busy {
+  return new Busy(
     'The job queue cannot be reached at the moment: nothing was started. Please try again shortly.',
-    { 'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS) },
+    QUEUE_DOWN_RETRY_AFTER_SECONDS,
   );
 }
 
@@ -310,7 +309,7 @@ async function answered<T>(command: Promise<T>): Promise<T> {
   try {
     return await Promise.race([command, late]);
   } catch (error) {
-    throw error instanceof HttpError ? error : queueDown();
+    throw error instanceof Busy ? error : queueDown();
   } finally {
     clearTimeout(timer);
     command.catch(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error.js';
+import { errorResponse } from '../http/error-response.js';
 import { WorkSlots } from './work-slots.js';
 
 const never = new AbortController().signal;
@@ -16,7 +16,7 @@ function statusOf(action: () => unknown): number | undefined {
     action();
     return undefined;
   } catch (error) {
-    return (error as HttpError).statusCode;
+    return errorResponse(error).status;
   }
 }
 

@@ -1,6 +1,5 @@
-import { Cancelled } from '@voxlate/core';
+import { Busy, Cancelled, TooManyJobs } from '@voxlate/core';
 import { PROCESS_STOPPING } from '@voxlate/jobs';
-import { HttpError } from '../http/http-error.js';
 
 interface Waiting {
   start: () => void;
@@ -194,7 +193,7 @@ export class WorkSlots {
  * The 429 of a client past its share: `mine` jobs running or waiting, `asked` more asked for (a
  * dub into several languages is a job a language), at most `share` at once.
  */
-export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE_INFINITY): HttpError {
+export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE_INFINITY): TooManyJobs {
   const message =
     asked === 1
       ? `You already have ${mine} jobs running or waiting: wait for one to finish before starting another.`
@@ -203,12 +202,10 @@ export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE
           'waiting: ask for fewer languages at once.'
         : `A dub into ${asked} languages is ${asked} jobs, and you already have ${mine} running or waiting ` +
           `(at most ${share}): wait for some to finish, or ask for fewer languages.`;
-  return new HttpError(429, message, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  return new TooManyJobs(message, RETRY_AFTER_SECONDS);
 }
 
 /** The 503 of a full waiting line, whichever queue counted it. */
-export function lineFull(): HttpError {
-  return new HttpError(503, 'The service is busy: too many jobs are waiting. Please try again shortly.', {
-    'Retry-After': String(RETRY_AFTER_SECONDS),
-  });
+export function lineFull(): Busy {
+  return new Busy('The service is busy: too many jobs are waiting. Please try again shortly.', RETRY_AFTER_SECONDS);
 }

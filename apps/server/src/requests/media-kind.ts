@@ -1,6 +1,5 @@
-import { MediaUnreadable, requireWithinLength, type MediaInfo } from '@voxlate/core';
+import { MediaUnreadable, requireWithinLength, UnsupportedMediaType, type MediaInfo } from '@voxlate/core';
 import type { Dubber } from '@voxlate/runtime';
-import { HttpError } from '../http/http-error.js';
 
 /**
  * The upload's type comes from probing its content, never from the client's MIME type.
@@ -16,7 +15,7 @@ export async function requireMediaKind(
   signal: AbortSignal,
 ): Promise<MediaInfo> {
   const unreadable = (error: unknown): never => {
-    if (error instanceof MediaUnreadable) throw new HttpError(415, `Please upload a valid ${mode} file`);
+    if (error instanceof MediaUnreadable) throw new UnsupportedMediaType(`Please upload a valid ${mode} file`);
     throw error;
   };
   const maxSeconds = dubber.config.options.maxDurationSeconds;
@@ -26,7 +25,7 @@ export async function requireMediaKind(
   measuring.catch(() => undefined);
   try {
     const info = await dubber.probe(path, signal).catch(unreadable);
-    if (mode === 'video' && !info.video) throw new HttpError(415, 'Please upload a valid video file');
+    if (mode === 'video' && !info.video) throw new UnsupportedMediaType('Please upload a valid video file');
     // Refused before the job is queued or a stream is opened, so the answer is a plain 422. The
     // header is not trusted: the packets are counted too (the pipeline checks again as it decodes).
     requireWithinLength(maxSeconds, info.durationSeconds);

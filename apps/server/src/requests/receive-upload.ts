@@ -3,8 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_SUBTITLE_BYTES } from '@voxlate/contract';
-import { BadInput, TooLarge, isVoxlateError } from '@voxlate/core';
-import { HttpError } from '../http/http-error.js';
+import { BadInput, TooLarge, UnsupportedMediaType, isVoxlateError } from '@voxlate/core';
 import type { Workspace } from '../jobs/workspaces.js';
 import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
 
@@ -29,7 +28,7 @@ export async function receiveUpload(
   workspace: Workspace,
   options: { mediaField: string; maxBytes: number },
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new HttpError(415, `The request is not a form. ${MULTIPART_HINT}`);
+  if (!request.isMultipart()) throw new UnsupportedMediaType(`The request is not a form. ${MULTIPART_HINT}`);
   const upload: ReceivedUpload = { fields: {} };
   // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
   // take, so that a cut is seen and refused rather than passed on shortened.
@@ -75,7 +74,7 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
  * client's, never a 500. System errors (a full disk) stay what they are.
  */
 function translateMultipartError(error: unknown): unknown {
-  if (isVoxlateError(error) || error instanceof HttpError) return error;
+  if (isVoxlateError(error)) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new TooLarge(FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
