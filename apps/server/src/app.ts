@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput } from '@voxlate/core';
+import { DiskGlossaries, DiskTranslationMemory, openJobStore } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
@@ -20,6 +21,9 @@ import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
 import { EmbeddedQueue } from './jobs/embedded-queue.js';
 import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
+import { JobEdits } from './jobs/job-edits.js';
+import { JobEventHub } from './jobs/job-event-hub.js';
+import { RequestIds } from './jobs/request-ids.js';
 import { WorkSlots } from './jobs/work-slots.js';
 import { RedisQueue } from './jobs/redis-queue.js';
 import { Workspaces } from './jobs/workspaces.js';
@@ -73,21 +77,28 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
   });
-  const board = new JobBoard(
-    dubber.config.dataDir,
-    config.redisUrl
-      ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
-      : EmbeddedQueue.factory(slots, dubInFolderOf(dubber), config.languagesAtOnce),
-    config.retentionMs,
-    config.sweepMs,
-  );
+  const dataDir = dubber.config.dataDir;
+  const store = openJobStore(dataDir);
+  const hub = new JobEventHub();
+  const makeQueue = config.redisUrl
+    ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
+    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber), config.languagesAtOnce);
+  const queue = makeQueue(store, hub);
+  const memory = new DiskTranslationMemory(dataDir);
   // Jobs run here (without Redis) translate with the memory their edits fill.
-  dubber.useMemory(board.memory);
+  dubber.useMemory(memory);
+  const board = new JobBoard({ store, hub, queue }, config.retentionMs, config.sweepMs);
   const context: RouteContext = {
     config,
     dubber,
     slots,
     board,
+    store,
+    hub,
+    edits: new JobEdits(store, hub, queue, memory),
+    memory,
+    glossaries: new DiskGlossaries(dataDir),
+    requests: new RequestIds(),
     workspaces: new Workspaces(config.tempRoot),
     live: new LiveSessions(config.maxLiveSessions),
   };

@@ -3,21 +3,16 @@ import { Busy, Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/c
 import {
   CURRENT_RUN,
   DEFAULT_RETENTION_MS,
-  DiskGlossaries,
-  DiskJobStore,
-  DiskTranslationMemory,
-  openJobStore,
+  type DiskJobStore,
   runnerIsDead,
   type DubInFolder,
   type JobRecord,
   type JobRequest,
   type JobState,
 } from '@voxlate/jobs';
-import { RequestIds } from './request-ids.js';
-import { JobEventHub } from './job-event-hub.js';
+import type { JobEventHub } from './job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
-import { JobEdits } from './job-edits.js';
-import type { JobQueue, QueueFactory, QueueStatus } from './job-queue.js';
+import type { JobQueue, QueueStatus } from './job-queue.js';
 
 export type Job = JobRecord<JobRequest>;
 
@@ -32,39 +27,35 @@ const SETTLED: ReadonlySet<JobState> = new Set(['ready', 'stale', 'failed', 'can
 /** How often the board looks for jobs left running by a process that is gone (by default). */
 const SWEEP_MS = 30_000;
 
+/** What the board works with: the job store, the event hub and the queue (made once, in app.ts). */
+export interface JobBoardParts {
+  store: DiskJobStore<JobRequest>;
+  hub: JobEventHub;
+  queue: JobQueue;
+}
+
 /**
- * The service's jobs: kept in the job store, run by the embedded queue (the WorkSlots's places,
- * shared with the spec's endpoints), followed through the event hub. Jobs left unfinished by a
- * process that stopped or died are resumed when the board opens.
+ * The jobs' lifecycle: submitted (alone or as a group) into the job store and the queue, run by
+ * the embedded queue (the WorkSlots's places, shared with the spec's endpoints) or Redis workers,
+ * cancelled, waited for, removed and expired. Jobs left unfinished by a process that stopped or
+ * died are resumed when the board opens. Edits, the memory and the glossaries are services of
+ * their own beside it (see RouteContext).
  */
 export class JobBoard {
-  readonly store: DiskJobStore<JobRequest>;
-  readonly hub = new JobEventHub();
-  /** Spec-endpoint requests' client-chosen ids, tied to their jobs while they run. */
-  readonly requests = new RequestIds();
+  private readonly store: DiskJobStore<JobRequest>;
+  private readonly hub: JobEventHub;
   private readonly queue: JobQueue;
-  /** Edits of finished jobs' lines, and renders of the edited lines. */
-  readonly edits: JobEdits;
-  /** The translations creators corrected, kept beside the jobs for every later dub. */
-  readonly memory: DiskTranslationMemory;
-  /** The creators' glossaries, kept beside the jobs: a dub names one by id. */
-  readonly glossaries: DiskGlossaries;
   private expiry: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
 
   constructor(
-    dataDir: string,
-    makeQueue: QueueFactory,
+    parts: JobBoardParts,
     private readonly retentionMs: number = DEFAULT_RETENTION_MS,
     private readonly sweepMs: number = SWEEP_MS,
   ) {
-    this.store = openJobStore(dataDir);
-    this.memory = new DiskTranslationMemory(dataDir);
-    this.glossaries = new DiskGlossaries(dataDir);
-    this.queue = makeQueue(this.store, this.hub);
-    this.edits = new JobEdits(this.store, this.hub, this.queue, this.memory);
+    ({ store: this.store, hub: this.hub, queue: this.queue } = parts);
   }
 
   /** Clears what a crash left, removes expired jobs, resumes unfinished ones (oldest first). */

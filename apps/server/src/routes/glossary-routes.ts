@@ -8,7 +8,7 @@ import { serveRoute } from './serve-route.js';
 
 /** The glossaries: made from CSV or a list, listed, read, replaced, removed, exported as CSV. */
 export function registerGlossaryRoutes(app: FastifyInstance, context: RouteContext): void {
-  const glossaries = context.board.glossaries;
+  const glossaries = context.glossaries;
   const limits = { bodyLimit: 2 * 1024 * 1024 };
 
   serveRoute(app, Routes.listGlossaries, async () => ({ glossaries: (await glossaries.list()).map(glossaryFields) }));

@@ -49,20 +49,20 @@ export async function relayJobEvents(
   context: RouteContext,
   jobId: string,
 ): Promise<void> {
-  const { board, config } = context;
+  const { board, config, hub } = context;
   const header = request.headers['last-event-id'];
-  const after = board.hub.numberOf(Array.isArray(header) ? header[0] : header);
+  const after = hub.numberOf(Array.isArray(header) ? header[0] : header);
   const job = await board.get(jobId);
-  if (after !== undefined && isTerminal(job.state) && after >= board.hub.lastId(jobId)) {
+  if (after !== undefined && isTerminal(job.state) && after >= hub.lastId(jobId)) {
     return void reply.code(204).send();
   }
   const stream = openStream(reply, config.heartbeatMs);
-  const followed = board.hub.follow(jobId, after, (event) => relay(stream, board.hub.eventId(event), event.update));
+  const followed = hub.follow(jobId, after, (event) => relay(stream, hub.eventId(event), event.update));
   if (followed.missed) {
-    for (const event of followed.missed) relay(stream, board.hub.eventId(event), event.update);
+    for (const event of followed.missed) relay(stream, hub.eventId(event), event.update);
   } else {
-    const snapshot = jobFields(await board.get(jobId), board.hub.progressOf(jobId));
-    const id = `${board.hub.epoch}-${board.hub.lastId(jobId)}`;
+    const snapshot = jobFields(await board.get(jobId), hub.progressOf(jobId));
+    const id = `${hub.epoch}-${hub.lastId(jobId)}`;
     stream.send('snapshot', id, snapshot);
     if (isTerminal(snapshot.state)) {
       stream.send('end', id, {});
@@ -83,14 +83,14 @@ const REQUEST_WAIT_MS = 15 * 60_000;
  * and ends with the request's job.
  */
 export async function relayRequestEvents(reply: FastifyReply, context: RouteContext, requestId: string): Promise<void> {
-  const { board, config } = context;
+  const { config, hub, requests } = context;
   const stream = openStream(reply, config.heartbeatMs);
   const waited = new AbortController();
   const timer = setTimeout(() => waited.abort(new Error('no request came')), REQUEST_WAIT_MS);
   void stream.gone.then(() => waited.abort(new Error('client left')));
   let jobId: string;
   try {
-    jobId = await board.requests.jobOf(requestId, waited.signal);
+    jobId = await requests.jobOf(requestId, waited.signal);
   } catch {
     stream.close();
     return;
@@ -100,9 +100,9 @@ export async function relayRequestEvents(reply: FastifyReply, context: RouteCont
   const send = (update: JobUpdate, id: string): void => {
     if (update.type !== 'warning') relay(stream, id, update);
   };
-  const followed = board.hub.follow(jobId, undefined, (event) => send(event.update, board.hub.eventId(event)));
-  const now = board.hub.progressOf(jobId);
-  if (now) send({ type: 'progress', ...now }, `${board.hub.epoch}-${board.hub.lastId(jobId)}`);
+  const followed = hub.follow(jobId, undefined, (event) => send(event.update, hub.eventId(event)));
+  const now = hub.progressOf(jobId);
+  if (now) send({ type: 'progress', ...now }, `${hub.epoch}-${hub.lastId(jobId)}`);
   await stream.gone;
   followed.stop();
 }

@@ -31,7 +31,7 @@ import { serveRoute } from './serve-route.js';
 export function registerJobsRoutes(app: FastifyInstance, context: RouteContext): void {
   // Stems are made on their first download and kept with the render they belong to.
   const stems = new MadeOnce();
-  const { config, board } = context;
+  const { config, board, hub, store, edits } = context;
   const apiAdmission = { maxWaiting: config.maxQueuedJobs, maxPerClient: config.maxQueuedJobsPerClient };
 
   serveRoute(
@@ -51,19 +51,19 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       const page = Number(request.query.page ?? 0);
       const size = Number(request.query.size ?? 20);
       const { jobs, total } = await board.list(page, size);
-      return { jobs: jobs.map((job) => jobFields(job, board.hub.progressOf(job.id))), page, size, total };
+      return { jobs: jobs.map((job) => jobFields(job, hub.progressOf(job.id))), page, size, total };
     },
   );
 
   serveRoute(app, Routes.getJob, async (request): Promise<JobAnswer> => {
     const job = await jobOf(context, request.params.id);
-    return jobFields(job, board.hub.progressOf(job.id), await board.current(job.id));
+    return jobFields(job, hub.progressOf(job.id), await board.current(job.id));
   });
 
   serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${quoteInput(id)}.`);
-    const jobs = (await board.group(id)).map((job) => jobFields(job, board.hub.progressOf(job.id)));
+    const jobs = (await board.group(id)).map((job) => jobFields(job, hub.progressOf(job.id)));
     return { id, ...groupStateOf(jobs), jobs };
   });
 
@@ -81,7 +81,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.getJobSource, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
-    const path = join(board.store.folder(job.id), 'input', job.request.inputFile);
+    const path = join(store.folder(job.id), 'input', job.request.inputFile);
     await sendFile(request, reply, path, job.request.inputName);
   });
 
@@ -95,7 +95,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     }
     if (!job.result) throw new NotFound('The job has no result yet.');
     const [, language, format] = match as unknown as [string, string, 'srt' | 'vtt'];
-    const path = join(board.store.folder(job.id), 'result', subtitleFile(language, format));
+    const path = join(store.folder(job.id), 'result', subtitleFile(language, format));
     await sendFile(request, reply, path, downloadName(job.request.inputName, language, format));
   });
 
@@ -109,7 +109,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       const files = stemsOffered(current).map((stem) => `${stem.name}.${stem.extension}`);
       throw new NotFound(`This job has no stem ${quoteInput(request.params.file)}: it has ${files.join(', ')}.`);
     }
-    const folder = board.store.folder(job.id);
+    const folder = store.folder(job.id);
     const path = join(folder, 'result', 'stems', `r${job.result.revision}-${request.params.file}`);
     await stems.made(path, () =>
       context.dubber.renderStem(
@@ -130,7 +130,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJobReport, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     if (!job.result) throw new NotFound('The job has no result yet.');
-    const path = join(board.store.folder(job.id), 'result', REPORT_FILE);
+    const path = join(store.folder(job.id), 'result', REPORT_FILE);
     const name = downloadName(job.request.inputName, job.request.targetLanguage, 'report.json');
     await sendFile(request, reply, path, name);
   });
@@ -143,8 +143,8 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       const { body } = request;
       const line = Number(request.params.segmentId);
       let edited = job;
-      if (body.checked !== undefined) edited = await board.edits.markChecked(job.id, line, body.checked);
-      if (changesLine(body)) edited = await board.edits.edit(job.id, line, lineEditOf(body), body.revision);
+      if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
+      if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
       return jobFields(edited, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
@@ -160,9 +160,9 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       let changed = job;
       if (voice !== undefined) {
         const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
-        changed = await board.edits.changeSpeakerVoice(job.id, speaker, voice, voices);
+        changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
       }
-      if (name !== undefined) changed = await board.edits.renameSpeaker(job.id, speaker, name);
+      if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
       return jobFields(changed, undefined, await board.current(job.id));
     },
     { bodyLimit: 64 * 1024 },
@@ -170,7 +170,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
-    const queued = await board.edits.render(job.id, request.ip, apiAdmission);
+    const queued = await edits.render(job.id, request.ip, apiAdmission);
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
@@ -198,7 +198,7 @@ async function createJob(
   context: RouteContext,
   admission: { maxWaiting: number; maxPerClient: number },
 ): Promise<Job> {
-  const { config, dubber, workspaces, board } = context;
+  const { config, dubber, workspaces, board, glossaries } = context;
   const abort = abortOnDisconnect(request, reply);
   const workspace = await workspaces.create();
   try {
@@ -207,7 +207,7 @@ async function createJob(
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
     const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
-    const how = { mode: 'audio', client: request.ip, glossaries: board.glossaries } as const;
+    const how = { mode: 'audio', client: request.ip, glossaries: glossaries } as const;
     const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
     const [first] = await board.submitGroup(jobs, admission);

@@ -9,7 +9,7 @@ import { serveRoute } from './serve-route.js';
 
 /** The translation memory: list and search it, export it as TMX, forget a line or all of them. */
 export function registerMemoryRoutes(app: FastifyInstance, context: RouteContext): void {
-  const memory = context.board.memory;
+  const memory = context.memory;
 
   serveRoute(app, Routes.listMemory, async (request): Promise<MemoryList> => {
     const page = Number(request.query.page ?? 0);

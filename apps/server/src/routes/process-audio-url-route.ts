@@ -17,7 +17,7 @@ import { runSpecJob } from './spec-job.js';
  * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
  */
 export function registerProcessAudioUrlRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, board, workspaces } = context;
+  const { config, dubber, store, workspaces } = context;
   serveRoute(
     app,
     Routes.processAudioUrl,
@@ -41,7 +41,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           dubber,
           asked,
           media,
-          { mode: 'audio', container: 'wav', client: request.ip, glossaries: context.board.glossaries },
+          { mode: 'audio', container: 'wav', client: request.ip, glossaries: context.glossaries },
           abort.signal,
         );
         const {
@@ -53,11 +53,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
         });
         // The fetched audio handed back as WAV, from the job's copy of it.
         const sourceWav = workspace.path('source.wav');
-        await dubber.audioToWav(
-          join(board.store.folder(done.id), 'input', done.request.inputFile),
-          sourceWav,
-          abort.signal,
-        );
+        await dubber.audioToWav(join(store.folder(done.id), 'input', done.request.inputFile), sourceWav, abort.signal);
         await sendJsonWithMedia(
           reply,
           { audio: done.result!.file, source_audio: sourceWav },

@@ -32,7 +32,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           {
             form: ProcessVideoForm,
             mediaField: 'video',
-            glossaries: context.board.glossaries,
+            glossaries: context.glossaries,
             maxBytes: config.maxUploadBytes,
             mode: 'video',
             container: 'mp4',

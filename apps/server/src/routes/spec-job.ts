@@ -29,26 +29,26 @@ export async function runSpecJob(
   signal: AbortSignal,
   { onUpdate, requestId }: SpecJobFollowers = {},
 ): Promise<FinishedSpecJob> {
-  const { board, config } = context;
+  const { board, config, hub, store, requests } = context;
   const created = await board.submit(newJob, {
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
   });
-  const followed = onUpdate ? board.hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
+  const followed = onUpdate ? hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
   for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
-  if (requestId) board.requests.bind(requestId, created.id);
+  if (requestId) requests.bind(requestId, created.id);
   const leave = (): void => void board.remove(created.id).catch(() => undefined);
   signal.addEventListener('abort', leave, { once: true });
   try {
     const job = await board.waitForEnd(created.id, signal);
     if (job.state !== 'ready') throw failureOf(job);
-    const [current, provenance] = await Promise.all([board.current(job.id), board.store.readJson(job.id, PROVENANCE)]);
+    const [current, provenance] = await Promise.all([board.current(job.id), store.readJson(job.id, PROVENANCE)]);
     if (!current) throw new VoxlateError('Internal', 'The finished job has no saved run.');
     return { job, current, provenance };
   } finally {
     signal.removeEventListener('abort', leave);
     followed?.stop();
-    if (requestId) board.requests.unbind(requestId, created.id);
+    if (requestId) requests.unbind(requestId, created.id);
   }
 }
 

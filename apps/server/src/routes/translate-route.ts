@@ -32,7 +32,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
             maxBytes: config.maxUploadBytes,
             mode: 'audio',
             container: 'wav',
-            glossaries: context.board.glossaries,
+            glossaries: context.glossaries,
           },
           abort.signal,
         );
