@@ -1,9 +1,13 @@
+import { JOB_STATES, type JobStateName } from '@voxlate/contract';
 import type { RunnerIdentity } from './runner-identity.js';
 
-/** Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended otherwise. */
-export type JobState = 'queued' | 'running' | 'ready' | 'stale' | 'failed' | 'cancelled';
+/**
+ * Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended
+ * otherwise. The contract's states, declared once there: the record keeps what the wire shows.
+ */
+export type JobState = JobStateName;
 
-export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'ready', 'stale', 'failed', 'cancelled'];
+export { JOB_STATES };
 
 /** What the store keeps of a job, besides its files. `request` is the caller's, kept as given. */
 export interface JobRecord<Request = unknown> {
