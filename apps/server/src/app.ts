@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
-import { BadInput } from '@voxlate/core';
+import { BadInput, Busy } from '@voxlate/core';
 import { DiskGlossaries, DiskTranslationMemory, openJobStore } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/runtime';
 import type { ServerConfig } from './config.js';
@@ -122,8 +122,8 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
-    // A 503 the service chose (a full line, an unreachable queue) is a refusal, not a fault.
-    if (response.status >= 500 && !(error instanceof HttpError)) request.log.error(error);
+    // A 503 the service chose (a full line, an unreachable queue, a lock held: Busy) is a refusal, not a fault.
+    if (response.status >= 500 && !(error instanceof HttpError || error instanceof Busy)) request.log.error(error);
     else request.log.info({ status: response.status, error: response.body.error }, 'request refused');
     if (reply.sent || reply.raw.headersSent) return;
     // The rest of a refused body is read first (within limits), or the client could be reset

@@ -36,7 +36,12 @@ export class JobLocks {
   private readonly held = new AsyncLocalStorage<ReadonlyMap<string, { active: boolean }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly waitMs: number = LOCK_WAIT_MS) {}
+  /** `busy` says what is being changed when the wait runs out (a job, unless told otherwise). */
+  constructor(
+    private readonly waitMs: number = LOCK_WAIT_MS,
+    private readonly busy: (id: string) => string = (id) =>
+      `Job ${id} is being changed by another request. Please try again in a moment.`,
+  ) {}
 
   /** Runs `work` holding the job's lock; `folder` is the job's folder; `waitMs` the longest wait for it. */
   exclusive<T>(id: string, folder: string, work: () => Promise<T>, waitMs = this.waitMs): Promise<T> {
@@ -86,7 +91,7 @@ export class JobLocks {
         if (code === 'ENOENT') throw new NotFound(`There is no job ${quoteInput(id)}.`);
         if (code !== 'ELOCKED') throw error;
         if (Date.now() - started + pause > waitMs) {
-          throw new Busy(`Job ${id} is being changed by another request. Please try again in a moment.`);
+          throw new Busy(this.busy(id));
         }
         await new Promise((resolve) => setTimeout(resolve, pause));
       }

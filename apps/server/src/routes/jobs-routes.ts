@@ -207,7 +207,7 @@ async function createJob(
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
     const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
-    const how = { mode: 'audio', client: request.ip, glossaries: glossaries } as const;
+    const how = { mode: 'audio', client: request.ip, glossaries } as const;
     const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
     const [first] = await board.submitGroup(jobs, admission);

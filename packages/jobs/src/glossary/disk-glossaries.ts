@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Busy, Conflict, NotFound, type Glossary } from '@voxlate/core';
+import { Conflict, NotFound, type Glossary } from '@voxlate/core';
 import { writeFileAtomic } from '../atomic-write.js';
-import { JobLocks } from '../job-locks.js';
+import { JobLocks, LOCK_WAIT_MS } from '../job-locks.js';
 
 /** A creator's glossary as kept: its terms, a name to find it by, and when it was made and changed. */
 export interface StoredGlossary extends Glossary {
@@ -23,7 +23,10 @@ const ID = /^[0-9a-f]{16}$/;
  */
 export class DiskGlossaries {
   private readonly root: string;
-  private readonly locks = new JobLocks();
+  private readonly locks = new JobLocks(
+    LOCK_WAIT_MS,
+    () => 'The glossaries are being changed by another request. Please try again in a moment.',
+  );
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'glossaries');
@@ -52,7 +55,6 @@ export class DiskGlossaries {
     basedOn?: string,
     at = new Date(),
   ): Promise<StoredGlossary> {
-    await this.get(id);
     return this.exclusive(async () => {
       const before = await this.get(id);
       if (basedOn !== undefined && before.updatedAt !== basedOn) {
@@ -96,12 +98,7 @@ export class DiskGlossaries {
   /** Work under the glossaries' lock, shared by every process on the data folder. */
   private async exclusive<T>(work: () => Promise<T>): Promise<T> {
     await mkdir(this.root, { recursive: true });
-    try {
-      return await this.locks.exclusive('glossaries', this.root, work);
-    } catch (error) {
-      if (!(error instanceof Busy)) throw error;
-      throw new Busy('The glossaries are being changed by another request. Please try again in a moment.');
-    }
+    return this.locks.exclusive('glossaries', this.root, work);
   }
 
   private async write(stored: StoredGlossary): Promise<void> {

@@ -37,10 +37,7 @@ type Pair = { source: LanguageCode; target: LanguageCode };
 export class DiskTranslationMemory implements TranslationMemoryPort {
   private readonly root: string;
   /** Each pair's entries, with their sources as normalised once (every line of every dub is compared to them). */
-  private readonly cache = new Map<
-    string,
-    { changed: number; racy: boolean; entries: MemoryEntry[]; keys: string[] }
-  >();
+  private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[]; keys: string[] }>();
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'memory');
@@ -150,7 +147,7 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
       () => -1,
     );
     const cached = this.cache.get(folder);
-    if (cached && cached.changed === changed && !cached.racy) return cached;
+    if (cached && cached.changed === changed) return cached;
     const names = changed < 0 ? [] : await readdir(folder);
     const entries: MemoryEntry[] = [];
     for (const name of names.filter((file) => /^[0-9a-f]{40}\.json$/.test(file))) {
@@ -160,16 +157,12 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
       );
       if (entry) entries.push(entry);
     }
-    const read = {
-      changed,
-      // A folder changed just before it was read may change again within the same tick of the
-      // file system's clock (a few milliseconds) without its time moving: another service's
-      // entry would then never be seen. Such a reading is used once, not kept (git's "racy" rule).
-      racy: changed >= readAt - RACY_MS,
-      entries,
-      keys: entries.map((entry) => normaliseForMemory(entry.source)),
-    };
-    this.cache.set(folder, read);
+    const read = { changed, entries, keys: entries.map((entry) => normaliseForMemory(entry.source)) };
+    // A folder changed just before it was read may change again within the same tick of the file
+    // system's clock (a few milliseconds) without its time moving: another service's entry would
+    // then never be seen. Such a reading is used once, not kept (git's "racy" rule).
+    if (changed < readAt - RACY_MS) this.cache.set(folder, read);
+    else this.cache.delete(folder);
     return read;
   }
 
