@@ -102,7 +102,8 @@ describe('ApertiumServer under a stall', () => {
     try {
       const pair = { source: 'eng', target: 'spa' } as const;
       await warmUp(stalling, pair);
-      const translator = await ApertiumTranslator.create(stalling, 1500);
+      // Long enough for the restarted server's cold pipeline under CI's load (1.5 s was not).
+      const translator = await ApertiumTranslator.create(stalling, 5000);
       expect((await translator.translate({ text: 'Good morning' }, pair, {})).text).toMatch(/Buenos días/i);
       const stoppedPid = stalling.pid()!;
       const pipelines = descendantsOf(stoppedPid);

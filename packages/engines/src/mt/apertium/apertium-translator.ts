@@ -92,9 +92,10 @@ export class ApertiumTranslator implements Translator {
 
   private async request(text: string, source: string, target: string, context: EngineContext): Promise<string> {
     const body = new URLSearchParams({ langpair: `${source}|${target}`, q: text, markUnknown: 'yes' });
-    const deadline = AbortSignal.timeout(this.callTimeoutMs);
-    const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
     return this.server.using(async (url) => {
+      // Counted from a running server: a (re)start has its own time limit.
+      const deadline = AbortSignal.timeout(this.callTimeoutMs);
+      const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
       const response = await fetch(`${url}/translate`, { method: 'POST', body, signal });
       if (!response.ok) throw new Error(`apertium-apy answered ${response.status}`);
       const json = (await response.json()) as { responseData?: { translatedText?: string } };
