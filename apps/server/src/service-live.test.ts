@@ -108,7 +108,7 @@ describe('live translation over the WebSocket', () => {
     expect(decoders()).toBe(0);
   });
 
-  it('refuses a bad frame, a page of another site, and a plain GET', async () => {
+  it('refuses a bad frame and a page of another site; a plain GET says whether the languages can go live', async () => {
     const odd = new LiveClient(liveUrl('source_language=eng&target_language=fra'));
     await odd.ready;
     odd.send(Buffer.alloc(3));
@@ -125,6 +125,7 @@ describe('live translation over the WebSocket', () => {
     });
     await expect(foreign.ready).rejects.toThrow(/other web sites/);
 
+    await waitFor(() => decoders() === 0);
     const plain = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       httpRequest(`${service.url}/api/live?source_language=eng&target_language=fra`, (response) => {
         let body = '';
@@ -134,8 +135,19 @@ describe('live translation over the WebSocket', () => {
         .on('error', reject)
         .end();
     });
-    expect(plain.status).toBe(426);
-    expect(JSON.parse(plain.body)).toEqual({ error: expect.stringMatching(/WebSocket/) as unknown });
+    // A plain GET says whether the languages can go live (nothing started, no place taken).
+    expect(plain.status).toBe(200);
+    expect(JSON.parse(plain.body)).toEqual({
+      sample_rate: 16000,
+      sessions: { running: expect.any(Number) as unknown, max: 2 },
+      engines: { recognition: 'pocketsphinx-live', translation: 'apertium', synthesis: expect.any(String) as unknown },
+    });
+    expect(decoders()).toBe(0);
+    const noLiveRecogniser = await fetch(`${service.url}/api/live?source_language=kor&target_language=eng`);
+    expect(noLiveRecogniser.status).toBe(422);
+    const badLanguage = await fetch(`${service.url}/api/live?source_language=xx&target_language=eng`);
+    expect(badLanguage.status).toBe(400);
+    expect(((await badLanguage.json()) as { error: string }).error).toMatch(/source_language/);
     await waitFor(() => decoders() === 0);
   });
 
@@ -160,6 +172,10 @@ describe('live translation over the WebSocket', () => {
     // Polled, not read once: CI once counted 1 here with both sessions ready (not reproduced);
     // a failure now prints the service's process tree.
     await waitFor(() => decoders() === 2, 5000).catch(() => expect(processTree()).toBe('two live decoders'));
+    const status = (await (await fetch(`${service.url}/api/live?source_language=eng&target_language=fra`)).json()) as {
+      sessions: unknown;
+    };
+    expect(status.sessions).toEqual({ running: 2, max: 2 });
     const third = new LiveClient(liveUrl('source_language=eng&target_language=fra'));
     await expect(third.ready).rejects.toThrow(/already runs 2 live sessions/);
     expect((await third.closed).close.code).toBe(LIVE_CLOSE.busy);

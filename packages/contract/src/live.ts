@@ -51,6 +51,31 @@ export const LiveCaptionsQuery = Type.Object(
 /** Client → server text frame: the stream has ended; the remaining lines are finished, then `done`. */
 export const LiveEnd = Type.Object({ type: Type.Literal('end') }, Closed);
 
+const LiveEngines = Type.Object(
+  { recognition: Type.String(), translation: Type.String(), synthesis: Type.String() },
+  { ...Closed, description: 'The engines a session in these languages runs on.' },
+);
+
+export const LiveStatus = Type.Object(
+  {
+    sample_rate: Type.Literal(LIVE_INPUT_RATE, { description: 'The rate the audio sent must have, Hz.' }),
+    sessions: Type.Object(
+      {
+        running: Type.Integer({ minimum: 0, description: 'Live sessions running on this machine now.' }),
+        max: Type.Integer({ minimum: 1, description: 'As many as it holds (VOXLATE_MAX_LIVE_SESSIONS).' }),
+      },
+      Closed,
+    ),
+    engines: LiveEngines,
+  },
+  {
+    ...Closed,
+    description:
+      'A plain GET (no WebSocket upgrade): whether these languages can go live here, on which engines, and ' +
+      'how many sessions are free, before a socket is opened.',
+  },
+);
+
 export const LiveReady = Type.Object(
   {
     type: Type.Literal('ready'),
@@ -58,10 +83,7 @@ export const LiveReady = Type.Object(
       description: 'The session, for its caption overlay (/live/overlay?session=...) and /api/live/captions.',
     }),
     sample_rate: Type.Literal(LIVE_INPUT_RATE, { description: 'The rate the audio sent must have, Hz.' }),
-    engines: Type.Object(
-      { recognition: Type.String(), translation: Type.String(), synthesis: Type.String() },
-      { ...Closed, description: 'The engines this session runs on.' },
-    ),
+    engines: LiveEngines,
   },
   { ...Closed, description: 'Once, when the engines are loaded: audio may be sent from now on.' },
 );
@@ -120,6 +142,7 @@ export const LiveDone = Type.Object(
 );
 
 export type LiveQuery = Static<typeof LiveQuery>;
+export type LiveStatus = Static<typeof LiveStatus>;
 export type LiveReady = Static<typeof LiveReady>;
 export type LiveCaption = Static<typeof LiveCaption>;
 export type LiveAudio = Static<typeof LiveAudio>;

@@ -16,6 +16,7 @@ import {
   LiveError,
   LiveQuery,
   LiveReady,
+  LiveStatus,
 } from './live.js';
 import {
   GroupParams,
@@ -448,7 +449,9 @@ export const Routes = {
     tag: 'Live',
     summary: 'Live translation: speech in as it is spoken, captions and dubbed speech out about two seconds behind',
     description:
-      'A WebSocket (connect with `ws://` or `wss://`; a plain GET is refused with 426). The languages are checked ' +
+      'A WebSocket (connect with `ws://` or `wss://`). A plain GET, without the upgrade, answers whether the ' +
+      'languages can go live here, on which engines, and how many sessions are free (422 if they cannot). On the ' +
+      'WebSocket, the languages are checked ' +
       'before any audio is taken: a bad one is answered with an `error` message and the socket is closed with 1008. ' +
       'Then the server sends `ready` once its engines are loaded. The client sends binary frames of ' +
       `${LIVE_INPUT_RATE / 1000} kHz mono signed 16-bit little-endian PCM, any size (20-100 ms is typical; at most ` +
@@ -470,8 +473,12 @@ export const Routes = {
           server: { ready: LiveReady, caption: LiveCaption, audio: LiveAudio, error: LiveError, done: LiveDone },
         },
       },
+      200: json(
+        'Without the upgrade: whether these languages can go live here, before a socket is opened.',
+        LiveStatus,
+      ),
     },
-    errors: [426],
+    errors: [400, 422],
   },
   liveCaptions: {
     method: 'GET',
@@ -545,9 +552,8 @@ export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   413: 'Too large: the file (150 MB), a field, or the body.',
   415: 'Not a form (or not JSON), or not audio/video (decided by probing the content).',
   416: 'A Range outside the file.',
-  426: 'A WebSocket route asked for without the WebSocket upgrade.',
   431: 'Request headers over 16 KB.',
-  422: 'The media cannot be dubbed: no audio track, no speech found, too long, unreadable.',
+  422: 'The media cannot be dubbed (no audio track, no speech found, too long, unreadable), or a language has no engine here for what is asked.',
   429: 'Too many requests from this client (rate limit, or 3 jobs already in flight).',
   503: 'The service is busy (the waiting line is full; see Retry-After) or an engine failed.',
 };

@@ -8,9 +8,10 @@ import {
   normaliseFields,
   Routes,
   type LiveServerMessage,
+  type LiveStatus,
 } from '@voxlate/contract';
 import { isVoxlateError, userMessage, type LiveEvent } from '@voxlate/core';
-import { openLiveSession } from '@voxlate/runtime';
+import { liveEnginesOf, openLiveSession } from '@voxlate/runtime';
 import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
 import { SseStream } from '../http/sse-stream.js';
@@ -27,13 +28,7 @@ export function registerLiveRoutes(app: FastifyInstance, context: RouteContext):
   app.route({
     method: 'GET',
     url: path,
-    handler: () => {
-      throw new HttpError(
-        426,
-        'This is a WebSocket: connect with ws:// (or wss://) and the WebSocket upgrade. /api/docs describes it.',
-        { Upgrade: 'websocket' },
-      );
-    },
+    handler: (request) => liveStatus(request, context),
     wsHandler: (socket, request) => serveLiveSocket(socket, request, context),
   });
 
@@ -46,6 +41,21 @@ export function registerLiveRoutes(app: FastifyInstance, context: RouteContext):
     const stop = context.live.follow(session, (caption) => stream.send(caption));
     reply.raw.once('close', () => stop?.());
   });
+}
+
+/**
+ * A plain GET: can these languages go live here, and is there a free place? The same checks a
+ * socket meets first, answered before one is opened (nothing is started).
+ */
+async function liveStatus(request: FastifyRequest, context: RouteContext): Promise<LiveStatus> {
+  const asked = check(LiveQuery, normaliseFields(request.query));
+  if (!asked.ok) throw new HttpError(400, asked.message);
+  const { source_language: source, target_language: target } = asked.value;
+  return {
+    sample_rate: LIVE_INPUT_RATE,
+    sessions: { running: context.live.count, max: context.live.maxSessions },
+    engines: await liveEnginesOf(context.dubber.resolver, { source, target }),
+  };
 }
 
 async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, context: RouteContext): Promise<void> {

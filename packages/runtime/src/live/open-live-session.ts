@@ -5,6 +5,7 @@ import {
   type EngineResolver,
   type LanguageCode,
   type LiveEvent,
+  type LiveRecogniser,
   type Synthesiser,
   type Translator,
   type VoiceShaper,
@@ -34,9 +35,7 @@ export async function openLiveSession(
   emit: (event: LiveEvent) => void,
   signal?: AbortSignal,
 ): Promise<{ session: LiveSession; engines: LiveSessionEngines }> {
-  const recogniser = await resolver.liveRecogniser(languages.source);
-  const translator = await resolver.translator(languages);
-  const synthesiser = await resolver.synthesiser(languages.target);
+  const { recogniser, translator, synthesiser } = await liveEnginesFor(resolver, languages);
   const detector = await resolver.voiceActivity();
   if (!detector.openStream)
     throw new Internal(`The voice activity detector ${detector.id} cannot judge a live stream.`);
@@ -62,10 +61,33 @@ export async function openLiveSession(
     emit,
   );
   heard.session = session;
+  return { session, engines: namesOf({ recogniser, translator, synthesiser }) };
+}
+
+/**
+ * The engines a live session in these languages would run on, without starting anything (a
+ * decoder starts only when a session opens); UnsupportedLanguage when one is missing here.
+ */
+export async function liveEnginesOf(resolver: EngineResolver, languages: LiveLanguages): Promise<LiveSessionEngines> {
+  return namesOf(await liveEnginesFor(resolver, languages));
+}
+
+interface LiveEngines {
+  recogniser: LiveRecogniser;
+  translator: Translator;
+  synthesiser: Synthesiser;
+}
+
+async function liveEnginesFor(resolver: EngineResolver, languages: LiveLanguages): Promise<LiveEngines> {
   return {
-    session,
-    engines: { recognition: recogniser.id, translation: translator.id, synthesis: synthesiser.id },
+    recogniser: await resolver.liveRecogniser(languages.source),
+    translator: await resolver.translator(languages),
+    synthesiser: await resolver.synthesiser(languages.target),
   };
+}
+
+function namesOf(engines: LiveEngines): LiveSessionEngines {
+  return { recognition: engines.recogniser.id, translation: engines.translator.id, synthesis: engines.synthesiser.id };
 }
 
 /**
