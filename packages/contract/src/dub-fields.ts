@@ -15,6 +15,7 @@ export const VOICE_MODES = ['clone', 'shaped', 'neutral'] as const;
 export const ORIGINAL_SPEECH_CHOICES = ['duck', 'remove'] as const;
 
 const CODES = LANGUAGE_CODES.join(', ');
+const ANY_CODE = `(${LANGUAGE_CODES.join('|')})`;
 /** Seconds into the media: a whole number or a decimal, up to milliseconds. */
 const SECONDS_PATTERN = '^\\s*[0-9]{1,6}(\\.[0-9]{1,3})?\\s*$';
 
@@ -29,7 +30,7 @@ export const DubFields = {
     'x-error': `Unknown target_language {value}. Valid codes: ${CODES}.`,
   }),
   target_languages: Type.String({
-    pattern: '^\\s*[a-z]{3}(\\s*,\\s*[a-z]{3}){0,10}\\s*$',
+    pattern: `^\\s*${ANY_CODE}(\\s*,\\s*${ANY_CODE}){0,10}\\s*$`,
     description:
       'Several languages to dub one upload into, separated by commas (spa,fra,ita; up to all 11), instead of ' +
       'target_language (POST /api/jobs only): one job per language, made together as a group. What is heard ' +
@@ -122,6 +123,9 @@ export const DubFields = {
   clone_engine: Type.String({ description: 'A voice-cloning engine id instead of the best installed.' }),
   diarise_engine: Type.String({ description: 'A who-speaks-when engine id instead of the best installed.' }),
   url: Type.String({
+    format: 'uri',
+    // http or https, with no user name or password before the host.
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+([/?#]|$)',
     description: 'A direct http(s) link to the media (no user name or password in it).',
     'x-missing': 'Please enter a valid http or https URL.',
     'x-error': 'Please enter a valid http or https URL.',

@@ -7,6 +7,11 @@ export interface FormBody<Fields extends TProperties = TProperties> {
   files: Record<string, { description: string; required: boolean }>;
   /** Said in refusals of a malformed form: what the endpoint takes. */
   expected: string;
+  /**
+   * Groups of parts (fields or files) of which exactly one is sent: published as `oneOf`, checked
+   * by the server when the form is read (a file part is only known then).
+   */
+  oneOfEach?: string[][];
 }
 
 function form<Fields extends TProperties>(
@@ -14,11 +19,12 @@ function form<Fields extends TProperties>(
   required: (keyof Fields & string)[],
   files: FormBody['files'],
   expected: string,
+  oneOfEach?: string[][],
 ): FormBody<Fields> {
   // Fields a form does not name are ignored, as a browser's FormData may carry more.
   const object = Type.Object(fields, { additionalProperties: true });
   (object as { required?: string[] }).required = required;
-  return { fields: object, files, expected };
+  return { fields: object, files, expected, ...(oneOfEach ? { oneOfEach } : {}) };
 }
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
@@ -91,13 +97,16 @@ export const CreateJobForm = form(
     ...picture,
     ...engines,
   },
-  // target_language or target_languages: checked when the form is read (either one, not both).
   [],
   {
     file: { description: 'The audio or video to dub (150 MB at most), or give `url`.', required: false },
     subtitles: subtitlesFile,
   },
   'Send multipart/form-data with "file" (or "url") and "target_language" (or "target_languages").',
+  [
+    ['target_language', 'target_languages'],
+    ['file', 'url'],
+  ],
 );
 
 export const AUDIO_URL_EXPECTED = 'Send a JSON object such as {"url": "https://…/talk.mp3", "target_language": "spa"}.';

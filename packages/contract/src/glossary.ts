@@ -31,6 +31,9 @@ const glossaryFields = {
   csv: Type.Optional(
     Type.String({
       maxLength: MAX_GLOSSARY_CSV_BYTES,
+      // Blank is not sent (a field sent empty counts as left out).
+      pattern: '\\S',
+      'x-error': '"csv" must be the text of a CSV file, not empty.',
       description:
         'The terms as CSV: a header naming the source language first (eng), then an optional "keep" column, then one ' +
         'column per target language (spa, fra, ...); a row per term. Instead of source_language and terms.',
@@ -97,7 +100,10 @@ export const GlossaryAnswer = Type.Object(
 );
 
 export const GlossaryList = Type.Object({ glossaries: Type.Array(GlossaryAnswer) }, Closed);
-export const GlossaryParams = Type.Object({ id: Type.String({ description: 'The glossary id.' }) }, Closed);
+export const GlossaryParams = Type.Object(
+  { id: Type.String({ minLength: 1, description: 'The glossary id.' }) },
+  Closed,
+);
 
 export type GlossaryBody = Static<typeof GlossaryBody>;
 export type GlossaryReplaceBody = Static<typeof GlossaryReplaceBody>;

@@ -64,7 +64,7 @@ export const SPEAKER_ID_PATTERN = '^S[1-9][0-9]?$';
 
 export const SpeakerParams = Type.Object(
   {
-    id: Type.String({ description: 'The job id.' }),
+    id: Type.String({ minLength: 1, description: 'The job id.' }),
     speaker: Type.String({
       pattern: SPEAKER_ID_PATTERN,
       description: 'The speaker id (S1, S2, ...).',
@@ -256,7 +256,7 @@ export const JobGroup = Type.Object(
 );
 
 export const GroupParams = Type.Object(
-  { id: Type.String({ description: 'The group id.', 'x-error': 'There is no group {value}.' }) },
+  { id: Type.String({ minLength: 1, description: 'The group id.', 'x-error': 'There is no group {value}.' }) },
   Closed,
 );
 
@@ -288,13 +288,13 @@ export const JobListQuery = Type.Object(
 );
 
 export const JobParams = Type.Object(
-  { id: Type.String({ description: 'The job id.', 'x-error': 'There is no job {value}.' }) },
+  { id: Type.String({ minLength: 1, description: 'The job id.', 'x-error': 'There is no job {value}.' }) },
   Closed,
 );
 
 export const SegmentParams = Type.Object(
   {
-    id: Type.String({ description: 'The job id.' }),
+    id: Type.String({ minLength: 1, description: 'The job id.' }),
     segmentId: Type.String({
       pattern: '^[0-9]{1,15}$',
       description: 'The line id.',
@@ -310,7 +310,10 @@ export const SubtitleParams = jobFileParams(
 
 /** A file of a job's result, by name: its params. */
 function jobFileParams(description: string) {
-  return Type.Object({ id: Type.String({ description: 'The job id.' }), file: Type.String({ description }) }, Closed);
+  return Type.Object(
+    { id: Type.String({ minLength: 1, description: 'The job id.' }), file: Type.String({ minLength: 1, description }) },
+    Closed,
+  );
 }
 
 /** PATCH a line: its new source and/or target text, or the speaker who says it. */

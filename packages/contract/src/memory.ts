@@ -73,7 +73,7 @@ export const MemoryClearQuery = Type.Object(
   { ...Closed, 'x-unknown': 'Unknown query field {field}: clearing takes source_language and target_language.' },
 );
 
-export const MemoryParams = Type.Object({ id: Type.String({ description: 'The line’s id.' }) }, Closed);
+export const MemoryParams = Type.Object({ id: Type.String({ minLength: 1, description: 'The line’s id.' }) }, Closed);
 
 export const MemoryCleared = Type.Object(
   { forgotten: Type.Integer({ description: 'How many lines were forgotten.' }) },

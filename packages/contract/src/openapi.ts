@@ -55,7 +55,9 @@ export function openApiDocument(version: string): Json {
       version,
       description:
         'Dub audio and video into another language, on this machine. Field names are snake_case; every error is ' +
-        '`{"error": "..."}` with a message to show as it is. The service binds to 127.0.0.1 by default and asks for no ' +
+        '`{"error": "..."}` with a message to show as it is. A field, parameter or form part sent empty (or `null` in ' +
+        "JSON) counts as not sent, and text values are trimmed, as a browser form sends them (a line's " +
+        '`source_text` and `target_text` and `subtitles` are taken as they are). The service binds to 127.0.0.1 by default and asks for no ' +
         'credentials: it is meant for its own machine (or a network that guards it).',
       license: {
         name: 'Proprietary (the Voxlate team); the engines, models and data it runs keep their own licences',
@@ -116,7 +118,12 @@ function parameters(route: Route): Json[] {
 
 function requestBody(body: NonNullable<Route['body']>): Json {
   if ('json' in body) {
-    return { required: true, content: { 'application/json': { schema: withRefs(body.json) } } };
+    return {
+      required: true,
+      description: `At most ${body.maxBytes / 1024} KB (a larger body is refused with 413).`,
+      content: { 'application/json': { schema: withRefs(body.json) } },
+      'x-max-bytes': body.maxBytes,
+    };
   }
   const { fields, files } = body.form;
   const fileProperties = Object.fromEntries(
@@ -140,9 +147,20 @@ function requestBody(body: NonNullable<Route['body']>): Json {
           type: 'object',
           required,
           properties: { ...fileProperties, ...(withRefs(fields) as { properties: Json }).properties },
+          ...(body.form.oneOfEach ? { allOf: body.form.oneOfEach.map(exactlyOneOf) } : {}),
         },
       },
     },
+  };
+}
+
+/** Exactly one of these parts: a branch for each, the others absent (`false`). */
+function exactlyOneOf(names: string[]): Json {
+  return {
+    oneOf: names.map((name) => ({
+      required: [name],
+      properties: Object.fromEntries(names.filter((other) => other !== name).map((other) => [other, false])),
+    })),
   };
 }
 

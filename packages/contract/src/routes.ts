@@ -1,9 +1,16 @@
 import Type, { type TObject, type TSchema } from 'typebox';
 import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoResultEvent } from './dub-answer.js';
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
-import { REQUEST_ID_PATTERN } from './dub-fields.js';
+import { MAX_SUBTITLE_BYTES, REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
-import { GlossaryAnswer, GlossaryBody, GlossaryList, GlossaryParams, GlossaryReplaceBody } from './glossary.js';
+import {
+  GlossaryAnswer,
+  GlossaryBody,
+  GlossaryList,
+  GlossaryParams,
+  GlossaryReplaceBody,
+  MAX_GLOSSARY_CSV_BYTES,
+} from './glossary.js';
 import { MemoryClearQuery, MemoryCleared, MemoryList, MemoryParams, MemoryQuery } from './memory.js';
 import {
   LIVE_INPUT_RATE,
@@ -59,7 +66,8 @@ export interface RouteSpec {
   description?: string;
   params?: TObject;
   query?: TObject;
-  body?: { json: TSchema } | { form: FormBody };
+  /** A JSON body with the most bytes the route reads (beyond it: 413), or a multipart form. */
+  body?: { json: TSchema; maxBytes: number } | { form: FormBody };
   /** The success answers; every route also answers errors as `{error}` with the statuses in `errors`. */
   answers: Record<number, Answer>;
   errors: number[];
@@ -68,6 +76,14 @@ export interface RouteSpec {
 export interface Route extends RouteSpec {
   operationId: string;
 }
+
+/** A JSON body of a few fields. */
+const SMALL_BODY_BYTES = 64 * 1024;
+/**
+ * A glossary's CSV at its longest (MAX_GLOSSARY_CSV_BYTES characters) in any script: UTF-8 takes
+ * at most 4 bytes a character.
+ */
+const GLOSSARY_BODY_BYTES = 4 * MAX_GLOSSARY_CSV_BYTES + SMALL_BODY_BYTES;
 
 const json = (description: string, schema: TSchema): Answer => ({ description, json: schema });
 const jobAnswer = (description: string): Answer => json(description, Job);
@@ -132,7 +148,7 @@ export const Routes = {
     description:
       'Only public http(s) addresses are fetched (at most 5 redirects, 150 MB, 60 s); the answer also carries the ' +
       'fetched audio as `source_audio`.',
-    body: { json: AudioUrlBody },
+    body: { json: AudioUrlBody, maxBytes: MAX_SUBTITLE_BYTES + SMALL_BODY_BYTES },
     answers: { 200: json('The dubbed audio, the fetched audio, and what was done.', AudioUrlAnswer) },
     errors: [400, 403, 408, 413, 415, 422, 429, 503],
   },
@@ -206,7 +222,7 @@ export const Routes = {
     path: '/api/glossaries',
     tag: 'Glossaries',
     summary: 'Make a glossary from CSV or a list of terms',
-    body: { json: GlossaryBody },
+    body: { json: GlossaryBody, maxBytes: GLOSSARY_BODY_BYTES },
     answers: { 201: json('The glossary, with its id.', GlossaryAnswer) },
     errors: [400, 403, 413, 415],
   },
@@ -225,7 +241,7 @@ export const Routes = {
     tag: 'Glossaries',
     summary: 'Replace a glossary’s name and terms (jobs made before keep the terms they were made with)',
     params: GlossaryParams,
-    body: { json: GlossaryReplaceBody },
+    body: { json: GlossaryReplaceBody, maxBytes: GLOSSARY_BODY_BYTES },
     answers: { 200: json('The glossary.', GlossaryAnswer) },
     errors: [400, 403, 404, 409, 413, 415],
   },
@@ -381,7 +397,7 @@ export const Routes = {
       'for an edit whose "revision" is not the line\'s revision now (someone changed the line since it was read: ' +
       'the answer carries the current revision). 503 with Retry-After when another instance holds the job for longer than 4 s.',
     params: SegmentParams,
-    body: { json: LineEditBody },
+    body: { json: LineEditBody, maxBytes: SMALL_BODY_BYTES },
     answers: { 200: jobAnswer('The job, stale, with its lines.') },
     errors: [400, 404, 409, 413, 415, 503],
   },
@@ -397,7 +413,7 @@ export const Routes = {
       'is refused with 400 naming the ones it has. 409 while the job runs or before it has a finished dub; 503 with ' +
       'Retry-After when another instance holds the job for longer than 4 s.',
     params: SpeakerParams,
-    body: { json: SpeakerEditBody },
+    body: { json: SpeakerEditBody, maxBytes: SMALL_BODY_BYTES },
     answers: { 200: jobAnswer('The job, with its speakers (stale after a voice change).') },
     errors: [400, 404, 409, 413, 415, 503],
   },

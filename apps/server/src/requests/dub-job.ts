@@ -123,7 +123,7 @@ export async function uploadedDubJob(
   },
   signal: AbortSignal,
 ): Promise<{ job: NewJob; requestId?: string }> {
-  const upload = await receiveUpload(request, workspace, { mediaField: how.mediaField, maxBytes: how.maxBytes });
+  const upload = await receiveUpload(request, workspace, how);
   if (!upload.media) throw new BadInput('Please upload a file');
   const asked = readUploadForm(how.form, upload);
   await admitAsked(dubber, asked);

@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { MAX_SUBTITLE_BYTES } from '@voxlate/contract';
+import { MAX_SUBTITLE_BYTES, type FormBody } from '@voxlate/contract';
 import { BadInput, TooLarge, UnsupportedMediaType, isVoxlateError } from '@voxlate/core';
 import type { Workspace } from '../jobs/workspaces.js';
 import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
@@ -18,6 +18,8 @@ export interface ReceivedUpload {
 export { MAX_SUBTITLE_BYTES };
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
 const MULTIPART_HINT = "Send the form as multipart/form-data, as a browser's FormData does.";
+/** Fields a form may carry beyond those it declares (ignored: a browser's FormData may hold more). */
+const UNDECLARED_FIELDS = 10;
 
 /**
  * Reads a multipart request part by part: the media field is streamed to disk (never held
@@ -26,14 +28,17 @@ const MULTIPART_HINT = "Send the form as multipart/form-data, as a browser's For
 export async function receiveUpload(
   request: FastifyRequest,
   workspace: Workspace,
-  options: { mediaField: string; maxBytes: number },
+  options: { form: FormBody; mediaField: string; maxBytes: number },
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UnsupportedMediaType(`The request is not a form. ${MULTIPART_HINT}`);
   const upload: ReceivedUpload = { fields: {} };
+  // As many parts as the form declares: a form with every field filled in is taken.
+  const files = Object.keys(options.form.files).length;
+  const fields = Object.keys(options.form.fields.properties).length + UNDECLARED_FIELDS;
   // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
   // take, so that a cut is seen and refused rather than passed on shortened.
   const parts = request.parts({
-    limits: { fileSize: options.maxBytes, files: 2, fields: 20, fieldSize: MAX_SUBTITLE_BYTES + 1 },
+    limits: { fileSize: options.maxBytes, files, fields, fieldSize: MAX_SUBTITLE_BYTES + 1 },
   });
   try {
     for await (const part of parts) {
@@ -51,7 +56,7 @@ export async function receiveUpload(
       }
     }
   } catch (error) {
-    throw translateMultipartError(error);
+    throw translateMultipartError(error, { fields, files });
   }
   upload.subtitles ??= upload.fields['subtitles'];
   return upload;
@@ -73,12 +78,12 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
  * ("Multipart: Boundary not found", "Unexpected end of multipart data"): a malformed form is the
  * client's, never a 500. System errors (a full disk) stay what they are.
  */
-function translateMultipartError(error: unknown): unknown {
+function translateMultipartError(error: unknown, most: { fields: number; files: number }): unknown {
   if (isVoxlateError(error)) return error;
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new TooLarge(FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new TooLarge('The form has too many parts: at most 20 fields and 2 files.');
+    return new TooLarge(`The form has too many parts: at most ${most.fields} fields and ${most.files} files.`);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new BadInput(MULTIPART_HINT);
   if (typeof code === 'string' && code.startsWith('FST_')) return error;

@@ -9,33 +9,24 @@ import { serveRoute } from './serve-route.js';
 /** The glossaries: made from CSV or a list, listed, read, replaced, removed, exported as CSV. */
 export function registerGlossaryRoutes(app: FastifyInstance, context: RouteContext): void {
   const glossaries = context.glossaries;
-  const limits = { bodyLimit: 2 * 1024 * 1024 };
 
   serveRoute(app, Routes.listGlossaries, async () => ({ glossaries: (await glossaries.list()).map(glossaryFields) }));
 
-  serveRoute(
-    app,
-    Routes.createGlossary,
-    async (request, reply) =>
-      reply.code(201).send(glossaryFields(await glossaries.create(request.body.name.trim(), glossaryOf(request.body)))),
-    limits,
+  serveRoute(app, Routes.createGlossary, async (request, reply) =>
+    reply.code(201).send(glossaryFields(await glossaries.create(request.body.name.trim(), glossaryOf(request.body)))),
   );
 
   serveRoute(app, Routes.getGlossary, async (request) => glossaryFields(await glossaries.get(request.params.id)));
 
-  serveRoute(
-    app,
-    Routes.replaceGlossary,
-    async (request) =>
-      glossaryFields(
-        await glossaries.replace(
-          request.params.id,
-          request.body.name.trim(),
-          glossaryOf(request.body),
-          request.body.updated_at,
-        ),
+  serveRoute(app, Routes.replaceGlossary, async (request) =>
+    glossaryFields(
+      await glossaries.replace(
+        request.params.id,
+        request.body.name.trim(),
+        glossaryOf(request.body),
+        request.body.updated_at,
       ),
-    limits,
+    ),
   );
 
   serveRoute(app, Routes.deleteGlossary, async (request, reply) => {

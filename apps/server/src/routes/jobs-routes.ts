@@ -135,38 +135,28 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await sendFile(request, reply, path, name);
   });
 
-  serveRoute(
-    app,
-    Routes.editLine,
-    async (request): Promise<JobAnswer> => {
-      const job = await jobOf(context, request.params.id);
-      const { body } = request;
-      const line = Number(request.params.segmentId);
-      let edited = job;
-      if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
-      if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
-      return jobFields(edited, undefined, await board.current(job.id));
-    },
-    { bodyLimit: 64 * 1024 },
-  );
+  serveRoute(app, Routes.editLine, async (request): Promise<JobAnswer> => {
+    const job = await jobOf(context, request.params.id);
+    const { body } = request;
+    const line = Number(request.params.segmentId);
+    let edited = job;
+    if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
+    if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
+    return jobFields(edited, undefined, await board.current(job.id));
+  });
 
-  serveRoute(
-    app,
-    Routes.renameSpeaker,
-    async (request): Promise<JobAnswer> => {
-      const job = await jobOf(context, request.params.id);
-      const { speaker } = request.params;
-      const { name, voice } = request.body;
-      let changed = job;
-      if (voice !== undefined) {
-        const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
-        changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
-      }
-      if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
-      return jobFields(changed, undefined, await board.current(job.id));
-    },
-    { bodyLimit: 64 * 1024 },
-  );
+  serveRoute(app, Routes.renameSpeaker, async (request): Promise<JobAnswer> => {
+    const job = await jobOf(context, request.params.id);
+    const { speaker } = request.params;
+    const { name, voice } = request.body;
+    let changed = job;
+    if (voice !== undefined) {
+      const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
+      changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
+    }
+    if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
+    return jobFields(changed, undefined, await board.current(job.id));
+  });
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
@@ -202,7 +192,11 @@ async function createJob(
   const abort = abortOnDisconnect(request, reply);
   const workspace = await workspaces.create();
   try {
-    const upload = await receiveUpload(request, workspace, { mediaField: 'file', maxBytes: config.maxUploadBytes });
+    const upload = await receiveUpload(request, workspace, {
+      form: CreateJobForm,
+      mediaField: 'file',
+      maxBytes: config.maxUploadBytes,
+    });
     const asked = readUploadForm(CreateJobForm, upload);
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { AUDIO_URL_EXPECTED, AudioUrlBody, MAX_SUBTITLE_BYTES, Routes } from '@voxlate/contract';
+import { AUDIO_URL_EXPECTED, AudioUrlBody, Routes } from '@voxlate/contract';
 import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { HttpError } from '../http/http-error.js';
@@ -69,7 +69,6 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
     },
     {
       config: { rateLimit: { max: config.rateLimits.audioUrl, timeWindow: '1 minute' } },
-      bodyLimit: MAX_SUBTITLE_BYTES + 64 * 1024,
       // A body that is not JSON (Fastify reads text/plain too) is refused for what it is, before
       // the schema would call it a JSON body of the wrong shape.
       preValidation: (request, _reply, done) => {

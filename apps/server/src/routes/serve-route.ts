@@ -20,9 +20,10 @@ export function serveRoute<Spec extends RouteSpec>(
   app: FastifyInstance,
   spec: Spec,
   handler: (request: RouteRequest<Spec>, reply: FastifyReply) => unknown,
-  options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preValidation'> = {},
+  options: Pick<RouteShorthandOptions, 'config' | 'preValidation'> = {},
 ): void {
   app.route({
+    ...(spec.body && 'json' in spec.body ? { bodyLimit: spec.body.maxBytes } : {}),
     method: spec.method,
     url: spec.path,
     schema: {
