@@ -42,7 +42,7 @@ module.exports = {
       from: { path: '^apps/web/' },
       to: {
         path: '^(packages/(?!contract/)|apps/(?!web/))',
-        pathNot: '^packages/runtime/src/test/|^apps/server/src/test/',
+        pathNot: '^packages/dubber/src/test/|^apps/server/src/test/',
       },
     },
     {
@@ -55,9 +55,9 @@ module.exports = {
     {
       name: 'engines-and-media-apart',
       severity: 'error',
-      comment: 'Engines and media are side by side under core: neither imports the other, nor jobs or runtime.',
+      comment: 'Engines and media are side by side under core: neither imports the other, nor jobs or dubber.',
       from: { path: '^packages/(engines|media)/' },
-      to: { path: '^packages/(jobs|runtime|engines|media)/', pathNot: '^packages/$1/' },
+      to: { path: '^packages/(jobs|dubber|engines|media)/', pathNot: '^packages/$1/' },
     },
   ],
   options: {

@@ -11,7 +11,7 @@ import {
   makeSpeechOverMusic,
   makeSpeechWav,
   makeVideo,
-} from '../../../packages/runtime/src/test/make-media.js';
+} from '../../../packages/dubber/src/test/make-media.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-cli-test-'));

@@ -16,7 +16,7 @@ import {
   type LiveSession,
 } from '@voxlate/core';
 import { writeWav } from '@voxlate/media';
-import { Dubber, openLiveSession } from '@voxlate/runtime';
+import { Dubber, openLiveSession } from '@voxlate/dubber';
 import { parseLiveArgs, type LiveArgs } from './live-args.js';
 import { runCli } from './run-cli.js';
 

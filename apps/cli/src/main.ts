@@ -2,7 +2,7 @@ import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { admitLanguages, BadInput, parseGlossaryCsv, type PipelineEvent } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
-import { Dubber, type SignedDubRun } from '@voxlate/runtime';
+import { Dubber, type SignedDubRun } from '@voxlate/dubber';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';

@@ -7,7 +7,7 @@ import {
   loadOrCreateSigningKey,
   manifestPathOf,
   type ManifestCheck,
-} from '@voxlate/runtime';
+} from '@voxlate/dubber';
 
 /**
  * `npm run verify -- FILE [--manifest M] [--key PUBLIC_KEY]...`: checks that FILE is the file its

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { bilingualCues, fitOf, stemsOffered, timelineCues, toSrt, toWebVtt, type DubRun } from '@voxlate/core';
-import { manifestPathOf, type Dubber, type SignedDubRun } from '@voxlate/runtime';
+import { manifestPathOf, type Dubber, type SignedDubRun } from '@voxlate/dubber';
 
 /** The signed provenance manifest beside the output: `<output>.voxlate.json`. */
 export async function writeManifest(run: SignedDubRun, output: string): Promise<string> {

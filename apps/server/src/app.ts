@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
 import { DiskGlossaries, DiskTranslationMemory, openJobStore } from '@voxlate/jobs';
-import type { Dubber } from '@voxlate/runtime';
+import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
 import { registerBrowserSecurity } from './http/browser-security.js';

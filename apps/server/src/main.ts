@@ -1,5 +1,5 @@
-import { sweepOrphanedTempDirs } from '@voxlate/process';
-import { Dubber } from '@voxlate/runtime';
+import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
+import { Dubber } from '@voxlate/dubber';
 import { buildApp } from './app.js';
 import { serverConfigFromEnv } from './config.js';
 

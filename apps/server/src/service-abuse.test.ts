@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toSrt } from '@voxlate/core';
-import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { makeDurationLie, makeSpeechWav, makeVideo } from '../../../packages/dubber/src/test/make-media.js';
 import { descendantsOf, form, isAlive, startService, waitFor, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-test-'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@voxlate/core';
-import { ffmpeg, GAME_MUSIC, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, GAME_MUSIC, makeSpeechWav, makeVideo } from '../../../packages/dubber/src/test/make-media.js';
 import { form, parseSse, serveFolder, startService, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-endpoint-test-'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobGroup } from '@voxlate/contract';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, waitFor, type RunningService } from './test/service-process.js';
 

@@ -11,7 +11,7 @@ import {
   writeTinyVits,
   writeTinyWhisper,
 } from '@voxlate/tiny-models';
-import { makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { makeSpeechWav, makeVideo } from '../../../packages/dubber/src/test/make-media.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 
 /**

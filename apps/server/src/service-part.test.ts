@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodedSamples, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { placedSpan, type Timeline } from '@voxlate/core';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';

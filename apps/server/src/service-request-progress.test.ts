@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn, type JobEvent } from './test/job-events.js';
 import { form, serveFolder, startService, waitFor, type RunningService } from './test/service-process.js';
 

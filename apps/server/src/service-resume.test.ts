@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@voxlate/contract';
 import { STAGES } from '@voxlate/core';
-import { makeLibrivoxWav } from '../../../packages/runtime/src/test/make-media.js';
+import { makeLibrivoxWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, waitFor, type RunningService } from './test/service-process.js';
 

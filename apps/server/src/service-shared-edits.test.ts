@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { startRedis, startWorker, type RunningRedis, type RunningWorker } from './test/redis-process.js';
 import { form, startService, type RunningService } from './test/service-process.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { startService, waitFor, type RunningService } from './test/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxlate-slow-clients-test-'));

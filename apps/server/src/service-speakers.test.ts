@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@voxlate/contract';
 import type { SpeakerVoice, Timeline } from '@voxlate/core';
-import { decodedSamples, makeTwoSpeakerWav } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, makeTwoSpeakerWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { form, startService, type RunningService } from './test/service-process.js';
 

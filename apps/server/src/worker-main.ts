@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { DiskTranslationMemory, languagesAtOnceFor, openJobStore, RedisJobWorker } from '@voxlate/jobs';
-import { sweepOrphanedTempDirs } from '@voxlate/process';
-import { Dubber } from '@voxlate/runtime';
+import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
+import { Dubber } from '@voxlate/dubber';
 import { dubInFolderOf } from './jobs/job-board.js';
 
 /**

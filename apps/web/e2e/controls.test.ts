@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { form, startService, type RunningService } from '../../server/src/test/service-process.js';
 import { launchChromium } from './browser.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodedSamples, largestDifferences, makeSpeechWav } from '../../../packages/runtime/src/test/make-media.js';
+import { decodedSamples, largestDifferences, makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
 import { launchChromium, screenshot } from './browser.js';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { JobGroup } from '@voxlate/contract';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, makeSpeechWav, makeVideo } from '../../../packages/dubber/src/test/make-media.js';
 import { serveFolder, startService, type RunningService } from '../../server/src/test/service-process.js';
 import { launchChromium, screenshot } from './browser.js';
 

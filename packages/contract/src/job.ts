@@ -379,7 +379,8 @@ export type SpeakerEditBody = Static<typeof SpeakerEditBody>;
 export type JobSpeaker = Static<typeof JobSpeaker>;
 export type JobStem = Static<typeof JobStem>;
 export type Phase = Static<typeof Phase>;
-export type JobStateName = (typeof JOB_STATES)[number];
+/** Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended otherwise. */
+export type JobState = (typeof JOB_STATES)[number];
 export type StateEvent = Static<typeof StateEvent>;
 export type ProgressEvent = Static<typeof ProgressEvent>;
 export type WarningEvent = Static<typeof WarningEvent>;

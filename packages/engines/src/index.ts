@@ -34,12 +34,12 @@ export * from './lipsync/face-api/face-api-landmarker.js';
 export * from './lipsync/mouth-bank/face-identities.js';
 export * from './lipsync/mouth-bank/face-tracker.js';
 export * from './lipsync/mouth-bank/mouth-bank-lip-syncer.js';
-export type { SpeakerVerifier } from './verify/campplus/speaker-verifier.js';
-export * from './verify/cosine.js';
+export type { SpeakerVerifier } from './speaker-similarity/campplus/speaker-verifier.js';
+export * from './speaker-similarity/cosine.js';
 
 /** The CAM++ speaker verifier when its model is installed (loaded lazily: it brings in sherpa-onnx's addon). */
 export async function loadSpeakerVerifier(
   manager: import('@voxlate/models').ModelManager,
-): Promise<import('./verify/campplus/speaker-verifier.js').SpeakerVerifier | undefined> {
-  return (await import('./verify/campplus/speaker-verifier.js')).SpeakerVerifier.create(manager);
+): Promise<import('./speaker-similarity/campplus/speaker-verifier.js').SpeakerVerifier | undefined> {
+  return (await import('./speaker-similarity/campplus/speaker-verifier.js')).SpeakerVerifier.create(manager);
 }

@@ -1,7 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isRunning, ownerTag, type ProcessIdentity } from '@voxlate/process';
+import { isRunning, ownerTag, type ProcessIdentity } from '@voxlate/process-lifetime';
 
 /** `.<random>-p<pid>s<start ticks>.partial`: a write in progress, and the process making it. */
 const PARTIAL = /^\.[0-9a-f]{12}(?:-p(\d+)s(\d+))?\.partial$/;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BadInput, NotFound } from '@voxlate/core';
-import { ownIdentity } from '@voxlate/process';
+import { ownIdentity } from '@voxlate/process-lifetime';
 import { DiskJobStore } from './disk-job-store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-jobs-'));

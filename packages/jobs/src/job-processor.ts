@@ -26,7 +26,7 @@ import { ProgressPhases } from './progress-phases.js';
 import { writeResultFiles } from './result-files.js';
 import { adoptSharedRun } from './shared-run.js';
 
-/** What a finished dub hands back (the runtime's Dubber gives this and more). */
+/** What a finished dub hands back (the dubber package's Dubber gives this and more). */
 export interface FinishedDub {
   timeline: Timeline;
   container: OutputContainer;

@@ -1,13 +1,8 @@
-import { JOB_STATES, type JobStateName } from '@voxlate/contract';
+import { JOB_STATES, type JobState } from '@voxlate/contract';
 import type { RunnerIdentity } from './runner-identity.js';
 
-/**
- * Where a job is: waiting, being worked on, done (ready), done but edited since (stale), or ended
- * otherwise. The contract's states, declared once there: the record keeps what the wire shows.
- */
-export type JobState = JobStateName;
-
-export { JOB_STATES };
+// The contract's states, declared once there: the record keeps what the wire shows.
+export { JOB_STATES, type JobState };
 
 /** What the store keeps of a job, besides its files. `request` is the caller's, kept as given. */
 export interface JobRecord<Request = unknown> {

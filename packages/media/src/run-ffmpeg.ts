@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import { keepTail, waitForExit } from './run-process.js';
 
 export interface FfmpegRun {

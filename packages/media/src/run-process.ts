@@ -1,5 +1,5 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import { Cancelled } from '@voxlate/core';
 
 export interface ProcessResult {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { descendantsOf, isAlive, treeRss } from '@voxlate/process';
+import { descendantsOf, isAlive, treeRss } from '@voxlate/process-lifetime';
 import { startService, type RunningService } from '../../../apps/server/src/test/service-process.js';
 import type { Target } from './abuse-case.js';
 

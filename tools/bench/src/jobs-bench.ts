@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readJobEvents, settledIn } from '../../../apps/server/src/test/job-events.js';
 import { form, startService, waitFor, type RunningService } from '../../../apps/server/src/test/service-process.js';
-import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg } from '../../../packages/dubber/src/test/make-media.js';
 import { loopedRecording } from './make-inputs.js';
 
 export interface JobsFigures {

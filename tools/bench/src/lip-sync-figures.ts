@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_MIX, frameRms, placedSpan, type Timeline, type VideoInfo } from '@voxlate/core';
 import { FaceApiLandmarker, FaceIdentities, FaceTracker, type EngineRegistries } from '@voxlate/engines';
 import { probeMedia, readFrames } from '@voxlate/media';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import { insideSpeechSync, wholeClipSync } from './lip-sync-metrics.js';
 import { lipSyncScenes, type LipSyncScene } from './lip-sync-scenes.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { centroid, measureFace, placedSpan, type Segment } from '@voxlate/core';
 import { defaultRegistries, FaceApiLandmarker } from '@voxlate/engines';
 import { probeMedia, readFrames } from '@voxlate/media';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import { TALKING_CLIP } from './make-inputs.js';
 import { WEBCAM_CLIP } from './lip-sync-scenes.js';
 

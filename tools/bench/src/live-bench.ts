@@ -9,7 +9,7 @@ import {
   type LanguageCode,
   type LiveLagClock,
 } from '@voxlate/core';
-import { descendantsOf } from '@voxlate/process';
+import { descendantsOf } from '@voxlate/process-lifetime';
 import { LiveClient, streamAtPace, type LiveTranscript } from '../../../apps/server/src/test/live-client.js';
 import { pcm16kOf } from '../../../apps/server/src/test/pcm16k.js';
 import { form, startService, type RunningService } from '../../../apps/server/src/test/service-process.js';

@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAGES, wordErrors, type DubRun, type StageName } from '@voxlate/core';
 import { probeMedia } from '@voxlate/media';
-import { Dubber } from '@voxlate/runtime';
+import { Dubber } from '@voxlate/dubber';
 import { compareFigures, comparisonReport, headlineFigures, type SavedBenchRun } from './bench-comparison.js';
 import { fitFigures, type FitFigures } from './fit-figures.js';
 import {

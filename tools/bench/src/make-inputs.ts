@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg } from '../../../packages/dubber/src/test/make-media.js';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 export const CODEC2_RAW = '/usr/share/codec2/raw';

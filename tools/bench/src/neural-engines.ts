@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
-import type { Dubber } from '@voxlate/runtime';
+import type { Dubber } from '@voxlate/dubber';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { treeRss } from './rss-sampler.js';
 

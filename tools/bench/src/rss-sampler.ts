@@ -1,4 +1,4 @@
-import { treeRss } from '@voxlate/process';
+import { treeRss } from '@voxlate/process-lifetime';
 
 export { treeRss };
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PcmFile } from '@voxlate/core';
 import { DuckEnvelope, decibelsToGain } from '@voxlate/media';
-import { GAME_MUSIC } from '../../../packages/runtime/src/test/make-media.js';
+import { GAME_MUSIC } from '../../../packages/dubber/src/test/make-media.js';
 import { concatList, librivoxClips } from './make-inputs.js';
 
 export const SCENE_RATE = 44100;

@@ -5,9 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssOf, treeRss } from '@voxlate/process';
+import { rssOf, treeRss } from '@voxlate/process-lifetime';
 import { form, startService } from '../../../apps/server/src/test/service-process.js';
-import { ffmpeg, makeDurationLie } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, makeDurationLie } from '../../../packages/dubber/src/test/make-media.js';
 import { slopePerStep } from './least-squares.js';
 import { librivoxClips, loopedRecording } from './make-inputs.js';
 

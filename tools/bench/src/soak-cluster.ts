@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { descendantsOf, isAlive, treeRss } from '@voxlate/process';
+import { descendantsOf, isAlive, treeRss } from '@voxlate/process-lifetime';
 import {
   startRedis,
   startWorker,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_MIX, type VoiceMode } from '@voxlate/core';
 import { loadSpeakerVerifier, type EngineRegistries } from '@voxlate/engines';
 import type { ModelManager } from '@voxlate/models';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import { mean } from './voice-metrics.js';
 import { likeness, speakerVoices } from './voice-intelligibility.js';
 import { voiceScenes } from './voice-scenes.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { cueRulesFor, LANGUAGE_CODES, timelineCues, type Cue, type LanguageCode, type Timeline } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import { concatList, librivoxClips } from './make-inputs.js';
 
 export interface SubtitleFigures {

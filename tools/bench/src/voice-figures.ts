@@ -10,7 +10,7 @@ import {
   voicedValues,
 } from '@voxlate/core';
 import type { EngineRegistries } from '@voxlate/engines';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import {
   decode16k,
   diarisationErrorRate,

@@ -14,7 +14,7 @@ import {
 import { cosine, loadSpeakerVerifier, type EngineRegistries, type SpeakerVerifier } from '@voxlate/engines';
 import type { ModelManager } from '@voxlate/models';
 import { RawPcmFile } from '@voxlate/media';
-import { Dubber, configFromEnv } from '@voxlate/runtime';
+import { Dubber, configFromEnv } from '@voxlate/dubber';
 import { decode16k, mean } from './voice-metrics.js';
 import { trueSpeaker, voiceScenes, type VoiceScene } from './voice-scenes.js';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Segment } from '@voxlate/core';
-import { ffmpeg } from '../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg } from '../../../packages/dubber/src/test/make-media.js';
 import { CODEC2_RAW, concatList, librivoxClips } from './make-inputs.js';
 import { ALSA_CHANNELS, ALSA_MEDIA } from './held-out-speech.js';
 

@@ -1,4 +1,4 @@
-import type { Job as JobAnswer, JobLine, JobSpeaker } from '@voxlate/contract';
+import type { Job, JobLine, JobSpeaker } from '@voxlate/contract';
 import {
   DEFAULT_CHOICES,
   fitOf,
@@ -11,10 +11,10 @@ import {
   type Timeline,
 } from '@voxlate/core';
 import { voiceModeOf } from './voice-fields.js';
-import type { Job } from '../jobs/job-board.js';
+import type { StoredJob } from '../jobs/job-board.js';
 
 /** Where a job's files are served from (the answers carry these links). */
-export function jobLinks(id: string): JobAnswer['links'] {
+export function jobLinks(id: string): Job['links'] {
   const base = `/api/jobs/${id}`;
   return {
     self: base,
@@ -31,10 +31,10 @@ export function jobLinks(id: string): JobAnswer['links'] {
  * the phases it runs, revision, warnings and stage times, its files, and (with its run) its lines.
  */
 export function jobFields(
-  job: Job,
+  job: StoredJob,
   live: { progress: number; phase: string } | undefined,
   current?: SavedRun,
-): JobAnswer {
+): Job {
   const { request } = job;
   const timeline = current?.timeline;
   const edited = new Set(job.edited?.lines ?? []);

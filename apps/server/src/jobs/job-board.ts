@@ -14,7 +14,7 @@ import type { JobEventHub } from './job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
 
-export type Job = JobRecord<JobRequest>;
+export type StoredJob = JobRecord<JobRequest>;
 
 /** A job to create: its request, and the uploaded media to move into its folder. */
 export interface NewJob {
@@ -85,7 +85,7 @@ export class JobBoard {
   }
 
   /** Creates the job (its media moved into its folder) and puts it in line; refused first if the line is full. */
-  async submit(job: NewJob, admission: Admission): Promise<Job> {
+  async submit(job: NewJob, admission: Admission): Promise<StoredJob> {
     const [record] = await this.submitGroup([job], admission);
     return record!;
   }
@@ -97,11 +97,11 @@ export class JobBoard {
    * JobProcessor.processGroup). Refused first if the line or the share is full; nothing is left
    * of it when any step fails.
    */
-  async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<Job[]> {
+  async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<StoredJob[]> {
     const [first] = jobs;
     if (!first) throw new Error('A group needs at least one job.');
     const admitted = await this.queue.admit(first.request.client, admission, jobs.length);
-    const created: Job[] = [];
+    const created: StoredJob[] = [];
     try {
       for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));
       const input = await this.store.adoptInput(created[0]!.id, first.upload);
@@ -113,7 +113,7 @@ export class JobBoard {
               jobs: created.map(({ id, request }) => ({ id, targetLanguage: request.targetLanguage })),
             }
           : undefined;
-      const records: Job[] = [];
+      const records: StoredJob[] = [];
       for (const job of created) {
         const request = { ...job.request, inputFile: basename(input), ...(group ? { group } : {}) };
         records.push(await this.store.update(job.id, { request }));
@@ -132,13 +132,13 @@ export class JobBoard {
    * is no such group. Its id is its first job's, so while that job is kept it is read from its
    * record; once it is removed, the others are found among all the jobs.
    */
-  async group(id: string): Promise<Job[]> {
+  async group(id: string): Promise<StoredJob[]> {
     const first = await this.store.get(id).catch(() => undefined);
     const member =
       first?.request.group?.id === id ? first : (await this.allJobs()).find((job) => job.request.group?.id === id);
     const ids = member?.request.group?.jobs.map((job) => job.id) ?? [];
     const jobs = await Promise.all(ids.map((job) => this.store.get(job).catch(() => undefined)));
-    const found = jobs.filter((job): job is Job => job !== undefined);
+    const found = jobs.filter((job): job is StoredJob => job !== undefined);
     if (found.length === 0) throw new NotFound(`There is no group ${quoteInput(id)}.`);
     return found;
   }
@@ -148,7 +148,7 @@ export class JobBoard {
     return this.queue.status();
   }
 
-  get(id: string): Promise<Job> {
+  get(id: string): Promise<StoredJob> {
     return this.store.get(id);
   }
 
@@ -158,7 +158,7 @@ export class JobBoard {
   }
 
   /** Resolves when the job settles (ready, stale, failed, cancelled); `signal` stops the wait only. */
-  async waitForEnd(id: string, signal?: AbortSignal): Promise<Job> {
+  async waitForEnd(id: string, signal?: AbortSignal): Promise<StoredJob> {
     const settled = new Promise<void>((resolve, reject) => {
       const followed = this.hub.follow(id, undefined, ({ update }) => {
         if (update.type === 'state' && SETTLED.has(update.state)) finish();
@@ -190,7 +190,7 @@ export class JobBoard {
   }
 
   /** Stops a waiting or running job; a finished one is left as it is. */
-  async cancel(id: string): Promise<Job> {
+  async cancel(id: string): Promise<StoredJob> {
     const job = await this.store.get(id);
     if (SETTLED.has(job.state)) return job;
     await this.queue.cancel(id);
@@ -205,7 +205,7 @@ export class JobBoard {
   }
 
   /** Newest first. */
-  list(page: number, size: number): Promise<{ jobs: Job[]; total: number }> {
+  list(page: number, size: number): Promise<{ jobs: StoredJob[]; total: number }> {
     return this.store.list(page, size);
   }
 
@@ -233,13 +233,13 @@ export class JobBoard {
     return orphaned.map((job) => job.id);
   }
 
-  private async allJobs(): Promise<Job[]> {
+  private async allJobs(): Promise<StoredJob[]> {
     const first = await this.store.list(0, Number.MAX_SAFE_INTEGER);
     return first.jobs;
   }
 }
 
-/** The runtime's dub in a job's folder, as the processor calls it. */
+/** The dubber's dub in a job's folder, as the processor calls it. */
 export function dubInFolderOf(dubber: { dubIn: DubInFolder }): DubInFolder {
   return (workDir, request, run) => dubber.dubIn(workDir, request, run);
 }

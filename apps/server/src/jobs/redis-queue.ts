@@ -4,7 +4,7 @@ import { Busy } from '@voxlate/core';
 import {
   CANCEL_CHANNEL,
   DUB_QUEUE,
-  jobIdOfQueueJob,
+  jobIdOfQueueEntry,
   queueJobId,
   QueueHealth,
   redisCommandConnection,
@@ -79,7 +79,7 @@ export class RedisQueue implements JobQueue {
     this.events.on('error', () => undefined);
     this.events.on('progress', ({ jobId, data }) => {
       const { job, ...update } = data as QueuedUpdate;
-      this.relay(job ?? jobIdOfQueueJob(jobId), update);
+      this.relay(job ?? jobIdOfQueueEntry(jobId), update);
     });
     this.events.on('stalled', ({ jobId }) => void this.backInLine(jobId).catch(() => undefined));
     this.deadRunWatch = setInterval(() => void this.findDeadRuns().catch(() => undefined), DEAD_RUN_CHECK_MS);
@@ -212,7 +212,7 @@ export class RedisQueue implements JobQueue {
    * it over already (it writes 'running' under the same lock) is never overwritten.
    */
   private async backInLine(queueId: string): Promise<void> {
-    const first = await this.store.get(jobIdOfQueueJob(queueId));
+    const first = await this.store.get(jobIdOfQueueEntry(queueId));
     const { group } = first.request;
     // A group's entry runs its jobs in its one place: those it was running go back.
     const groupEntry = group && entryKey({ id: group.id, revision: 0, group: true }) === queueId;

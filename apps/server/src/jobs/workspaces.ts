@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createOwnedTempDir } from '@voxlate/process';
+import { createOwnedTempDir } from '@voxlate/process-lifetime';
 
 /**
  * One folder per request, removed when the request ends, and all of them at shutdown; one left

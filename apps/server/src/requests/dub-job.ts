@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FormBody } from '@voxlate/contract';
 import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues } from '@voxlate/core';
 import type { DiskGlossaries, JobRequest } from '@voxlate/jobs';
-import type { Dubber } from '@voxlate/runtime';
+import type { Dubber } from '@voxlate/dubber';
 import type { NewJob } from '../jobs/job-board.js';
 import type { Workspace } from '../jobs/workspaces.js';
 import { requireMediaKind } from './media-kind.js';

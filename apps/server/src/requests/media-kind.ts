@@ -1,5 +1,5 @@
 import { MediaUnreadable, requireWithinLength, UnsupportedMediaType, type MediaInfo } from '@voxlate/core';
-import type { Dubber } from '@voxlate/runtime';
+import type { Dubber } from '@voxlate/dubber';
 
 /**
  * The upload's type comes from probing its content, never from the client's MIME type.

@@ -1,19 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CreateJobForm,
-  Routes,
-  type Job as JobAnswer,
-  type JobGroup as JobGroupAnswer,
-  type LineEditBody,
-} from '@voxlate/contract';
+import { CreateJobForm, Routes, type Job, type JobGroup as JobGroupAnswer, type LineEditBody } from '@voxlate/contract';
 import { BadInput, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { groupStateOf } from '../answers/group-state.js';
 import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
-import type { Job } from '../jobs/job-board.js';
+import type { StoredJob } from '../jobs/job-board.js';
 import { MadeOnce } from '../jobs/made-once.js';
 import { admitAsked, newDubJobs, type DubMedia } from '../requests/dub-job.js';
 import { receiveUpload } from '../requests/receive-upload.js';
@@ -47,7 +41,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(
     app,
     Routes.listJobs,
-    async (request): Promise<{ jobs: JobAnswer[]; page: number; size: number; total: number }> => {
+    async (request): Promise<{ jobs: Job[]; page: number; size: number; total: number }> => {
       const page = Number(request.query.page ?? 0);
       const size = Number(request.query.size ?? 20);
       const { jobs, total } = await board.list(page, size);
@@ -55,7 +49,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     },
   );
 
-  serveRoute(app, Routes.getJob, async (request): Promise<JobAnswer> => {
+  serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
     return jobFields(job, hub.progressOf(job.id), await board.current(job.id));
   });
@@ -135,7 +129,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await sendFile(request, reply, path, name);
   });
 
-  serveRoute(app, Routes.editLine, async (request): Promise<JobAnswer> => {
+  serveRoute(app, Routes.editLine, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
     const { body } = request;
     const line = Number(request.params.segmentId);
@@ -145,7 +139,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     return jobFields(edited, undefined, await board.current(job.id));
   });
 
-  serveRoute(app, Routes.renameSpeaker, async (request): Promise<JobAnswer> => {
+  serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
     const { speaker } = request.params;
     const { name, voice } = request.body;
@@ -164,7 +158,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
-  serveRoute(app, Routes.cancelJob, async (request): Promise<JobAnswer> => {
+  serveRoute(app, Routes.cancelJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
     return jobFields(await board.cancel(job.id), undefined);
   });
@@ -176,7 +170,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 }
 
-async function jobOf(context: RouteContext, id: string): Promise<Job> {
+async function jobOf(context: RouteContext, id: string): Promise<StoredJob> {
   if (!isJobId(id)) throw new NotFound(`There is no job ${quoteInput(id)}.`);
   return context.board.get(id);
 }
@@ -187,7 +181,7 @@ async function createJob(
   reply: FastifyReply,
   context: RouteContext,
   admission: { maxWaiting: number; maxPerClient: number },
-): Promise<Job> {
+): Promise<StoredJob> {
   const { config, dubber, workspaces, board, glossaries } = context;
   const abort = abortOnDisconnect(request, reply);
   const workspace = await workspaces.create();
@@ -248,7 +242,7 @@ function lineEditOf(body: LineEditBody): LineEdit {
 /** The voice ids a speaker of a job into `language` can be given: the job's synthesiser's (named, or the best). */
 async function voicesFor(
   context: RouteContext,
-  language: Job['request']['targetLanguage'],
+  language: StoredJob['request']['targetLanguage'],
   engine?: string,
 ): Promise<string[]> {
   const synthesiser = await context.dubber.resolver.synthesiser(language, engine);

@@ -11,7 +11,7 @@ import {
   type LiveStatus,
 } from '@voxlate/contract';
 import { isVoxlateError, userMessage, type LiveEvent } from '@voxlate/core';
-import { liveEnginesOf, openLiveSession } from '@voxlate/runtime';
+import { liveEnginesOf, openLiveSession } from '@voxlate/dubber';
 import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
 import { SseStream } from '../http/sse-stream.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Routes, type MemoryEntry as MemoryEntryAnswer, type MemoryList } from '@voxlate/contract';
 import { NotFound, type LanguageCode } from '@voxlate/core';
 import { toTmx, type MemoryEntry, type MemoryFilter } from '@voxlate/jobs';
-import { PRODUCT } from '@voxlate/runtime';
+import { PRODUCT } from '@voxlate/dubber';
 import { attachment } from '../http/send-file.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { openApiDocument, Routes } from '@voxlate/contract';
-import { PRODUCT } from '@voxlate/runtime';
+import { PRODUCT } from '@voxlate/dubber';
 import { serveRoute } from './serve-route.js';
 
 /** Redoc's standalone bundle, from its npm package. */

@@ -1,5 +1,5 @@
 import type { DiskGlossaries, DiskJobStore, DiskTranslationMemory, JobRequest } from '@voxlate/jobs';
-import type { Dubber } from '@voxlate/runtime';
+import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from '../config.js';
 import type { JobBoard } from '../jobs/job-board.js';
 import type { JobEdits } from '../jobs/job-edits.js';

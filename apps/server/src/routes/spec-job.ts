@@ -1,11 +1,11 @@
 import { Cancelled, VoxlateError, type ErrorCode, type SavedRun } from '@voxlate/core';
 import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
-import type { Job, NewJob } from '../jobs/job-board.js';
+import type { StoredJob, NewJob } from '../jobs/job-board.js';
 import type { RouteContext } from './route-context.js';
 
 /** A spec endpoint's job once done: its record, its run and its signed manifest. */
 export interface FinishedSpecJob {
-  job: Job;
+  job: StoredJob;
   current: SavedRun;
   provenance: unknown;
 }
@@ -52,7 +52,7 @@ export async function runSpecJob(
   }
 }
 
-function failureOf(job: Job): Error {
+function failureOf(job: StoredJob): Error {
   if (job.state === 'cancelled') return new Cancelled();
   const error = job.error ?? { code: 'Internal', message: 'The job did not finish.' };
   return new VoxlateError(error.code as ErrorCode, error.message);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { descendantsOf, rssOf, spawnTied } from '@voxlate/process';
+import { descendantsOf, rssOf, spawnTied } from '@voxlate/process-lifetime';
 
-export { descendantsOf, isAlive } from '@voxlate/process';
+export { descendantsOf, isAlive } from '@voxlate/process-lifetime';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 

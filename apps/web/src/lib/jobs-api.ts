@@ -1,4 +1,4 @@
-import type { Job, JobGroup, JobLine, JobSpeaker, JobStateName, ProgressEvent, StateEvent } from '@voxlate/contract';
+import type { Job, JobGroup, JobLine, JobSpeaker, JobState, ProgressEvent, StateEvent } from '@voxlate/contract';
 import { appendSource, nonOkMessage, StudioError, type SourceChoice } from './api.js';
 
 export type { Job, JobGroup, JobLine, JobSpeaker };
@@ -10,7 +10,7 @@ export interface LineChange {
   speaker?: string;
   checked?: boolean;
 }
-export type JobState = JobStateName;
+export type { JobState };
 
 export const jobUrls = (id: string) => ({
   result: `/api/jobs/${id}/result`,

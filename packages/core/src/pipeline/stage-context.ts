@@ -17,7 +17,7 @@ import type { DubChoices } from './dub-choices.js';
 import type { DubOptions, DubRequest } from './dub-request.js';
 import type { RedoLines } from './redo-lines.js';
 
-/** What the pipeline needs from the outside world, injected by the runtime. */
+/** What the pipeline needs from the outside world, injected by the dubber package. */
 export interface DubPorts {
   media: MediaPort;
   engines: EngineResolver;

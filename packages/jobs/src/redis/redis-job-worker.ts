@@ -1,4 +1,4 @@
-import { Worker, type Job as QueueJob } from 'bullmq';
+import { Worker, type Job as QueueEntry } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { DiskJobStore } from '../disk-job-store.js';
 import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
@@ -8,7 +8,7 @@ import { QueueHealth, type QueueLog } from './queue-health.js';
 import {
   CANCEL_CHANNEL,
   DUB_QUEUE,
-  jobIdOfQueueJob,
+  jobIdOfQueueEntry,
   redisConnection,
   type DubQueueData,
   type QueuedUpdate,
@@ -66,7 +66,7 @@ export class RedisJobWorker {
     health.watch(this.subscriber);
     // A cancel names a run's queue id: a job running inside a group's entry here is stopped alone.
     this.subscriber.on('message', (_channel: string, queueId: string) => {
-      if (!this.processor.cancelRunning(jobIdOfQueueJob(queueId))) this.worker.cancelJob(queueId, 'cancelled');
+      if (!this.processor.cancelRunning(jobIdOfQueueEntry(queueId))) this.worker.cancelJob(queueId, 'cancelled');
     });
   }
 
@@ -87,7 +87,7 @@ export class RedisJobWorker {
   onJob: (event: { id: string; event: 'active' } | { id: string; event: 'done'; outcome: JobOutcome }) => void = () =>
     undefined;
 
-  private async run(job: QueueJob<DubQueueData>, signal: AbortSignal | undefined): Promise<string> {
+  private async run(job: QueueEntry<DubQueueData>, signal: AbortSignal | undefined): Promise<string> {
     this.onJob({ id: job.data.id, event: 'active' });
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal?.reason);

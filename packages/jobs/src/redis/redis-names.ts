@@ -16,7 +16,7 @@ export function queueJobId(id: string, revision: number): string {
 }
 
 /** The job id inside a BullMQ id. */
-export function jobIdOfQueueJob(queueId: string): string {
+export function jobIdOfQueueEntry(queueId: string): string {
   return queueId.replace(/-r\d+$/, '');
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ffmpeg, makeDurationLie } from '../../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, makeDurationLie } from '../../../../packages/dubber/src/test/make-media.js';
 import type { AbuseCase } from '../abuse-case.js';
 import { seededRandom } from '../seeded-random.js';
 import { formType, translateForm, videoForm } from './form-data.js';

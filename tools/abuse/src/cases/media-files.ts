@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ffmpeg, makeSpeechWav } from '../../../../packages/runtime/src/test/make-media.js';
+import { ffmpeg, makeSpeechWav } from '../../../../packages/dubber/src/test/make-media.js';
 
 /** A container the suite corrupts, and the endpoint that takes it. */
 export interface Container {

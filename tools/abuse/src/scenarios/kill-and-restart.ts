@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
-import { descendantsOf, isAlive } from '@voxlate/process';
+import { descendantsOf, isAlive } from '@voxlate/process-lifetime';
 import type { AbuseServices } from '../abuse-services.js';
 import { formType, videoForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';

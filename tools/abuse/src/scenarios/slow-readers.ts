@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { treeRss } from '@voxlate/process';
-import { ffmpeg } from '../../../../packages/runtime/src/test/make-media.js';
+import { treeRss } from '@voxlate/process-lifetime';
+import { ffmpeg } from '../../../../packages/dubber/src/test/make-media.js';
 import type { AbuseServices } from '../abuse-services.js';
 import { formType, translateForm } from '../cases/form-data.js';
 import type { BaseMedia } from '../cases/media-files.js';

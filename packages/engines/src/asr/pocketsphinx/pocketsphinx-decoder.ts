@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { EngineContext, LivePartialListener } from '@voxlate/core';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import { DecoderProcess, type LineReader } from '../decoder-process.js';
 
 export const POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us';

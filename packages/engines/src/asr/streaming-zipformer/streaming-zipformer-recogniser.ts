@@ -8,7 +8,7 @@ import {
   type LiveRecognition,
 } from '@voxlate/core';
 import { STREAMING_ZIPFORMERS, type ModelManager } from '@voxlate/models';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import { DecoderProcess } from '../decoder-process.js';
 import { installedStreamingZipformers } from './installed-streaming-zipformers.js';
 import { spanOfPieces, type LinePieces } from './words-from-pieces.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Cancelled, EngineUnavailable } from '@voxlate/core';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 
 /** One stretch of one speaker, as sherpa-onnx's OfflineSpeakerDiarization returns it. */
 export interface SherpaSegment {

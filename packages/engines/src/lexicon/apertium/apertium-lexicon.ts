@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import type { LanguageCode, Lexicon } from '@voxlate/core';
 
 const APERTIUM_DIR = '/usr/share/apertium';

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { EngineUnavailable, type Box, type Point } from '@voxlate/core';
-import { spawnTied } from '@voxlate/process';
+import { spawnTied } from '@voxlate/process-lifetime';
 import type { RgbImage } from '../frame-pictures.js';
 import type { FaceNets } from './face-nets.js';
 import { installFastConcat } from './fast-concat.js';

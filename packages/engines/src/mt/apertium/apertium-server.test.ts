@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { descendantsOf, isAlive } from '@voxlate/process';
+import { descendantsOf, isAlive } from '@voxlate/process-lifetime';
 import { ApertiumServer } from './apertium-server.js';
 import { ApertiumTranslator } from './apertium-translator.js';
 import type { LanguagePair } from '@voxlate/core';

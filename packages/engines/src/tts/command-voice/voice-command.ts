@@ -9,7 +9,7 @@ import {
   type PcmAudio,
   type RunSlots,
 } from '@voxlate/core';
-import { createOwnedTempDir, spawnTied } from '@voxlate/process';
+import { createOwnedTempDir, spawnTied } from '@voxlate/process-lifetime';
 import { readWavBytes } from './wav-bytes.js';
 
 /** A sentence takes these programs 0.03-0.3 s; this long means the program hangs. */

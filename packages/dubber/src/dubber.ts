@@ -29,7 +29,7 @@ import {
 } from '@voxlate/engines';
 import { audioToWav, FfmpegMedia, FileClipStore, measureAudioSeconds, probeMedia } from '@voxlate/media';
 import { modelSettingsFromEnv } from '@voxlate/models';
-import { createOwnedTempDir } from '@voxlate/process';
+import { createOwnedTempDir } from '@voxlate/process-lifetime';
 import { configFromEnv, type RuntimeConfig } from './config.js';
 import { PRODUCT } from './product.js';
 import { buildManifest } from './provenance/build-manifest.js';
