@@ -69,12 +69,20 @@ async function patchLine(
   line: number,
   body: Record<string, unknown>,
 ): Promise<{ status: number; body: { revision?: number; error?: string } }> {
-  const response = await fetch(`${service.url}/api/jobs/${id}/segments/${line}`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { revision?: number; error?: string } };
+  // As a client does: a 503 "being changed by another request" (the job's lock not had in time,
+  // which under load 70 edits at once can take) is tried again after its Retry-After.
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${service.url}/api/jobs/${id}/segments/${line}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { revision?: number; error?: string };
+    if (response.status !== 503 || attempt === 5) return { status: response.status, body: answer };
+    const seconds = Number(response.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
 }
 
 describe('edits through two services sharing one job store', () => {

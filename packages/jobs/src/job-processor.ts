@@ -44,6 +44,8 @@ export type DubInFolder = (workDir: string, request: DubRequest, run: RunOptions
 
 /** The job's current run state (the last render's, with the edits made since on its Timeline). */
 export const CURRENT_RUN = 'current.json';
+/** The run as the result was made from it: edits never touch it (a job's stems are made from it). */
+export const RENDERED_RUN = 'rendered.json';
 export const PROVENANCE = 'provenance.json';
 
 /** Least time between two progress figures written to the record (they are also sent as they come). */
@@ -266,7 +268,10 @@ export class JobProcessor {
           }
         : {}),
     });
-    if (checkpoints.latest) await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);
+    if (checkpoints.latest) {
+      await this.store.writeJson(id, RENDERED_RUN, checkpoints.latest);
+      await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);
+    }
     await this.store.writeJson(id, PROVENANCE, finished.provenance);
     const stageSeconds = secondsOf(finished.stageSeconds);
     await writeResultFiles(join(folder, 'result'), { ...finished, stageSeconds });

@@ -34,6 +34,8 @@ export function jobFields(
   job: StoredJob,
   live: { progress: number; phase: string } | undefined,
   current?: SavedRun,
+  /** The run the result was made from (its stems); the current one while no edit waits. */
+  rendered: SavedRun | undefined = current,
 ): Job {
   const { request } = job;
   const timeline = current?.timeline;
@@ -75,9 +77,9 @@ export function jobFields(
     result: job.result ? { container: job.result.container, revision: job.result.revision } : null,
     links: jobLinks(job.id),
     ...(timeline ? { engines_used: timeline.engines ?? [] } : {}),
-    ...(current && job.result
+    ...(rendered && job.result
       ? {
-          stems: stemsOffered(current).map((stem) => ({ file: `${stem.name}.${stem.extension}`, label: stem.label })),
+          stems: stemsOffered(rendered).map((stem) => ({ file: `${stem.name}.${stem.extension}`, label: stem.label })),
         }
       : {}),
     ...(timeline

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { Busy, Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/core';
 import {
   CURRENT_RUN,
+  RENDERED_RUN,
   DEFAULT_RETENTION_MS,
   type DiskJobStore,
   runnerIsDead,
@@ -155,6 +156,17 @@ export class JobBoard {
   /** The job's current run (Timeline with the edits since the last render), once it has one. */
   current(id: string): Promise<SavedRun | undefined> {
     return this.store.readJson<SavedRun>(id, CURRENT_RUN);
+  }
+
+  /**
+   * The run the job's result was made from: what its stems are made of, so that they match the
+   * result even while edits wait for a render. A job finished before this was kept has only its
+   * current run, which is the rendered one as long as no edit waits.
+   */
+  async rendered(job: StoredJob): Promise<SavedRun | undefined> {
+    const rendered = await this.store.readJson<SavedRun>(job.id, RENDERED_RUN);
+    if (rendered) return rendered;
+    return job.revision === job.result?.revision ? this.current(job.id) : undefined;
   }
 
   /** Resolves when the job settles (ready, stale, failed, cancelled); `signal` stops the wait only. */

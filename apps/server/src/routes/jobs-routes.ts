@@ -51,7 +51,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
-    return jobFields(job, hub.progressOf(job.id), await board.current(job.id));
+    return jobFields(job, hub.progressOf(job.id), await board.current(job.id), await board.rendered(job));
   });
 
   serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
@@ -96,11 +96,13 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJobStem, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     if (!job.result) throw new NotFound('The job has no result yet.');
-    const current = await board.current(job.id);
-    if (!current) throw new NotFound('The job has no result yet.');
-    const offered = stemsOffered(current).find((stem) => `${stem.name}.${stem.extension}` === request.params.file);
+    // Made from the run the result was rendered from: a line moved since is on its new speaker's
+    // track once the render has spoken it there, not before.
+    const rendered = await board.rendered(job);
+    if (!rendered) throw new NotFound('The stems of this job wait for its edits to be rendered.');
+    const offered = stemsOffered(rendered).find((stem) => `${stem.name}.${stem.extension}` === request.params.file);
     if (!offered) {
-      const files = stemsOffered(current).map((stem) => `${stem.name}.${stem.extension}`);
+      const files = stemsOffered(rendered).map((stem) => `${stem.name}.${stem.extension}`);
       throw new NotFound(`This job has no stem ${quoteInput(request.params.file)}: it has ${files.join(', ')}.`);
     }
     const folder = store.folder(job.id);
@@ -108,7 +110,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await stems.made(path, () =>
       context.dubber.renderStem(
         join(folder, 'work'),
-        { saved: current, input: join(folder, 'input', job.request.inputFile) },
+        { saved: rendered, input: join(folder, 'input', job.request.inputFile) },
         offered.name,
         path,
       ),
@@ -136,7 +138,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     let edited = job;
     if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
     if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
-    return jobFields(edited, undefined, await board.current(job.id));
+    return jobFields(edited, undefined, await board.current(job.id), await board.rendered(edited));
   });
 
   serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
@@ -149,7 +151,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
     }
     if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
-    return jobFields(changed, undefined, await board.current(job.id));
+    return jobFields(changed, undefined, await board.current(job.id), await board.rendered(changed));
   });
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
