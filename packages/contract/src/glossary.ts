@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { LANGUAGE_CODES } from './languages.js';
-import { StringEnum } from './schema-kit.js';
+import { exactlyOneGroupOf, StringEnum } from './schema-kit.js';
 
 const Closed = { additionalProperties: false } as const;
 const CODES = LANGUAGE_CODES.join(', ');
@@ -52,11 +52,7 @@ const glossaryRules = (takes: string) => ({
   additionalProperties: false,
   // The terms come one way: as CSV (whose header names the source language), or as a list
   // with its source language; never both, so that nothing sent is silently ignored.
-  // (A field under `false` must be absent.)
-  oneOf: [
-    { required: ['csv'], properties: { csv: true, source_language: false, terms: false } },
-    { required: ['source_language', 'terms'], properties: { csv: false, source_language: true, terms: true } },
-  ],
+  ...exactlyOneGroupOf([['csv'], ['source_language', 'terms']]),
   'x-unknown': `Unknown field {field}: a glossary takes ${takes}.`,
   'x-error': `Send a JSON object with ${takes}.`,
   'x-errors': {

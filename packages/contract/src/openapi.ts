@@ -4,6 +4,7 @@ import { ErrorAnswer, LanguageSupport } from './info.js';
 import { Job, JobLine } from './job.js';
 import { LiveAudio, LiveCaption, LiveDone, LiveError, LiveReady } from './live.js';
 import { ERROR_STATUS_TEXT, ROUTES, type Answer, type Route, type Tag } from './routes.js';
+import { exactlyOneGroupOf } from './schema-kit.js';
 
 /** Schemas shown once under components and referred to wherever they appear. */
 const NAMED: ReadonlyArray<[string, TSchema]> = [
@@ -147,20 +148,12 @@ function requestBody(body: NonNullable<Route['body']>): Json {
           type: 'object',
           required,
           properties: { ...fileProperties, ...(withRefs(fields) as { properties: Json }).properties },
-          ...(body.form.oneOfEach ? { allOf: body.form.oneOfEach.map(exactlyOneOf) } : {}),
+          ...(body.form.oneOfEach
+            ? { allOf: body.form.oneOfEach.map((names) => exactlyOneGroupOf(names.map((name) => [name]))) }
+            : {}),
         },
       },
     },
-  };
-}
-
-/** Exactly one of these parts: a branch for each, the others absent (`false`). */
-function exactlyOneOf(names: string[]): Json {
-  return {
-    oneOf: names.map((name) => ({
-      required: [name],
-      properties: Object.fromEntries(names.filter((other) => other !== name).map((other) => [other, false])),
-    })),
   };
 }
 

@@ -38,3 +38,20 @@ export function Nullable<T extends TSchema>(schema: T, options: { description?: 
 
 /** A number in seconds (a time in the media, or a duration). */
 export const Seconds = (description: string) => Type.Number({ description });
+
+/**
+ * Exactly one of these groups of fields, a group whole: a `oneOf` branch for each, requiring its
+ * fields and the other groups' absent (a field under `false` must be absent).
+ */
+export function exactlyOneGroupOf(groups: readonly (readonly string[])[]): {
+  oneOf: { required: string[]; properties: Record<string, false> }[];
+} {
+  return {
+    oneOf: groups.map((group) => ({
+      required: [...group],
+      properties: Object.fromEntries(
+        groups.filter((other) => other !== group).flatMap((other) => other.map((name) => [name, false] as const)),
+      ),
+    })),
+  };
+}

@@ -5,13 +5,12 @@ import {
   placedSpan,
   stageLabel,
   stemsOffered,
-  type SavedRun,
   type Segment,
   type StageName,
   type Timeline,
 } from '@voxlate/core';
 import { voiceModeOf } from './voice-fields.js';
-import type { StoredJob } from '../jobs/job-board.js';
+import type { JobRuns, StoredJob } from '../jobs/job-board.js';
 
 /** Where a job's files are served from (the answers carry these links). */
 export function jobLinks(id: string): Job['links'] {
@@ -33,9 +32,8 @@ export function jobLinks(id: string): Job['links'] {
 export function jobFields(
   job: StoredJob,
   live: { progress: number; phase: string } | undefined,
-  current?: SavedRun,
-  /** The run the result was made from (its stems); the current one while no edit waits. */
-  rendered: SavedRun | undefined = current,
+  /** With its runs: its lines and speakers (the current run) and its stems (the rendered one). */
+  { current, rendered }: Partial<JobRuns> = {},
 ): Job {
   const { request } = job;
   const timeline = current?.timeline;

@@ -17,6 +17,12 @@ import type { JobQueue, QueueStatus } from './job-queue.js';
 
 export type StoredJob = JobRecord<JobRequest>;
 
+/** A job's current run (the last render's, with the edits since) and the run its result was made from. */
+export interface JobRuns {
+  current: SavedRun | undefined;
+  rendered: SavedRun | undefined;
+}
+
 /** A job to create: its request, and the uploaded media to move into its folder. */
 export interface NewJob {
   request: Omit<JobRequest, 'inputFile'>;
@@ -159,14 +165,14 @@ export class JobBoard {
   }
 
   /**
-   * The run the job's result was made from: what its stems are made of, so that they match the
-   * result even while edits wait for a render. A job finished before this was kept has only its
-   * current run, which is the rendered one as long as no edit waits.
+   * The job's current run and the run its result was made from: the stems are made of the latter,
+   * so that they match the result while edits wait for a render. While none waits the two are the
+   * same run, read once; a job finished before the rendered run was kept has none while one waits.
    */
-  async rendered(job: StoredJob): Promise<SavedRun | undefined> {
-    const rendered = await this.store.readJson<SavedRun>(job.id, RENDERED_RUN);
-    if (rendered) return rendered;
-    return job.revision === job.result?.revision ? this.current(job.id) : undefined;
+  async runsOf(job: StoredJob): Promise<JobRuns> {
+    const current = await this.current(job.id);
+    const editsWait = job.revision !== job.result?.revision;
+    return { current, rendered: editsWait ? await this.store.readJson<SavedRun>(job.id, RENDERED_RUN) : current };
   }
 
   /** Resolves when the job settles (ready, stale, failed, cancelled); `signal` stops the wait only. */

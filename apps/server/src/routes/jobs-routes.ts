@@ -51,7 +51,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
-    return jobFields(job, hub.progressOf(job.id), await board.current(job.id), await board.rendered(job));
+    return jobFields(job, hub.progressOf(job.id), await board.runsOf(job));
   });
 
   serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
@@ -98,7 +98,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     if (!job.result) throw new NotFound('The job has no result yet.');
     // Made from the run the result was rendered from: a line moved since is on its new speaker's
     // track once the render has spoken it there, not before.
-    const rendered = await board.rendered(job);
+    const { rendered } = await board.runsOf(job);
     if (!rendered) throw new NotFound('The stems of this job wait for its edits to be rendered.');
     const offered = stemsOffered(rendered).find((stem) => `${stem.name}.${stem.extension}` === request.params.file);
     if (!offered) {
@@ -138,7 +138,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     let edited = job;
     if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
     if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
-    return jobFields(edited, undefined, await board.current(job.id), await board.rendered(edited));
+    return jobFields(edited, undefined, await board.runsOf(edited));
   });
 
   serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
@@ -151,7 +151,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
     }
     if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
-    return jobFields(changed, undefined, await board.current(job.id), await board.rendered(changed));
+    return jobFields(changed, undefined, await board.runsOf(changed));
   });
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
