@@ -5,6 +5,7 @@ export * from './job-locks.js';
 export * from './runner-identity.js';
 export * from './job-record.js';
 export * from './job-checkpoints.js';
+export * from './run-fence.js';
 export * from './job-group.js';
 export * from './languages-at-once.js';
 export * from './shared-run.js';

@@ -14,6 +14,8 @@ import {
 import { DiskJobStore } from './disk-job-store.js';
 import { JobProcessor, type FinishedDub } from './job-processor.js';
 import type { JobRequest } from './job-request.js';
+import type { JobUpdate } from './job-updates.js';
+import { LOCK_LOST } from './run-fence.js';
 
 /**
  * A dub that behaves as the pipeline's does where the processor cares: a run with nothing shared
@@ -178,6 +180,79 @@ describe('JobProcessor, a group of languages', () => {
       { language: 'fra', shared: undefined },
       { language: 'ita', shared: 'heard by fra' },
     ]);
+  });
+});
+
+/** Dubs that each wait for the test to end them, in the order they were started. */
+class GatedDubs {
+  private readonly ends: (() => void)[] = [];
+
+  dub = (_workDir: string, request: DubRequest, run: RunOptions): Promise<FinishedDub> =>
+    new Promise((resolve, reject) => {
+      this.ends.push(() => resolve(finished(request.targetLanguage)));
+      run.signal?.addEventListener('abort', () => reject(new Cancelled('stopped')), { once: true });
+    });
+
+  get started(): number {
+    return this.ends.length;
+  }
+
+  end(run: number): void {
+    this.ends[run]!();
+  }
+}
+
+describe('JobProcessor, a run that lost its job to another run', () => {
+  let root: string;
+  let store: DiskJobStore<JobRequest>;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'voxlate-processor-'));
+    store = new DiskJobStore<JobRequest>(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('has its late writes refused, says nothing more, and leaves the job to the run that took it up', async () => {
+    const { id } = await store.create(request('spa'));
+    const dubs = new GatedDubs();
+    const lateUpdates: JobUpdate[] = [];
+    // The first worker stalls in its run; the queue gives the job to a second worker meanwhile.
+    const first = new JobProcessor(store, dubs.dub).process(
+      { id, group: false },
+      new AbortController().signal,
+      (_, u) => lateUpdates.push(u),
+    );
+    await until(() => dubs.started === 1);
+    expect((await store.get(id)).runToken).toBe(1);
+    const second = new JobProcessor(store, dubs.dub).process({ id, group: false }, new AbortController().signal);
+    await until(() => dubs.started === 2);
+    expect((await store.get(id)).runToken).toBe(2);
+    lateUpdates.length = 0;
+    // The first wakes up and ends its dub: publishing its result is refused.
+    dubs.end(0);
+    expect(await first).toBe('lost');
+    const meanwhile = await store.get(id);
+    expect(meanwhile.state).toBe('running');
+    expect(meanwhile.result).toBeUndefined();
+    expect(lateUpdates).toEqual([]);
+    dubs.end(1);
+    expect(await second).toBe('settled');
+    const done = await store.get(id);
+    expect(done.state).toBe('ready');
+    expect(done.result?.file).toMatch(/dubbed-r0-run2\.wav$/);
+  });
+
+  it('stops when its worker lost the queue lock, and shows the job queued for the next', async () => {
+    const { id } = await store.create(request('spa'));
+    const dubs = new GatedDubs();
+    const stall = new AbortController();
+    const run = new JobProcessor(store, dubs.dub).process({ id, group: false }, stall.signal);
+    await until(() => dubs.started === 1);
+    stall.abort(LOCK_LOST);
+    expect(await run).toBe('lost');
+    const record = await store.get(id);
+    expect(record.state).toBe('queued');
+    expect(record.error).toBeUndefined();
   });
 });
 

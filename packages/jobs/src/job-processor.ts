@@ -25,6 +25,7 @@ import { PROCESS_STOPPING, type JobUpdate, type JobUpdateListener } from './job-
 import { ProgressPhases } from './progress-phases.js';
 import { writeResultFiles } from './result-files.js';
 import { adoptSharedRun } from './shared-run.js';
+import { LOCK_LOST, RunFence } from './run-fence.js';
 
 /** What a finished dub hands back (the dubber package's Dubber gives this and more). */
 export interface FinishedDub {
@@ -34,7 +35,11 @@ export interface FinishedDub {
   provenance: unknown;
 }
 
-export type JobOutcome = 'settled' | 'already-settled' | 'stopped';
+/**
+ * How a run ended: it settled its jobs, they had settled before, its process is stopping (the
+ * jobs resume later), or it lost its job to another run (its writes were refused: see RunFence).
+ */
+export type JobOutcome = 'settled' | 'already-settled' | 'stopped' | 'lost';
 
 /** Updates of the jobs a queue entry runs, each with its job's id (a group's entry runs several). */
 export type JobsUpdateListener = (id: string, update: JobUpdate) => void;
@@ -69,7 +74,9 @@ interface SharedRun {
  * since, or a group's first dubs (several languages of one upload: see processGroup). A run goes on from the last stage kept
  * when an earlier one was cut short. The record follows the job (running, progress, ready or
  * failed), and watchers are told as it goes. A job that is already finished is left as it is,
- * so a job handed out twice is never done twice.
+ * so a job handed out twice is never done twice; and every write of a run is fenced (RunFence), so
+ * a run that lost its job to another (its worker stalled past the queue's lock) stops at its next
+ * write instead of finishing the job a second time.
  */
 export class JobProcessor {
   /** The jobs running here now, to stop one of a group without its entry. */
@@ -144,6 +151,7 @@ export class JobProcessor {
       return outcome.value;
     });
     if (outcomes.includes('stopped')) return 'stopped';
+    if (outcomes.includes('lost')) return 'lost';
     return outcomes.includes('settled') ? 'settled' : 'already-settled';
   }
 
@@ -164,31 +172,16 @@ export class JobProcessor {
     shared?: SharedRun,
     onHeard?: (heard: SavedRun) => Promise<void>,
   ): Promise<JobOutcome> {
-    // Taken under the job's lock: a cancel of a job still waiting in its group settles it there.
-    // A lock left by a process killed a moment ago (a service restarted at once) is waited out.
-    const started = await this.store
-      .exclusive(
-        id,
-        async () => {
-          const record = await this.store.get(id);
-          if (record.state !== 'queued' && record.state !== 'running') return undefined;
-          return this.store.update(id, {
-            state: 'running',
-            work: record.work ?? { kind: 'dub' },
-            error: undefined,
-            runner: thisRunner(),
-          });
-        },
-        START_WAIT_MS,
-      )
-      .catch((error: unknown) => {
-        if (error instanceof NotFound) return undefined;
-        throw error;
-      });
-    if (!started) return 'already-settled';
+    const taken = await this.takeUp(id);
+    if (!taken) return 'already-settled';
+    const { record: started, fence } = taken;
     const work: JobWork = started.work ?? { kind: 'dub' };
-    onUpdate({ type: 'state', state: 'running', revision: started.revision });
     const controller = new AbortController();
+    // A run that lost its job says nothing more of it: the run that owns it now speaks for it.
+    const say: JobUpdateListener = (update) => {
+      if (!fence.lost && controller.signal.reason !== LOCK_LOST) onUpdate(update);
+    };
+    say({ type: 'state', state: 'running', revision: started.revision });
     const forward = (): void => controller.abort(entrySignal.reason);
     if (entrySignal.aborted) forward();
     entrySignal.addEventListener('abort', forward, { once: true });
@@ -197,14 +190,44 @@ export class JobProcessor {
     try {
       const from =
         shared && work.kind === 'dub' ? (shared.adopted?.get(id) ?? (await this.adopt(shared, id))) : undefined;
-      await this.run(started, work, signal, onUpdate, from, onHeard);
+      await this.run(started, fence, work, signal, say, from, onHeard);
       return 'settled';
     } catch (error) {
-      return this.settleFailure(started, work, signal, error, onUpdate);
+      return this.settleFailure(started, fence, work, signal, error, say);
     } finally {
       entrySignal.removeEventListener('abort', forward);
       this.running.delete(id);
     }
+  }
+
+  /**
+   * Takes the job up under its lock, with the next run token, if it still waits or runs (a cancel
+   * of a job still waiting in its group settles it there). A lock left by a process killed a
+   * moment ago (a service restarted at once) is waited out.
+   */
+  private async takeUp(id: string): Promise<{ record: JobRecord<JobRequest>; fence: RunFence } | undefined> {
+    return this.store
+      .exclusive(
+        id,
+        async () => {
+          const record = await this.store.get(id);
+          if (record.state !== 'queued' && record.state !== 'running') return undefined;
+          const runToken = RunFence.nextToken(record);
+          const started = await this.store.update(id, {
+            state: 'running',
+            work: record.work ?? { kind: 'dub' },
+            error: undefined,
+            runner: thisRunner(),
+            runToken,
+          });
+          return { record: started, fence: new RunFence(this.store, id, runToken) };
+        },
+        START_WAIT_MS,
+      )
+      .catch((error: unknown) => {
+        if (error instanceof NotFound) return undefined;
+        throw error;
+      });
   }
 
   private async find(id: string): Promise<JobRecord<JobRequest> | undefined> {
@@ -239,6 +262,7 @@ export class JobProcessor {
 
   private async run(
     record: JobRecord<JobRequest>,
+    fence: RunFence,
     work: JobWork,
     signal: AbortSignal,
     onUpdate: JobUpdateListener,
@@ -248,12 +272,13 @@ export class JobProcessor {
     const { id, request } = record;
     const folder = this.store.folder(id);
     const revision = work.kind === 'render' ? work.revision : 0;
-    const checkpoints = new JobCheckpoints(this.store, id, { request, revision, work });
+    const checkpoints = new JobCheckpoints(this.store, fence, { request, revision, work });
     const base = work.kind === 'render' ? await this.store.readJson<SavedRun>(id, CURRENT_RUN) : undefined;
-    const output = join(folder, 'result', `dubbed-r${revision}.${request.outputContainer}`);
+    // The run's own file: a run that lost the job cannot write over the result of the one that owns it.
+    const output = join(folder, 'result', `dubbed-r${revision}-run${fence.token}.${request.outputContainer}`);
     const finished = await this.dub(join(folder, 'work'), dubRequestOf(folder, request, output), {
       signal,
-      onEvent: this.relay(id, request, onUpdate),
+      onEvent: this.relay(fence, request, onUpdate),
       checkpoints,
       ...(shared ? { shared } : {}),
       ...(onHeard && work.kind === 'dub' ? { onHeard } : {}),
@@ -268,49 +293,82 @@ export class JobProcessor {
           }
         : {}),
     });
-    if (checkpoints.latest) {
-      await this.store.writeJson(id, RENDERED_RUN, checkpoints.latest);
-      await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);
-    }
-    await this.store.writeJson(id, PROVENANCE, finished.provenance);
     const stageSeconds = secondsOf(finished.stageSeconds);
-    await writeResultFiles(join(folder, 'result'), { ...finished, stageSeconds });
-    const previous = record.result;
-    const done = await this.store.update(id, {
-      state: 'ready',
-      progress: 100,
-      work: undefined,
-      edited: undefined,
-      warnings: finished.timeline.warnings,
-      stageSeconds,
-      result: { file: output, container: finished.container === 'mp4' ? 'mp4' : 'wav', revision },
-    });
-    if (previous && previous.file !== output) await rm(previous.file, { force: true });
+    // The result is published whole by the run that owns the job, or not at all.
+    const done = await fence
+      .write(async () => {
+        if (checkpoints.latest) {
+          await this.store.writeJson(id, RENDERED_RUN, checkpoints.latest);
+          await this.store.writeJson(id, CURRENT_RUN, checkpoints.latest);
+        }
+        await this.store.writeJson(id, PROVENANCE, finished.provenance);
+        await writeResultFiles(join(folder, 'result'), { ...finished, stageSeconds });
+        const previous = (await this.store.get(id)).result;
+        const ready = await this.store.update(id, {
+          state: 'ready',
+          progress: 100,
+          work: undefined,
+          edited: undefined,
+          warnings: finished.timeline.warnings,
+          stageSeconds,
+          result: { file: output, container: finished.container === 'mp4' ? 'mp4' : 'wav', revision },
+        });
+        if (previous && previous.file !== output) await rm(previous.file, { force: true });
+        return ready;
+      })
+      .catch(async (error: unknown) => {
+        // Refused: the file this run made is nobody's result.
+        if (fence.lost) await rm(output, { force: true });
+        throw error;
+      });
     onUpdate({ type: 'progress', progress: 100, phase: 'Done' });
     onUpdate({ type: 'state', state: 'ready', revision: done.revision });
   }
 
   /**
-   * A stopping process leaves the job to be resumed; a cancel ends a first dub (its files go) but
-   * leaves a re-render's job with its last result and its edits; any other error is recorded.
+   * A stopping process leaves the job to be resumed, and so does a run whose worker lost the
+   * queue's lock (unless another run has the job already); a run whose write was refused has
+   * lost the job and writes nothing more. A cancel ends a first dub (its files go) but leaves a
+   * re-render's job with its last result and its edits; any other error is recorded.
    */
   private async settleFailure(
     record: JobRecord<JobRequest>,
+    fence: RunFence,
+    work: JobWork,
+    signal: AbortSignal,
+    error: unknown,
+    onUpdate: JobUpdateListener,
+  ): Promise<JobOutcome> {
+    if (fence.lost) return 'lost';
+    try {
+      return await this.settle(record, fence, work, signal, error, onUpdate);
+    } catch (settling) {
+      if (fence.lost) return 'lost';
+      throw settling;
+    }
+  }
+
+  private async settle(
+    record: JobRecord<JobRequest>,
+    fence: RunFence,
     work: JobWork,
     signal: AbortSignal,
     error: unknown,
     onUpdate: JobUpdateListener,
   ): Promise<JobOutcome> {
     const { id } = record;
-    if (signal.aborted && signal.reason === PROCESS_STOPPING) {
-      await this.store.update(id, { state: 'queued' });
-      return 'stopped';
+    if (signal.aborted && (signal.reason === PROCESS_STOPPING || signal.reason === LOCK_LOST)) {
+      await fence.update({ state: 'queued' });
+      return signal.reason === LOCK_LOST ? 'lost' : 'stopped';
     }
     const cancelled = error instanceof Cancelled || signal.aborted;
     const described = cancelled ? { message: 'The job was cancelled.', code: 'Cancelled' } : describeFailure(error);
     const state = work.kind === 'render' ? 'stale' : cancelled ? 'cancelled' : 'failed';
-    const updated = await this.store.update(id, { state, work: undefined, error: described });
-    if (state === 'cancelled') await rm(join(this.store.folder(id), 'work'), { recursive: true, force: true });
+    const updated = await fence.write(async () => {
+      const failed = await this.store.update(id, { state, work: undefined, error: described });
+      if (state === 'cancelled') await rm(join(this.store.folder(id), 'work'), { recursive: true, force: true });
+      return failed;
+    });
     onUpdate({
       type: 'state',
       state,
@@ -321,7 +379,7 @@ export class JobProcessor {
   }
 
   /** Pipeline events as job updates (progress and phase, warnings), and progress kept in the record. */
-  private relay(id: string, request: JobRequest, onUpdate: JobUpdateListener): (event: PipelineEvent) => void {
+  private relay(fence: RunFence, request: JobRequest, onUpdate: JobUpdateListener): (event: PipelineEvent) => void {
     const phases = new ProgressPhases(request.outputContainer === 'mp4');
     let written = 0;
     return (event) => {
@@ -331,7 +389,7 @@ export class JobProcessor {
       onUpdate({ type: 'progress', ...update });
       if (Date.now() - written < PROGRESS_WRITE_MS) return;
       written = Date.now();
-      void this.store.update(id, { progress: update.progress }).catch(() => undefined);
+      void fence.update({ progress: update.progress }).catch(() => undefined);
     };
   }
 }

@@ -32,6 +32,11 @@ export interface JobRecord<Request = unknown> {
   work?: JobWork;
   /** The process that took the job up last (a running job whose runner died is taken up again). */
   runner?: RunnerIdentity;
+  /**
+   * The fencing token of the run that owns the job now: goes up by one each time a run takes the
+   * job up, and a run's writes are refused once it is no longer its own (see RunFence).
+   */
+  runToken?: number;
   /** The finished output, in the job's folder, and the revision it renders. */
   result?: { file: string; container: 'mp4' | 'wav'; revision: number };
 }

@@ -41,6 +41,10 @@ export interface RunningWorker {
   /** What the worker has written to stdout and stderr so far (its last 200 KB). */
   output(): string;
   kill(): Promise<void>;
+  /** Stops the process where it is (SIGSTOP): to its event loop, a stall of any length. */
+  freeze(): void;
+  /** Lets a frozen process go on (SIGCONT). */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
       child.kill('SIGKILL');
       await ended;
     },
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
     stop: () => stopChild(child),
   };
 }
@@ -96,6 +102,8 @@ function waitForLine(child: ChildProcess, pattern: RegExp, name: string): Promis
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const ended = new Promise((resolve) => child.once('exit', resolve));
+  // A frozen process would keep its SIGTERM pending for ever.
+  child.kill('SIGCONT');
   child.kill('SIGTERM');
   await ended;
 }

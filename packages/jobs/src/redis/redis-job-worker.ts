@@ -4,6 +4,7 @@ import type { DiskJobStore } from '../disk-job-store.js';
 import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
 import type { JobRequest } from '../job-request.js';
 import { PROCESS_STOPPING } from '../job-updates.js';
+import { LOCK_LOST } from '../run-fence.js';
 import { QueueHealth, type QueueLog } from './queue-health.js';
 import {
   CANCEL_CHANNEL,
@@ -34,12 +35,16 @@ export interface WorkerSettings {
  * processor on the shared job store, relaying their updates as BullMQ progress (the service
  * passes them on to clients). A job its worker left behind (killed, machine gone) is found
  * stalled by another worker and resumed from its last saved stage; a cancel published by the
- * service reaches whichever worker runs the job.
+ * service reaches whichever worker runs the job. A worker that finds it lost a job's lock (its
+ * event loop stalled past the lock time, and the job went to another worker) stops that run at
+ * once; its run's fence refuses anything it still tries to write.
  */
 export class RedisJobWorker {
   private readonly worker: Worker<DubQueueData>;
   private readonly subscriber: Redis;
   private readonly processor: JobProcessor;
+  /** The runs going on here, by queue id, to stop one whose lock was lost. */
+  private readonly runs = new Map<string, AbortController>();
 
   constructor(store: DiskJobStore<JobRequest>, dub: DubInFolder, settings: WorkerSettings) {
     this.processor = new JobProcessor(store, dub, { languagesAtOnce: settings.languagesAtOnce ?? 1 });
@@ -62,6 +67,9 @@ export class RedisJobWorker {
     );
     // Its errors are the connection's, reported once by the health; unheard, BullMQ would print each.
     this.worker.on('error', () => undefined);
+    this.worker.on('lockRenewalFailed', (queueIds: string[]) => {
+      for (const queueId of queueIds) this.runs.get(queueId)?.abort(LOCK_LOST);
+    });
     this.subscriber = redisConnection(settings.redisUrl);
     health.watch(this.subscriber);
     // A cancel names a run's queue id: a job running inside a group's entry here is stopped alone.
@@ -92,17 +100,20 @@ export class RedisJobWorker {
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forward, { once: true });
+    if (job.id) this.runs.set(job.id, controller);
     try {
       const entry = { id: job.data.id, group: job.data.group === true };
       const outcome = await this.processor.process(entry, controller.signal, (id, update) => {
         const queued: QueuedUpdate = { ...update, job: id };
         void job.updateProgress(queued).catch(() => undefined);
       });
-      // Thrown, so that BullMQ puts the job back in line for the next worker.
       this.onJob({ id: job.data.id, event: 'done', outcome });
+      // Thrown, so that BullMQ puts the job back in line for the next worker.
       if (outcome === 'stopped') throw new Error('The worker stopped: the job is left to resume.');
+      // A lost run's entry is no longer this worker's: BullMQ refuses to finish it (lock mismatch).
       return outcome;
     } finally {
+      if (job.id && this.runs.get(job.id) === controller) this.runs.delete(job.id);
       signal?.removeEventListener('abort', forward);
     }
   }
