@@ -162,6 +162,13 @@ describe('the jobs API', () => {
     const noFile = await api('', { method: 'POST', body: await form({ target_language: 'spa' }) });
     expect(noFile.status).toBe(400);
     expect((await json<{ error: string }>(noFile)).error).toMatch(/"file" or a "url"/);
+    // Both is refused too: the link was dropped unsaid before.
+    const both = await api('', {
+      method: 'POST',
+      body: await form({ target_language: 'spa', url: 'http://127.0.0.1:9/talk.wav' }, { file: speech }),
+    });
+    expect(both.status).toBe(400);
+    expect((await json<{ error: string }>(both)).error).toBe('Send a "file" or a "url", not both.');
   });
 
   it('refuses an edit while the job runs (409), and cancels it', async () => {

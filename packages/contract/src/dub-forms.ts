@@ -5,6 +5,8 @@ import { DubFields } from './dub-fields.js';
 export interface FormBody<Fields extends TProperties = TProperties> {
   fields: TObject<Fields>;
   files: Record<string, { description: string; required: boolean }>;
+  /** The file part that carries the media (`file` or `video`). */
+  mediaPart: string;
   /** Said in refusals of a malformed form: what the endpoint takes. */
   expected: string;
   /**
@@ -12,6 +14,20 @@ export interface FormBody<Fields extends TProperties = TProperties> {
    * by the server when the form is read (a file part is only known then).
    */
   oneOfEach?: string[][];
+}
+
+/**
+ * The first of a form's exactly-one-of rules that the parts sent (fields and files, by name)
+ * break, in words; undefined when every rule holds.
+ */
+export function oneOfEachProblem(form: FormBody, sent: ReadonlySet<string>): string | undefined {
+  for (const group of form.oneOfEach ?? []) {
+    const given = group.filter((name) => sent.has(name));
+    if (given.length === 1) continue;
+    const names = group.map((name) => `a "${name}"`).join(' or ');
+    return given.length === 0 ? `Send ${names} to dub.` : `Send ${names}, not both.`;
+  }
+  return undefined;
 }
 
 function form<Fields extends TProperties>(
@@ -24,7 +40,9 @@ function form<Fields extends TProperties>(
   // Fields a form does not name are ignored, as a browser's FormData may carry more.
   const object = Type.Object(fields, { additionalProperties: true });
   (object as { required?: string[] }).required = required;
-  return { fields: object, files, expected, ...(oneOfEach ? { oneOfEach } : {}) };
+  // Every form's parts are its media and, optionally, subtitles.
+  const mediaPart = Object.keys(files).find((part) => part !== 'subtitles')!;
+  return { fields: object, files, mediaPart, expected, ...(oneOfEach ? { oneOfEach } : {}) };
 }
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;

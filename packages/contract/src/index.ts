@@ -5,6 +5,7 @@ export * from './schema-kit.js';
 export * from './check.js';
 export * from './dub-fields.js';
 export * from './dub-forms.js';
+export * from './dub-ask.js';
 export * from './dub-answer.js';
 export * from './background-text.js';
 export * from './job.js';

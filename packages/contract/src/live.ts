@@ -142,6 +142,14 @@ export const LiveDone = Type.Object(
 );
 
 export type LiveQuery = Static<typeof LiveQuery>;
+
+/** The query of a live session's address (`/api/live?...`), the languages as the studio holds them. */
+export function liveQueryOf(languages: { sourceLanguage: string; targetLanguage: string }): string {
+  return new URLSearchParams({
+    source_language: languages.sourceLanguage,
+    target_language: languages.targetLanguage,
+  } satisfies Record<keyof LiveQuery, string>).toString();
+}
 export type LiveStatus = Static<typeof LiveStatus>;
 export type LiveReady = Static<typeof LiveReady>;
 export type LiveCaption = Static<typeof LiveCaption>;

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   Cancelled,
+  dubTaskOf,
   isVoxlateError,
   LANGUAGES,
   NotFound,
@@ -404,17 +405,13 @@ function describeFailure(error: unknown): { message: string; code: string; detai
 
 function dubRequestOf(folder: string, request: JobRequest, output: string): DubRequest {
   return {
+    ...dubTaskOf(request),
     input: join(folder, 'input', request.inputFile),
     output,
-    sourceLanguage: request.sourceLanguage,
-    targetLanguage: request.targetLanguage,
     outputContainer: request.outputContainer,
-    engines: request.engines,
-    ...(request.transcript === undefined ? {} : { transcript: request.transcript }),
     ...(request.glossary === undefined
       ? {}
       : { glossary: { sourceLanguage: request.glossary.sourceLanguage, terms: request.glossary.terms } }),
-    choices: request.choices,
   };
 }
 

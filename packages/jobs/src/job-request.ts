@@ -1,24 +1,20 @@
-import type { ChoicesGiven, EngineIds, Glossary, LanguageCode, SourceLanguage, VoiceMode } from '@voxlate/core';
+import type { DubTask, Glossary, VoiceMode } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
 import type { JobGroupRef } from './job-group.js';
 
-/** What a job was asked to do, as kept in its record (plain JSON, no paths outside the job). */
-export interface JobRequest {
+/**
+ * What a job was asked to do, as kept in its record (plain JSON, no paths outside the job): the
+ * dub's task as the request gave it, and the job's own.
+ */
+export interface JobRequest extends DubTask {
   /** The media's file name inside the job's `input/` folder. */
   inputFile: string;
   /** What the creator's file was called (downloads are named after it). */
   inputName: string;
   kind: 'audio' | 'video';
-  sourceLanguage: SourceLanguage;
-  targetLanguage: LanguageCode;
   outputContainer: 'mp4' | 'wav';
-  engines: EngineIds;
-  /** SRT or WebVTT text used as the source instead of speech recognition. */
-  transcript?: string;
   /** The glossary asked for, as it was when the job was made (a re-render uses the same terms). */
   glossary?: Glossary & { id: string; name: string };
-  /** What the creator chose: voice, lip sync, subtitles. */
-  choices: ChoicesGiven;
   /** The stages the dub runs (ids, in order), planned when the job was made: the phases it shows. */
   phases?: string[];
   /** The jobs made with it for other languages by the same request (see JobGroupRef). */

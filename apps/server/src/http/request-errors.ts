@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { AUDIO_URL_EXPECTED, ProcessVideoForm, Routes, TranslateForm } from '@voxlate/contract';
 import { HttpError } from './http-error.js';
 
 /** What each endpoint takes, said in the errors about malformed requests. */
 export const EXPECTED_REQUEST: Readonly<Record<string, string>> = {
-  '/translate': 'Send multipart/form-data with the fields "file" and "target_language".',
-  '/process-video': 'Send multipart/form-data with the fields "video" and "target_language".',
-  '/process-audio-url': 'Send a JSON object such as {"url": "https://…/talk.mp3", "target_language": "spa"}.',
+  [Routes.translateAudio.path]: TranslateForm.expected,
+  [Routes.processVideo.path]: ProcessVideoForm.expected,
+  [Routes.processAudioUrl.path]: AUDIO_URL_EXPECTED,
 };
 
 /**

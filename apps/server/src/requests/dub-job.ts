@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FormBody } from '@voxlate/contract';
+import { DUB_ASK_FIELDS, type FormBody } from '@voxlate/contract';
 import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues } from '@voxlate/core';
 import type { DiskGlossaries, JobRequest } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/dubber';
@@ -18,8 +18,8 @@ export async function admitAsked(
   asked: DubAsked,
   fields?: { source: string; target: string },
 ): Promise<void> {
-  const { sourceLanguage, transcript, engines } = asked;
-  for (const targetLanguage of asked.targetLanguages ?? [asked.targetLanguage])
+  const { sourceLanguage, transcript, engines } = asked.task;
+  for (const targetLanguage of asked.targetLanguages ?? [asked.task.targetLanguage])
     await admitLanguages({ sourceLanguage, targetLanguage, transcript, engines }, dubber.resolver, fields);
 }
 
@@ -43,33 +43,31 @@ export async function newDubJob(
 ): Promise<NewJob> {
   const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(how.glossaries, asked.glossaryId);
   const info = await requireMediaKind(dubber, media.path, how.mode, signal);
-  if (asked.transcript !== undefined) sourceCues(asked.transcript, info.durationSeconds);
+  const { task } = asked;
+  if (task.transcript !== undefined) sourceCues(task.transcript, info.durationSeconds);
   // A start past the end, or an end before the start, is refused now, not after minutes of work.
-  partOfMedia(asked.choices.timing?.part, info.durationSeconds);
+  partOfMedia(task.choices.timing?.part, info.durationSeconds);
   const outputContainer = how.container ?? (info.video ? 'mp4' : 'wav');
   const picture = outputContainer === 'mp4';
   const kind = picture ? 'video' : 'audio';
   const choices = {
-    ...asked.choices,
-    lipSync: picture && asked.choices.lipSync === true,
+    ...task.choices,
+    lipSync: picture && task.choices.lipSync === true,
     subtitles: {
-      burnIn: picture && asked.choices.subtitles?.burnIn === true,
-      bilingual: asked.choices.subtitles?.bilingual === true,
+      burnIn: picture && task.choices.subtitles?.burnIn === true,
+      bilingual: task.choices.subtitles?.bilingual === true,
     },
   };
-  const phases = await dubber.plannedStages({ ...asked, choices }, picture);
+  const phases = await dubber.plannedStages({ ...task, choices }, picture);
   return {
     upload: media.path,
     request: {
+      ...task,
+      choices,
       inputName: media.filename,
       kind,
-      sourceLanguage: asked.sourceLanguage,
-      targetLanguage: asked.targetLanguage,
       outputContainer,
-      engines: asked.engines,
-      ...(asked.transcript === undefined ? {} : { transcript: asked.transcript }),
       ...(glossary ? { glossary } : {}),
-      choices,
       phases: phases.map((stage) => stage.id),
       client: how.client,
     },
@@ -99,7 +97,9 @@ async function glossaryOf(glossaries: DiskGlossaries, id: string): Promise<NonNu
     return { id, name, sourceLanguage, terms };
   } catch (error) {
     if (error instanceof NotFound)
-      throw new BadInput(`Unknown glossary_id "${id}": GET /api/glossaries lists the glossaries.`);
+      throw new BadInput(
+        `Unknown ${DUB_ASK_FIELDS.glossaryId.field} "${id}": GET /api/glossaries lists the glossaries.`,
+      );
     throw error;
   }
 }
@@ -115,7 +115,6 @@ export async function uploadedDubJob(
   workspace: Workspace,
   how: {
     form: FormBody;
-    mediaField: string;
     maxBytes: number;
     mode: 'audio' | 'video';
     container: 'mp4' | 'wav';

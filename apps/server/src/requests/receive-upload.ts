@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { MAX_SUBTITLE_BYTES, type FormBody } from '@voxlate/contract';
+import { DUB_ASK_FIELDS, MAX_SUBTITLE_BYTES, type FormBody } from '@voxlate/contract';
 import { BadInput, TooLarge, UnsupportedMediaType, isVoxlateError } from '@voxlate/core';
 import type { Workspace } from '../jobs/workspaces.js';
 import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
@@ -28,7 +28,7 @@ const UNDECLARED_FIELDS = 10;
 export async function receiveUpload(
   request: FastifyRequest,
   workspace: Workspace,
-  options: { form: FormBody; mediaField: string; maxBytes: number },
+  options: { form: FormBody; maxBytes: number },
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UnsupportedMediaType(`The request is not a form. ${MULTIPART_HINT}`);
   const upload: ReceivedUpload = { fields: {} };
@@ -44,12 +44,12 @@ export async function receiveUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         upload.fields[part.fieldname] = fieldWithinLimit(part.fieldname, String(part.value), part.valueTruncated);
-      } else if (part.fieldname === options.mediaField && !upload.media) {
+      } else if (part.fieldname === options.form.mediaPart && !upload.media) {
         const path = workspace.path('upload');
         await pipeline(part.file, createWriteStream(path));
         if (part.file.truncated) throw new TooLarge(FILE_TOO_LARGE_MESSAGE);
         upload.media = { path, filename: part.filename, bytes: part.file.bytesRead };
-      } else if (part.fieldname === 'subtitles') {
+      } else if (part.fieldname === DUB_ASK_FIELDS.subtitles.field) {
         upload.subtitles = await readText(part.file);
       } else {
         part.file.resume();
@@ -58,7 +58,7 @@ export async function receiveUpload(
   } catch (error) {
     throw translateMultipartError(error, { fields, files });
   }
-  upload.subtitles ??= upload.fields['subtitles'];
+  upload.subtitles ??= upload.fields[DUB_ASK_FIELDS.subtitles.field];
   return upload;
 }
 

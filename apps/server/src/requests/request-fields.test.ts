@@ -6,15 +6,18 @@ import { readForm, readJsonBody } from './request-fields.js';
 describe('readForm', () => {
   it('keeps Preserve Voice (cloning) on unless use_voice_cloning is "false", and reads an optional speaker count', () => {
     const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
-    expect(read({}).choices.voice).toEqual({ mode: 'clone' });
-    expect(read({ use_voice_cloning: 'true', speakers: '3' }).choices.voice).toEqual({ mode: 'clone', speakers: 3 });
-    expect(read({ use_voice_cloning: 'false', speakers: '' }).choices.voice).toEqual({ mode: 'neutral' });
+    expect(read({}).task.choices.voice).toEqual({ mode: 'clone' });
+    expect(read({ use_voice_cloning: 'true', speakers: '3' }).task.choices.voice).toEqual({
+      mode: 'clone',
+      speakers: 3,
+    });
+    expect(read({ use_voice_cloning: 'false', speakers: '' }).task.choices.voice).toEqual({ mode: 'neutral' });
   });
 
   it('takes the voice mode by name, over use_voice_cloning, and refuses an unknown one', () => {
     const read = (fields: Record<string, string>) => readForm(TranslateForm, { target_language: 'spa', ...fields });
-    expect(read({ voice: 'shaped', use_voice_cloning: 'true' }).choices.voice).toEqual({ mode: 'shaped' });
-    expect(read({ voice: 'neutral' }).choices.voice).toEqual({ mode: 'neutral' });
+    expect(read({ voice: 'shaped', use_voice_cloning: 'true' }).task.choices.voice).toEqual({ mode: 'shaped' });
+    expect(read({ voice: 'neutral' }).task.choices.voice).toEqual({ mode: 'neutral' });
     expect(() => read({ voice: 'preserve' })).toThrow(
       /Unknown voice "preserve". Valid voices: clone, shaped, neutral./,
     );
@@ -27,7 +30,7 @@ describe('readForm', () => {
       burn_subtitles: 'false',
       mt_engine: 'apertium',
     });
-    expect(asked).toMatchObject({
+    expect(asked.task).toMatchObject({
       targetLanguage: 'fra',
       sourceLanguage: 'auto',
       choices: { voice: { mode: 'clone' }, lipSync: true, subtitles: { burnIn: false } },
@@ -37,8 +40,8 @@ describe('readForm', () => {
 
   it('reads the tempo cap, a creator choice of timing, between 1 and 3', () => {
     const read = (tempo_cap: string) => readForm(CreateJobForm, { target_language: 'spa', tempo_cap });
-    expect(read('1.15').choices.timing).toEqual({ tempoCap: 1.15 });
-    expect(readForm(CreateJobForm, { target_language: 'spa' }).choices.timing).toBeUndefined();
+    expect(read('1.15').task.choices.timing).toEqual({ tempoCap: 1.15 });
+    expect(readForm(CreateJobForm, { target_language: 'spa' }).task.choices.timing).toBeUndefined();
     for (const tempo of ['0.9', '3.5', 'fast', '1e0']) {
       expect(() => read(tempo)).toThrow(/^tempo_cap must be a number from 1 to 3, got "/);
     }
@@ -48,22 +51,22 @@ describe('readForm', () => {
     const forms: FormBody[] = [TranslateForm, ProcessVideoForm, CreateJobForm];
     for (const form of forms) {
       const read = (fields: Record<string, string>) => readForm(form, { target_language: 'spa', ...fields });
-      expect(read({}).choices.originalSpeech).toBe('duck');
-      expect(read({ original_speech: 'remove' }).choices.originalSpeech).toBe('remove');
+      expect(read({}).task.choices.originalSpeech).toBe('duck');
+      expect(read({ original_speech: 'remove' }).task.choices.originalSpeech).toBe('remove');
       expect(() => read({ original_speech: 'mute' })).toThrow(
         /^Unknown original_speech "mute"\. Valid values: duck, remove\.$/,
       );
     }
     expect(
       readJsonBody(AudioUrlBody, { url: 'https://a.example/t.mp3', target_language: 'spa', original_speech: 'remove' })
-        .choices.originalSpeech,
+        .task.choices.originalSpeech,
     ).toBe('remove');
   });
 
   it('reads the part of a file to dub, start and end in seconds', () => {
     const read = (fields: Record<string, string>) => readForm(CreateJobForm, { target_language: 'spa', ...fields });
-    expect(read({ start: '12.5', end: '40' }).choices.timing).toEqual({ part: { start: 12.5, end: 40 } });
-    expect(read({ end: '9' }).choices.timing).toEqual({ part: { end: 9 } });
+    expect(read({ start: '12.5', end: '40' }).task.choices.timing).toEqual({ part: { start: 12.5, end: 40 } });
+    expect(read({ end: '9' }).task.choices.timing).toEqual({ part: { end: 9 } });
     expect(() => read({ start: '-1' })).toThrow(/^start must be a number of seconds, such as 12 or 12\.5, got "-1"\.$/);
   });
 
@@ -96,7 +99,7 @@ describe('readForm', () => {
   it('reads the link flow from JSON, trimming what it is given', () => {
     expect(readJsonBody(AudioUrlBody, { url: ' https://x.test/a.mp3 ', target_language: 'ita' })).toMatchObject({
       url: 'https://x.test/a.mp3',
-      targetLanguage: 'ita',
+      task: { targetLanguage: 'ita' },
     });
     expect(() => readJsonBody(AudioUrlBody, { target_language: 'ita' })).toThrow(
       /^Please enter a valid http or https URL\.$/,
@@ -111,20 +114,23 @@ describe('readJsonBody (a link)', () => {
   it('checks the voice fields of a link as of a form: a speaker count is read, a bad one refused', () => {
     const read = (fields: Record<string, unknown>) =>
       readJsonBody(AudioUrlBody, { url: 'https://example.test/talk.mp3', target_language: 'spa', ...fields });
-    expect(read({ speakers: '2' }).choices.voice).toEqual({ mode: 'clone', speakers: 2 });
+    expect(read({ speakers: '2' }).task.choices.voice).toEqual({ mode: 'clone', speakers: 2 });
     expect(() => read({ speakers: 'many' })).toThrow(/^speakers must be a whole number from 1 to 20, got "many"\.$/);
-    expect(read({ use_voice_cloning: 'false' }).choices.voice).toEqual({ mode: 'neutral' });
+    expect(read({ use_voice_cloning: 'false' }).task.choices.voice).toEqual({ mode: 'neutral' });
   });
 
   it('takes JSON numbers and flags for the fields that hold them, checked as their text', () => {
     const read = (fields: Record<string, unknown>) =>
       readJsonBody(AudioUrlBody, { url: 'https://example.test/talk.mp3', target_language: 'spa', ...fields });
-    expect(read({ speakers: 3, use_voice_cloning: false }).choices.voice).toEqual({ mode: 'neutral', speakers: 3 });
-    expect(read({ start: 1.5, end: 12, tempo_cap: 1.2 }).choices.timing).toEqual({
+    expect(read({ speakers: 3, use_voice_cloning: false }).task.choices.voice).toEqual({
+      mode: 'neutral',
+      speakers: 3,
+    });
+    expect(read({ start: 1.5, end: 12, tempo_cap: 1.2 }).task.choices.timing).toEqual({
       tempoCap: 1.2,
       part: { start: 1.5, end: 12 },
     });
-    expect(read({ bilingual_subtitles: true }).choices.subtitles?.bilingual).toBe(true);
+    expect(read({ bilingual_subtitles: true }).task.choices.subtitles?.bilingual).toBe(true);
     expect(() => read({ speakers: 30 })).toThrow(/^speakers must be a whole number from 1 to 20, got "30"\.$/);
     // Only where a number is meant: a language is never a number.
     expect(() => read({ target_language: 5 })).toThrow(/target_language/);

@@ -1,26 +1,26 @@
 import type { TObject, TProperties } from 'typebox';
-import { check, normaliseFields, type FormBody } from '@voxlate/contract';
 import {
-  BadInput,
-  type ChoicesGiven,
-  type EngineIds,
-  type LanguageCode,
-  type SourceLanguage,
-  type VoiceMode,
-} from '@voxlate/core';
+  check,
+  DUB_ASK_FIELDS,
+  jsonScalarsAsText,
+  normaliseFields,
+  oneOfEachProblem,
+  readDubAsk,
+  type DubAskRead,
+  type FormBody,
+} from '@voxlate/contract';
+import { BadInput, type ChoicesGiven, type DubTask, type EngineIds, type LanguageCode } from '@voxlate/core';
 import { fieldWithinLimit } from './field-limits.js';
 import type { ReceivedUpload } from './receive-upload.js';
 
-/** What a dub request asks for, read from its fields (a form's or the link flow's JSON). */
+/**
+ * What a dub request asks for: the dub's task, carried whole into its job (and each language's,
+ * for several), and what the request itself needs besides.
+ */
 export interface DubAsked {
-  targetLanguage: LanguageCode;
-  /** Every language asked for when several were (`target_languages`), the first being targetLanguage. */
+  task: DubTask;
+  /** Every language asked for when several were, the first being the task's. */
   targetLanguages?: LanguageCode[];
-  sourceLanguage: SourceLanguage;
-  /** SRT or WebVTT text used as the source instead of speech recognition. */
-  transcript?: string;
-  choices: ChoicesGiven;
-  engines: EngineIds;
   /** The client's id for following the request's stages. */
   requestId?: string;
   /** A link to fetch the media from (the jobs API and the link flow). */
@@ -29,36 +29,28 @@ export interface DubAsked {
   glossaryId?: string;
 }
 
-/** The fields as the contract names them; every one optional here (the schema says which are required). */
-type Fields = Partial<Record<string, string>>;
-
 /**
  * Checks a form's text fields against the contract (refused with the words the contract gives
  * the field, after `normaliseFields`: trimmed, empty ones not sent) and reads what they ask for.
  */
 export function readForm<F extends TProperties>(form: FormBody<F>, fields: Record<string, string>): DubAsked {
-  return askedBy(checked(form.fields, normaliseFields(fields)), takesSeveral(form.fields));
+  return askedBy(checked(form.fields, normaliseFields(fields)));
 }
 
-/** An upload's form: its fields, and its subtitles whether sent as a file part or a field. */
+/**
+ * An upload's form: its fields, and its subtitles whether sent as a file part or a field; then
+ * the form's exactly-one-of rules over its fields and files (a file or a link, not both).
+ */
 export function readUploadForm<F extends TProperties>(form: FormBody<F>, upload: ReceivedUpload): DubAsked {
-  return readForm(form, {
-    ...upload.fields,
-    ...(upload.subtitles === undefined ? {} : { subtitles: upload.subtitles }),
-  });
+  const fields: Record<string, string> = { ...upload.fields };
+  if (upload.subtitles !== undefined) fields[DUB_ASK_FIELDS.subtitles.field] = upload.subtitles;
+  const asked = readForm(form, fields);
+  const sent = new Set(Object.keys(normaliseFields(fields) as Record<string, unknown>));
+  if (upload.media) sent.add(form.mediaPart);
+  const problem = oneOfEachProblem(form, sent);
+  if (problem) throw new BadInput(problem);
+  return asked;
 }
-
-/** Fields that hold a number or a flag: JSON may give them as such (`3`, `true`), a form as text. */
-const SCALAR_FIELDS: ReadonlySet<string> = new Set([
-  'speakers',
-  'tempo_cap',
-  'start',
-  'end',
-  'use_voice_cloning',
-  'bilingual_subtitles',
-  'apply_lip_sync',
-  'burn_subtitles',
-]);
 
 /** The link flow's JSON body, checked against its schema, as what it asks for. */
 export function readJsonBody(schema: TObject, body: unknown): DubAsked {
@@ -66,112 +58,75 @@ export function readJsonBody(schema: TObject, body: unknown): DubAsked {
   if (typeof body === 'object' && body !== null) {
     for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fieldWithinLimit(name, value);
   }
-  return askedBy(checked(schema, normaliseFields(scalarsAsText(body))), takesSeveral(schema));
+  return askedBy(checked(schema, normaliseFields(jsonScalarsAsText(body))));
 }
 
-/** A JSON number or flag in a field that holds one, as the text a form would send (`3` as "3"). */
-function scalarsAsText(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([name, value]) => {
-      const scalar = (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
-      return [name, scalar && SCALAR_FIELDS.has(name) ? String(value) : value];
-    }),
-  );
-}
-
-/** Whether the request's schema takes several target languages (the jobs API) or one. */
-function takesSeveral(schema: TObject): boolean {
-  return 'target_languages' in schema.properties;
-}
-
-function checked(schema: TObject, fields: unknown): Fields {
+/** The request checked against its schema, then read under the code's names (its targets checked too). */
+function checked(schema: TObject, fields: unknown): DubAskRead {
   const result = check(schema, fields);
   if (!result.ok) throw new BadInput(result.message);
-  return result.value as Fields;
+  // Whether the endpoint takes several target languages (the jobs API) or one.
+  const several = DUB_ASK_FIELDS.targetLanguages.field in schema.properties;
+  const read = readDubAsk(result.value, several);
+  if (!read.ok) throw new BadInput(read.message);
+  return read.value;
 }
 
-function askedBy(fields: Fields, several: boolean): DubAsked {
+function askedBy(ask: DubAskRead): DubAsked {
+  const { targetLanguage, targetLanguages, sourceLanguage, subtitles, requestId, url, glossaryId } = ask;
+  const task: DubTask = {
+    sourceLanguage: sourceLanguage ?? 'auto',
+    targetLanguage,
+    ...(subtitles === undefined ? {} : { transcript: subtitles }),
+    engines: enginesOf(ask),
+    choices: choicesOf(ask),
+  };
   return {
-    ...targetsOf(fields, several),
-    sourceLanguage: (fields['source_language'] ?? 'auto') as SourceLanguage,
-    ...(fields['subtitles'] === undefined ? {} : { transcript: fields['subtitles'] }),
-    choices: choicesOf(fields),
-    engines: enginesOf(fields),
-    ...(fields['request_id'] === undefined ? {} : { requestId: fields['request_id'] }),
-    ...(fields['url'] === undefined ? {} : { url: fields['url'] }),
-    ...(fields['glossary_id'] === undefined ? {} : { glossaryId: fields['glossary_id'] }),
+    task,
+    ...(targetLanguages === undefined ? {} : { targetLanguages }),
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(url === undefined ? {} : { url }),
+    ...(glossaryId === undefined ? {} : { glossaryId }),
   };
 }
 
 /**
- * `target_language`, or `target_languages` where the endpoint makes a job per language: none
- * twice. An endpoint that answers with one dub refuses several, never drops them.
- */
-function targetsOf(fields: Fields, several: boolean): Pick<DubAsked, 'targetLanguage' | 'targetLanguages'> {
-  const one = fields['target_language'] as LanguageCode | undefined;
-  const list = fields['target_languages'];
-  if (list === undefined) {
-    if (one === undefined) throw new BadInput('Please select a target language');
-    return { targetLanguage: one };
-  }
-  if (!several) {
-    throw new BadInput(
-      'This endpoint dubs into one language: send target_language. For several at once, POST /api/jobs takes target_languages.',
-    );
-  }
-  if (one !== undefined) throw new BadInput('Send target_language or target_languages, not both.');
-  // Known codes only: the schema's pattern has checked that.
-  const codes = list.split(',').map((code) => code.trim());
-  const seen = new Set<string>();
-  for (const code of codes) {
-    if (seen.has(code)) throw new BadInput(`target_languages names ${code} twice.`);
-    seen.add(code);
-  }
-  const targets = codes as LanguageCode[];
-  return { targetLanguage: targets[0]!, ...(targets.length > 1 ? { targetLanguages: targets } : {}) };
-}
-
-/**
  * Preserve Voice (cloning, shaped where nothing clones the language) stays on unless
- * `use_voice_cloning` is "false"; `voice` names the mode outright. Picture choices are off unless "true".
+ * `useVoiceCloning` is false; `voice` names the mode outright. Picture choices are off unless asked.
  */
-function choicesOf(fields: Fields): ChoicesGiven {
-  const speakers = fields['speakers'];
-  const tempoCap = fields['tempo_cap'];
-  const [start, end] = [fields['start'], fields['end']];
+function choicesOf(ask: DubAskRead): ChoicesGiven {
+  const { speakers, tempoCap, start, end } = ask;
   const part = {
     ...(start === undefined ? {} : { start: Number(start) }),
     ...(end === undefined ? {} : { end: Number(end) }),
   };
   return {
     voice: {
-      mode:
-        (fields['voice'] as VoiceMode | undefined) ?? (fields['use_voice_cloning'] === 'false' ? 'neutral' : 'clone'),
-      ...(speakers === undefined ? {} : { speakers: Number(speakers) }),
+      mode: ask.voice ?? (ask.useVoiceCloning === false ? 'neutral' : 'clone'),
+      ...(speakers === undefined ? {} : { speakers }),
     },
     ...(tempoCap === undefined && start === undefined && end === undefined
       ? {}
       : {
           timing: {
-            ...(tempoCap === undefined ? {} : { tempoCap: Number(tempoCap) }),
+            ...(tempoCap === undefined ? {} : { tempoCap }),
             ...(start === undefined && end === undefined ? {} : { part }),
           },
         }),
-    lipSync: fields['apply_lip_sync'] === 'true',
-    originalSpeech: fields['original_speech'] === 'remove' ? 'remove' : 'duck',
-    subtitles: { burnIn: fields['burn_subtitles'] === 'true', bilingual: fields['bilingual_subtitles'] === 'true' },
+    lipSync: ask.applyLipSync === true,
+    originalSpeech: ask.originalSpeech ?? 'duck',
+    subtitles: { burnIn: ask.burnSubtitles === true, bilingual: ask.bilingualSubtitles === true },
   };
 }
 
-/** `asr_engine`, `mt_engine`, `tts_engine`, `diarise_engine` name engines (an unknown id fails later with the valid list). */
-function enginesOf(fields: Fields): EngineIds {
+/** The engines named instead of the best installed (an unknown id fails later with the valid list). */
+function enginesOf(ask: DubAskRead): EngineIds {
   const named: [keyof EngineIds, string | undefined][] = [
-    ['asr', fields['asr_engine']],
-    ['mt', fields['mt_engine']],
-    ['tts', fields['tts_engine']],
-    ['clone', fields['clone_engine']],
-    ['diarise', fields['diarise_engine']],
+    ['asr', ask.asrEngine],
+    ['mt', ask.mtEngine],
+    ['tts', ask.ttsEngine],
+    ['clone', ask.cloneEngine],
+    ['diarise', ask.diariseEngine],
   ];
   return Object.fromEntries(named.filter(([, id]) => id !== undefined));
 }

@@ -190,13 +190,13 @@ async function createJob(
   try {
     const upload = await receiveUpload(request, workspace, {
       form: CreateJobForm,
-      mediaField: 'file',
       maxBytes: config.maxUploadBytes,
     });
     const asked = readUploadForm(CreateJobForm, upload);
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
-    const media = upload.media ?? (await fetchLink(asked.url, workspace.path('fetched'), context, abort.signal));
+    // The form's rule (checked as it was read): a file, or else a link.
+    const media = upload.media ?? (await fetchLink(asked.url!, workspace.path('fetched'), context, abort.signal));
     const how = { mode: 'audio', client: request.ip, glossaries } as const;
     const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
@@ -207,13 +207,7 @@ async function createJob(
   }
 }
 
-async function fetchLink(
-  value: string | undefined,
-  path: string,
-  context: RouteContext,
-  signal: AbortSignal,
-): Promise<DubMedia> {
-  if (value === undefined) throw new BadInput('Send a "file" or a "url" to dub.');
+async function fetchLink(value: string, path: string, context: RouteContext, signal: AbortSignal): Promise<DubMedia> {
   const link = parseLink(value);
   const { config } = context;
   await importUrl(

@@ -31,7 +31,6 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           workspace,
           {
             form: ProcessVideoForm,
-            mediaField: 'video',
             glossaries: context.glossaries,
             maxBytes: config.maxUploadBytes,
             mode: 'video',

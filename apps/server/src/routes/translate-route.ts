@@ -28,7 +28,6 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
           workspace,
           {
             form: TranslateForm,
-            mediaField: 'file',
             maxBytes: config.maxUploadBytes,
             mode: 'audio',
             container: 'wav',

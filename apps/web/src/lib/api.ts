@@ -1,9 +1,15 @@
-import type {
-  AudioUrlAnswer,
-  DubAnswer as DubAnswerSent,
-  SubtitleFiles,
-  VideoErrorEvent,
-  VideoResultEvent,
+import {
+  dubFieldsOf,
+  dubFormData,
+  ProcessVideoForm,
+  TranslateForm,
+  type AudioUrlAnswer,
+  type DubAnswer as DubAnswerSent,
+  type DubAsk,
+  type LanguageCode,
+  type SubtitleFiles,
+  type VideoErrorEvent,
+  type VideoResultEvent,
 } from '@voxlate/contract';
 
 export type { SubtitleFiles };
@@ -30,65 +36,38 @@ export type VideoEvent = AsReceived<Omit<VideoResultEvent, 'progress' | 'phase'>
 /** An error whose message is already the text to show (spec section 8). */
 export class StudioError extends Error {}
 
-/** What the studio adds to the spec's fields: the source language, a subtitles file, the speakers, an id to follow stages by. */
-export interface SourceChoice {
-  sourceLanguage?: string;
-  subtitles?: File | undefined;
-  /** Sent as `request_id`: the stages stream at /api/requests/{id}/events. */
-  requestId?: string;
-  /** How many people speak (`speakers`), when the creator says; found from the audio otherwise. */
-  speakers?: number | undefined;
-  /** Sent as `bilingual_subtitles`: the answer (and a video's track) carries both languages in each cue. */
-  bilingualSubtitles?: boolean;
-  /** Sent as `glossary_id`: the glossary every line is translated with. */
-  glossaryId?: string | undefined;
-  /** Sent as `start` and `end`: only this part (seconds) is dubbed. */
-  part?: PartAsked;
-  /** Sent as `original_speech: remove`: without a separator, silence the original under the dub instead of ducking it. */
-  removeOriginal?: boolean;
-  signal?: AbortSignal;
-}
-
-/** The part of the media to dub, in seconds; a side not given is the media's start or end. */
-export interface PartAsked {
-  start?: string;
-  end?: string;
-}
-
 /**
- * The choices as the service's text fields (the same names in a form and in the link flow's
- * JSON), leaving out what was not chosen; the subtitles file is sent apart (a file part, or its text).
+ * What the studio adds to the spec's fields, in the contract's names (DubAsk): the source
+ * language, the speakers, an id to follow stages by, the subtitles and the part to dub, what
+ * becomes of the original voice; and the subtitles file, sent as a file part or as its text.
  */
-function sourceFields(choice: SourceChoice): Record<string, string> {
-  const part = choice.part;
-  return {
-    ...(choice.sourceLanguage ? { source_language: choice.sourceLanguage } : {}),
-    ...(choice.requestId ? { request_id: choice.requestId } : {}),
-    ...(choice.speakers !== undefined ? { speakers: String(choice.speakers) } : {}),
-    ...(choice.bilingualSubtitles ? { bilingual_subtitles: 'true' } : {}),
-    ...(choice.glossaryId ? { glossary_id: choice.glossaryId } : {}),
-    ...(part?.start ? { start: part.start } : {}),
-    ...(part?.end ? { end: part.end } : {}),
-    ...(choice.removeOriginal ? { original_speech: 'remove' } : {}),
-  };
+export type SourceChoice = Pick<
+  DubAsk,
+  'sourceLanguage' | 'requestId' | 'speakers' | 'bilingualSubtitles' | 'glossaryId' | 'start' | 'end' | 'originalSpeech'
+> & {
+  subtitles?: File | undefined;
+  signal?: AbortSignal;
+};
+
+/** The choice's fields as the contract names them (the subtitles file and the signal are sent apart). */
+export function askOf<Choice extends SourceChoice>(choice: Choice): Omit<Choice, 'subtitles' | 'signal'> {
+  const { subtitles: _file, signal: _signal, ...ask } = choice;
+  return ask;
 }
 
-export function appendSource(body: FormData, choice: SourceChoice): void {
-  if (choice.subtitles) body.append('subtitles', choice.subtitles, choice.subtitles.name);
-  for (const [name, value] of Object.entries(sourceFields(choice))) body.append(name, value);
+/** The file parts of a form: the media, and the subtitles file when one was chosen. */
+export function partsOf(media: File | undefined, choice: SourceChoice): { media?: File; subtitles?: File } {
+  return { ...(media ? { media } : {}), ...(choice.subtitles ? { subtitles: choice.subtitles } : {}) };
 }
 
 /** POST /translate (section 7) with the error catalogue of section 8. */
 export async function translateAudio(
   file: File,
-  targetLanguage: string,
+  targetLanguage: LanguageCode,
   choice: SourceChoice = {},
 ): Promise<DubAnswer> {
-  const body = new FormData();
-  body.append('file', file);
-  body.append('target_language', targetLanguage);
-  body.append('backend', 'cascaded');
-  appendSource(body, choice);
+  const ask: DubAsk = { ...askOf(choice), targetLanguage, backend: 'cascaded' };
+  const body = dubFormData(TranslateForm, ask, partsOf(file, choice));
   const response = await fetch('/translate', {
     method: 'POST',
     body,
@@ -101,17 +80,22 @@ export async function translateAudio(
 }
 
 /** POST /process-audio-url; any failure reads as the server's error or "Failed to process URL". */
-export async function translateUrl(url: string, targetLanguage: string, choice: SourceChoice = {}): Promise<DubAnswer> {
+export async function translateUrl(
+  url: string,
+  targetLanguage: LanguageCode,
+  choice: SourceChoice = {},
+): Promise<DubAnswer> {
+  const ask: DubAsk = {
+    ...askOf(choice),
+    url,
+    targetLanguage,
+    backend: 'cascaded',
+    ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
+  };
   const response = await fetch('/process-audio-url', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      url,
-      target_language: targetLanguage,
-      backend: 'cascaded',
-      ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
-      ...sourceFields(choice),
-    }),
+    body: JSON.stringify(dubFieldsOf(ask)),
     ...(choice.signal ? { signal: choice.signal } : {}),
   });
   const answer = (await response.json().catch(() => ({}))) as DubAnswer;
@@ -136,23 +120,12 @@ export async function nonOkMessage(response: Response): Promise<string> {
  * start with "data: ". Each parsed event goes to `onEvent`; a streamed error stops reading.
  */
 export async function processVideo(
-  options: {
-    file: File;
-    targetLanguage: string;
-    lipSync: boolean;
-    voiceCloning: boolean;
-    burnSubtitles?: boolean;
-  } & SourceChoice,
+  options: { file: File; targetLanguage: LanguageCode } & PictureChoice & SourceChoice,
   onEvent: (event: VideoEvent) => void,
 ): Promise<void> {
-  const body = new FormData();
-  body.append('video', options.file);
-  body.append('target_language', options.targetLanguage);
-  body.append('backend', 'cascaded');
-  body.append('apply_lip_sync', String(options.lipSync));
-  body.append('use_voice_cloning', String(options.voiceCloning));
-  if (options.burnSubtitles) body.append('burn_subtitles', 'true');
-  appendSource(body, { ...options, requestId: undefined });
+  // The video endpoint answers as it goes: it has no stages to follow by request id.
+  const { file, requestId: _unfollowed, ...choice } = options;
+  const body = dubFormData(ProcessVideoForm, { ...askOf(choice), backend: 'cascaded' }, partsOf(file, choice));
   const response = await fetch('/process-video', {
     method: 'POST',
     body,
@@ -161,6 +134,9 @@ export async function processVideo(
   if (!response.ok || !response.body) throw new StudioError(await nonOkMessage(response));
   await readEvents(response.body, onEvent);
 }
+
+/** The choices of a video's picture and voice, in the contract's names. */
+export type PictureChoice = Pick<DubAsk, 'applyLipSync' | 'useVoiceCloning' | 'burnSubtitles'>;
 
 export async function readEvents(
   stream: ReadableStream<Uint8Array>,

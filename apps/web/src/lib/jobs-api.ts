@@ -1,15 +1,23 @@
-import type { Job, JobGroup, JobLine, JobSpeaker, JobState, ProgressEvent, StateEvent } from '@voxlate/contract';
-import { appendSource, nonOkMessage, StudioError, type SourceChoice } from './api.js';
+import {
+  CreateJobForm,
+  dubFormData,
+  type Job,
+  type JobGroup,
+  type JobLine,
+  type JobSpeaker,
+  type JobState,
+  type LanguageCode,
+  type LineEditBody,
+  type ProgressEvent,
+  type SpeakerEditBody,
+  type StateEvent,
+} from '@voxlate/contract';
+import { askOf, nonOkMessage, partsOf, StudioError, type PictureChoice, type SourceChoice } from './api.js';
 
 export type { Job, JobGroup, JobLine, JobSpeaker };
 
-/** What an edit of a line may change: its texts, who says it, and whether the creator checked it. */
-export interface LineChange {
-  source_text?: string;
-  target_text?: string;
-  speaker?: string;
-  checked?: boolean;
-}
+/** What an edit of a line may change: its texts, who says it, and whether the creator checked it (the revision is sent apart). */
+export type LineChange = Omit<LineEditBody, 'revision'>;
 export type { JobState };
 
 export const jobUrls = (id: string) => ({
@@ -28,28 +36,25 @@ export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
   return answer<Job>(await fetch(`/api/jobs/${encodeURIComponent(id)}`, signal ? { signal } : {}));
 }
 
-/** What a request for several languages asks, besides the source choices. */
-export interface GroupAsked extends SourceChoice {
-  /** The media: a file, or a direct link. */
-  media: { file: File } | { url: string };
-  /** Every target, the first being the one chosen in the settings. */
-  targetLanguages: readonly string[];
-  /** The picture's choices (video modes). */
-  video?: { lipSync: boolean; voiceCloning: boolean; burnSubtitles: boolean };
-}
+/** What a request for several languages asks: the source choices, and the picture's for a video. */
+export type GroupAsked = SourceChoice &
+  PictureChoice & {
+    /** The media: a file, or a direct link. */
+    media: { file: File } | { url: string };
+    /** Every target, the first being the one chosen in the settings. */
+    targetLanguages: LanguageCode[];
+  };
 
-/** POST /api/jobs with target_languages: one project per language, made together; answers its group's first job. */
+/** POST /api/jobs with several languages: one project per language, made together; answers its group's first job. */
 export async function createJobGroup(asked: GroupAsked): Promise<Job> {
-  const body = new FormData();
-  if ('file' in asked.media) body.append('file', asked.media.file);
-  else body.append('url', asked.media.url);
-  body.append('target_languages', asked.targetLanguages.join(','));
-  if (asked.video) {
-    body.append('apply_lip_sync', String(asked.video.lipSync));
-    body.append('use_voice_cloning', String(asked.video.voiceCloning));
-    if (asked.video.burnSubtitles) body.append('burn_subtitles', 'true');
-  }
-  appendSource(body, { ...asked, requestId: undefined });
+  // A job is followed by its own events, not by request id.
+  const { media, requestId: _unfollowed, ...choice } = asked;
+  const link = 'url' in media ? { url: media.url } : {};
+  const body = dubFormData(
+    CreateJobForm,
+    { ...askOf(choice), ...link },
+    partsOf('file' in media ? media.file : undefined, choice),
+  );
   return answer<Job>(
     await fetch('/api/jobs', { method: 'POST', body, ...(asked.signal ? { signal: asked.signal } : {}) }),
   );
@@ -71,7 +76,7 @@ export async function editLine(id: string, line: number, change: LineChange, rev
   const response = await fetch(`/api/jobs/${id}/segments/${line}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...change, revision }),
+    body: JSON.stringify({ ...change, revision } satisfies LineEditBody),
   });
   if (response.status === 409) {
     const refused = response.clone();
@@ -87,7 +92,7 @@ export async function renameSpeaker(id: string, speaker: string, name: string): 
   const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify({ name } satisfies SpeakerEditBody),
   });
   return answer<Job>(response);
 }
@@ -97,7 +102,7 @@ export async function chooseSpeakerVoice(id: string, speaker: string, voice: str
   const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ voice }),
+    body: JSON.stringify({ voice } satisfies SpeakerEditBody),
   });
   return answer<Job>(response);
 }

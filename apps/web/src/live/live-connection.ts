@@ -1,4 +1,4 @@
-import { LiveMessageReader, type LiveAudio, type LiveServerMessage } from '@voxlate/contract';
+import { liveQueryOf, LiveMessageReader, type LiveAudio, type LiveServerMessage } from '@voxlate/contract';
 
 export interface LiveConnectionEvents {
   message(message: LiveServerMessage): void;
@@ -14,8 +14,8 @@ export class LiveConnection {
 
   constructor(source: string, target: string, events: LiveConnectionEvents) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = new URLSearchParams({ source_language: source, target_language: target });
-    this.socket = new WebSocket(`${scheme}://${location.host}/api/live?${query.toString()}`);
+    const query = liveQueryOf({ sourceLanguage: source, targetLanguage: target });
+    this.socket = new WebSocket(`${scheme}://${location.host}/api/live?${query}`);
     this.socket.binaryType = 'arraybuffer';
     this.reader = new LiveMessageReader(events);
     this.socket.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {

@@ -1,7 +1,8 @@
 import { useCallback, useReducer, useRef, type Dispatch as ReactDispatch } from 'react';
-import { backgroundText, downloadName } from '@voxlate/contract';
+import { backgroundText, downloadName, type DubAsk, type LanguageCode } from '@voxlate/contract';
 import {
   processVideo,
+  type PictureChoice,
   StudioError,
   translateAudio,
   translateUrl,
@@ -11,6 +12,7 @@ import {
 } from '../lib/api.js';
 import { createJobGroup, type GroupAsked, type Job } from '../lib/jobs-api.js';
 import { defaultSourceLanguage, type LanguageSupport } from '../lib/language-support.js';
+import { languageInfo } from '../lib/languages.js';
 import { base64ToBlob } from '../lib/media-data.js';
 import { followRequest, newRequestId } from '../lib/request-progress.js';
 import { sourceError, subtitlesFileError } from '../lib/source-language.js';
@@ -93,7 +95,7 @@ export function useStudio(support: LanguageSupport, onGroup: (groupId: string) =
           return;
         }
         const answer = await withStagesFollowed(dispatch, (requestId) =>
-          translateUrl(url.trim(), state.targetLanguage, { ...choice, requestId }),
+          translateUrl(url.trim(), targetCode(state.targetLanguage), { ...choice, requestId }),
         );
         const source = new File([base64ToBlob(answer.source_audio ?? '', 'audio/wav')], 'audio_from_url', {
           type: 'audio/wav',
@@ -172,17 +174,31 @@ type Dispatch = ReactDispatch<StudioAction>;
 type CreateUrl = (slot: 'preview' | 'result', blob: Blob) => string;
 type Choice = SourceChoice & { signal: AbortSignal };
 
-/** What every request of the studio sends besides the media and the languages. */
+/** What every request of the studio sends besides the media and the languages: what was chosen, nothing else. */
 function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
+  const [start, end] = [state.part.start.trim(), state.part.end.trim()];
   return {
-    sourceLanguage,
+    ...(sourceLanguage ? { sourceLanguage: sourceLanguageCode(sourceLanguage) } : {}),
     subtitles: state.sourceSubtitles,
-    speakers: state.speakers,
-    bilingualSubtitles: state.bilingualSubtitles,
-    glossaryId: state.glossaryId,
-    part: { start: state.part.start.trim(), end: state.part.end.trim() },
-    removeOriginal: state.removeOriginal,
+    ...(state.speakers === undefined ? {} : { speakers: state.speakers }),
+    ...(state.bilingualSubtitles ? { bilingualSubtitles: true } : {}),
+    ...(state.glossaryId ? { glossaryId: state.glossaryId } : {}),
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
+    ...(state.removeOriginal ? { originalSpeech: 'remove' as const } : {}),
   };
+}
+
+/** The studio's chosen language as a code the contract knows (its menus offer no other). */
+function targetCode(code: string): LanguageCode {
+  if (!languageInfo(code)) throw new StudioError('Please select a target language');
+  return code as LanguageCode;
+}
+
+type SourceLanguageChoice = NonNullable<DubAsk['sourceLanguage']>;
+
+function sourceLanguageCode(code: string): SourceLanguageChoice {
+  return code === 'auto' ? 'auto' : targetCode(code);
 }
 
 /**
@@ -198,10 +214,8 @@ async function startGroup(
   const job = await createJobGroup({
     ...choice,
     media,
-    targetLanguages: [state.targetLanguage, ...state.moreLanguages],
-    ...(state.stage === 'audio'
-      ? {}
-      : { video: { lipSync: state.lipSync, voiceCloning: state.voiceCloning, burnSubtitles: state.burnSubtitles } }),
+    targetLanguages: [state.targetLanguage, ...state.moreLanguages].map(targetCode),
+    ...(state.stage === 'audio' ? {} : pictureChoiceOf(state)),
   });
   dispatch({ type: 'progress', progress: 0, statusText: 'Queued.' });
   return job.group?.id ?? job.id;
@@ -233,7 +247,7 @@ async function withStagesFollowed<T>(dispatch: Dispatch, send: (requestId: strin
 /** /translate as the spec says, with its stages followed beside it by request id. */
 async function runAudio(state: StudioState, choice: Choice, dispatch: Dispatch, createUrl: CreateUrl): Promise<void> {
   const answer = await withStagesFollowed(dispatch, (requestId) =>
-    translateAudio(state.file!, state.targetLanguage, { ...choice, requestId }),
+    translateAudio(state.file!, targetCode(state.targetLanguage), { ...choice, requestId }),
   );
   succeedWithAudio(answer, downloadName(state.file?.name, state.targetLanguage, 'wav'), dispatch, createUrl);
 }
@@ -256,10 +270,8 @@ async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, 
   await processVideo(
     {
       file: state.file!,
-      targetLanguage: state.targetLanguage,
-      lipSync: state.lipSync,
-      voiceCloning: state.voiceCloning,
-      burnSubtitles: state.burnSubtitles,
+      targetLanguage: targetCode(state.targetLanguage),
+      ...pictureChoiceOf(state),
       ...choice,
     },
     (event: VideoEvent) => {
@@ -299,4 +311,13 @@ function nameOfLink(url: string): string | undefined {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A video's picture and voice choices as the studio's switches set them. */
+function pictureChoiceOf(state: StudioState): PictureChoice {
+  return {
+    applyLipSync: state.lipSync,
+    useVoiceCloning: state.voiceCloning,
+    ...(state.burnSubtitles ? { burnSubtitles: true } : {}),
+  };
 }

@@ -33,6 +33,27 @@ export const DEFAULT_DUB_OPTIONS: DubOptions = {
   separation: 'auto',
 };
 
+/**
+ * What one dub is asked to do, whoever asks (a form, the link flow, a stored job, the CLI): read
+ * once from the request and carried whole to the job and its run.
+ */
+export interface DubTask {
+  /** 'auto': detected from the speech by the best installed detector (English assumed without one). */
+  sourceLanguage: SourceLanguage;
+  targetLanguage: LanguageCode;
+  /** SRT or WebVTT text used as the source instead of speech recognition. */
+  transcript?: string;
+  /** Engine ids to use instead of the best installed ones. */
+  engines: EngineIds;
+  /** What the creator chose (voice, timing, lip sync, subtitles); defaults for what is left out. */
+  choices: ChoicesGiven;
+}
+
+/** The task of anything that carries one (a stored job's request, which holds more). */
+export function dubTaskOf({ sourceLanguage, targetLanguage, transcript, engines, choices }: DubTask): DubTask {
+  return { sourceLanguage, targetLanguage, engines, choices, ...(transcript === undefined ? {} : { transcript }) };
+}
+
 export interface DubRequest {
   input: string;
   /** Where the dubbed media goes; its container follows the input (video -> mp4, audio -> wav). */

@@ -1,0 +1,161 @@
+import type { Static } from 'typebox';
+import type { Checked } from './check.js';
+import type { DubFields, DubField } from './dub-fields.js';
+import type { FormBody } from './dub-forms.js';
+import type { LanguageCode } from './languages.js';
+
+/**
+ * How a dub request's field is carried: text as it is, a flag as "true"/"false", a number as its
+ * decimal text, seconds as typed (the schema's pattern checks them) or as a number, several
+ * languages as codes separated by commas.
+ */
+type FieldKind = 'text' | 'flag' | 'number' | 'seconds' | 'languages';
+
+/**
+ * A dub request's fields under the names both ends use in code, each with its wire name and how
+ * its value is carried. The one place the two are tied: the studio writes a request from a
+ * DubAsk, the service reads a checked request into one, and neither spells a wire name.
+ */
+export const DUB_ASK_FIELDS = {
+  targetLanguage: { field: 'target_language', kind: 'text' },
+  targetLanguages: { field: 'target_languages', kind: 'languages' },
+  sourceLanguage: { field: 'source_language', kind: 'text' },
+  backend: { field: 'backend', kind: 'text' },
+  url: { field: 'url', kind: 'text' },
+  /** The text of an SRT or WebVTT file (a form may carry it as a file part instead: see dubFormData). */
+  subtitles: { field: 'subtitles', kind: 'text' },
+  requestId: { field: 'request_id', kind: 'text' },
+  useVoiceCloning: { field: 'use_voice_cloning', kind: 'flag' },
+  voice: { field: 'voice', kind: 'text' },
+  speakers: { field: 'speakers', kind: 'number' },
+  tempoCap: { field: 'tempo_cap', kind: 'number' },
+  start: { field: 'start', kind: 'seconds' },
+  end: { field: 'end', kind: 'seconds' },
+  originalSpeech: { field: 'original_speech', kind: 'text' },
+  applyLipSync: { field: 'apply_lip_sync', kind: 'flag' },
+  burnSubtitles: { field: 'burn_subtitles', kind: 'flag' },
+  bilingualSubtitles: { field: 'bilingual_subtitles', kind: 'flag' },
+  glossaryId: { field: 'glossary_id', kind: 'text' },
+  asrEngine: { field: 'asr_engine', kind: 'text' },
+  mtEngine: { field: 'mt_engine', kind: 'text' },
+  ttsEngine: { field: 'tts_engine', kind: 'text' },
+  cloneEngine: { field: 'clone_engine', kind: 'text' },
+  diariseEngine: { field: 'diarise_engine', kind: 'text' },
+} as const satisfies Record<string, { field: DubField; kind: FieldKind }>;
+
+type AskFields = typeof DUB_ASK_FIELDS;
+export type DubAskName = keyof AskFields;
+
+type ValueOf<Entry> = Entry extends { kind: 'flag' }
+  ? boolean
+  : Entry extends { kind: 'number' }
+    ? number
+    : Entry extends { kind: 'seconds' }
+      ? string | number
+      : Entry extends { kind: 'languages' }
+        ? LanguageCode[]
+        : Entry extends { field: infer Field extends DubField }
+          ? Static<(typeof DubFields)[Field]>
+          : never;
+
+/** What a dub request asks, typed from the contract's fields; anything left out is not sent. */
+export type DubAsk = { -readonly [Name in DubAskName]?: ValueOf<AskFields[Name]> };
+
+/** A checked request's targets: always one language first; several only where the endpoint takes them. */
+export type DubAskRead = DubAsk & { targetLanguage: LanguageCode };
+
+const ENTRIES = Object.entries(DUB_ASK_FIELDS) as [DubAskName, { field: DubField; kind: FieldKind }][];
+
+/** The request's fields as text, by wire name (what a form carries, and what the link flow's JSON carries). */
+export function dubFieldsOf(ask: DubAsk): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, { field, kind }] of ENTRIES) {
+    const value = ask[name];
+    if (value === undefined) continue;
+    fields[field] = kind === 'languages' ? (value as string[]).join(',') : String(value);
+  }
+  return fields;
+}
+
+/**
+ * A dub form as the endpoint takes it: the media under the form's own part name (`file` or
+ * `video`), the subtitles as a file part when given as a file, and the asked fields.
+ */
+export function dubFormData(form: FormBody, ask: DubAsk, parts: { media?: Blob; subtitles?: Blob } = {}): FormData {
+  const body = new FormData();
+  if (parts.media) body.append(form.mediaPart, parts.media);
+  if (parts.subtitles) body.append(DUB_ASK_FIELDS.subtitles.field, parts.subtitles);
+  for (const [field, value] of Object.entries(dubFieldsOf(ask))) body.append(field, value);
+  return body;
+}
+
+/**
+ * A JSON body's numbers and flags, in the fields that carry one, as the text a form would send
+ * (`3` as "3"): the link flow takes both, and one schema checks both.
+ */
+export function jsonScalarsAsText(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => {
+      const scalar = (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+      return [field, scalar && SCALAR_FIELDS.has(field) ? String(value) : value];
+    }),
+  );
+}
+
+const SCALAR_FIELDS: ReadonlySet<string> = new Set(
+  ENTRIES.filter(([, { kind }]) => kind !== 'text' && kind !== 'languages').map(([, { field }]) => field),
+);
+
+/**
+ * A request the schema has accepted, read under the code's names. Its targets are one language
+ * (`target_language`), or several (`target_languages`) where the endpoint makes a job per
+ * language: never both, none named twice; an endpoint that answers with one dub refuses several
+ * rather than drop them.
+ */
+export function readDubAsk(fields: Readonly<Record<string, unknown>>, several: boolean): Checked<DubAskRead> {
+  const ask: Record<string, unknown> = {};
+  for (const [name, { field, kind }] of ENTRIES) {
+    const value = fields[field];
+    if (value === undefined) continue;
+    ask[name] = readValue(kind, value);
+  }
+  const read = ask as DubAsk;
+  const { targetLanguage: one, targetLanguages: list } = read;
+  if (list === undefined) {
+    if (one === undefined) return { ok: false, message: 'Please select a target language' };
+    return { ok: true, value: { ...read, targetLanguage: one } };
+  }
+  if (!several) {
+    return {
+      ok: false,
+      message:
+        'This endpoint dubs into one language: send target_language. For several at once, POST /api/jobs takes target_languages.',
+    };
+  }
+  if (one !== undefined) return { ok: false, message: 'Send target_language or target_languages, not both.' };
+  const twice = list.find((code, index) => list.indexOf(code) !== index);
+  if (twice) return { ok: false, message: `target_languages names ${twice} twice.` };
+  const { targetLanguages: _all, ...rest } = read;
+  return {
+    ok: true,
+    value: { ...rest, targetLanguage: list[0]!, ...(list.length > 1 ? { targetLanguages: list } : {}) },
+  };
+}
+
+function readValue(kind: FieldKind, value: unknown): unknown {
+  switch (kind) {
+    case 'flag':
+      return value === true || value === 'true';
+    case 'number':
+    case 'seconds':
+      return Number(value);
+    case 'languages':
+      // Known codes only: the schema's pattern has checked them.
+      return String(value)
+        .split(',')
+        .map((code) => code.trim());
+    case 'text':
+      return value;
+  }
+}
