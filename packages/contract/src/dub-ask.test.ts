@@ -26,6 +26,7 @@ const EVERYTHING: DubAsk = {
   start: '2.5',
   end: 40,
   originalSpeech: 'remove',
+  duckDb: 18,
   applyLipSync: true,
   burnSubtitles: false,
   bilingualSubtitles: true,

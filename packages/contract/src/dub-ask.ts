@@ -32,6 +32,7 @@ export const DUB_ASK_FIELDS = {
   start: { field: 'start', kind: 'seconds' },
   end: { field: 'end', kind: 'seconds' },
   originalSpeech: { field: 'original_speech', kind: 'text' },
+  duckDb: { field: 'duck_db', kind: 'number' },
   applyLipSync: { field: 'apply_lip_sync', kind: 'flag' },
   burnSubtitles: { field: 'burn_subtitles', kind: 'flag' },
   bilingualSubtitles: { field: 'bilingual_subtitles', kind: 'flag' },

@@ -101,6 +101,13 @@ export const DubFields = {
       'With a separator the voice is taken out and the background kept at full level either way.',
     'x-error': `Unknown original_speech {value}. Valid values: ${ORIGINAL_SPEECH_CHOICES.join(', ')}.`,
   }),
+  duck_db: Type.String({
+    pattern: '^\\s*(([6-9]|[1-3][0-9])(\\.[0-9]{1,2})?|40(\\.0{1,2})?)\\s*$',
+    description:
+      'How far the original is lowered under each dubbed line where it is ducked (no separator installed, and ' +
+      'original_speech "duck"), in dB: 6 (a light duck, the original still clear) to 40 (nearly silent); 24 by default.',
+    'x-error': 'duck_db must be a number of decibels from 6 to 40, such as 18, got {value}.',
+  }),
   apply_lip_sync: FormFlag('apply_lip_sync', "Move each speaker's mouth to the dubbed words (video; default false)."),
   burn_subtitles: FormFlag(
     'burn_subtitles',

@@ -47,7 +47,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
-const { bilingual_subtitles, start, end, glossary_id, original_speech } = DubFields;
+const { bilingual_subtitles, start, end, glossary_id, original_speech, duck_db } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -70,6 +70,7 @@ const timing = {
   start: Type.Optional(start),
   end: Type.Optional(end),
   original_speech: Type.Optional(original_speech),
+  duck_db: Type.Optional(duck_db),
 };
 const picture = { apply_lip_sync: Type.Optional(apply_lip_sync), burn_subtitles: Type.Optional(burn_subtitles) };
 const subtitlesFile = {

@@ -89,6 +89,27 @@ describe('the original voice under short dubbed lines, without a separator', () 
     expect(run.timeline.background).toMatchObject({ method: 'ducked' });
   });
 
+  it('is lowered by as much as the creator chose (duck_db)', async () => {
+    const original = frameLevels(input);
+    const medianDrop = async (duckDb: number): Promise<number> => {
+      const run = await dubShortLines(`duck-${duckDb}.wav`, { duckDb });
+      expect(run.timeline.background).toMatchObject({ method: 'ducked', duckDb: -duckDb });
+      const dub = frameLevels(run.output);
+      const drops = sourceOnlyFrames(original, run.timeline.segments)
+        .map((k) => original[k]! - dub[k]!)
+        .sort((a, b) => a - b);
+      return drops[Math.floor(drops.length / 2)]!;
+    };
+    const light = await medianDrop(8);
+    const deep = await medianDrop(32);
+    console.log(
+      `duck_db: median drop of the source-only frames ${light.toFixed(1)} dB at 8, ${deep.toFixed(1)} dB at 32`,
+    );
+    // The mix's loudness pass then lifts each whole mix by its own amount, so the two are not
+    // exactly the 24 dB asked apart (31.8 dB here); without the choice both would be the same.
+    expect(deep - light).toBeGreaterThan(12);
+  });
+
   it('is silenced there when the creator chose to remove the original speech', async () => {
     const run = await dubShortLines('removed.wav', { originalSpeech: 'remove' });
     const original = frameLevels(input);

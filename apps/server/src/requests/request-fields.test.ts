@@ -63,6 +63,19 @@ describe('readForm', () => {
     ).toBe('remove');
   });
 
+  it('reads how far the original is ducked, 6 to 40 dB', () => {
+    const read = (duck_db: string) => readForm(TranslateForm, { target_language: 'spa', duck_db });
+    expect(read('18').task.choices.duckDb).toBe(18);
+    expect(readForm(TranslateForm, { target_language: 'spa' }).task.choices.duckDb).toBeUndefined();
+    for (const db of ['5', '40.5', '-24', 'loud']) {
+      expect(() => read(db)).toThrow(/^duck_db must be a number of decibels from 6 to 40, such as 18, got "/);
+    }
+    expect(
+      readJsonBody(AudioUrlBody, { url: 'https://a.example/t.mp3', target_language: 'spa', duck_db: 30 }).task.choices
+        .duckDb,
+    ).toBe(30);
+  });
+
   it('reads the part of a file to dub, start and end in seconds', () => {
     const read = (fields: Record<string, string>) => readForm(CreateJobForm, { target_language: 'spa', ...fields });
     expect(read({ start: '12.5', end: '40' }).task.choices.timing).toEqual({ part: { start: 12.5, end: 40 } });

@@ -115,6 +115,7 @@ function choicesOf(ask: DubAskRead): ChoicesGiven {
         }),
     lipSync: ask.applyLipSync === true,
     originalSpeech: ask.originalSpeech ?? 'duck',
+    ...(ask.duckDb === undefined ? {} : { duckDb: ask.duckDb }),
     subtitles: { burnIn: ask.burnSubtitles === true, bilingual: ask.bilingualSubtitles === true },
   };
 }

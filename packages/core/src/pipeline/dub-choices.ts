@@ -36,6 +36,8 @@ export interface DubChoices {
    * there, so not a syllable of the source language is heard (the background goes with it).
    */
   originalSpeech: OriginalSpeech;
+  /** How many dB the original is lowered where it is ducked (the installation's `mix.duckDb` when not given). */
+  duckDb?: number;
   subtitles: {
     /** Render the target subtitles into the picture (output with a picture only); the selectable track stays. */
     burnIn: boolean;
@@ -50,6 +52,7 @@ export interface ChoicesGiven {
   timing?: DubChoices['timing'];
   lipSync?: boolean;
   originalSpeech?: OriginalSpeech;
+  duckDb?: number;
   subtitles?: Partial<DubChoices['subtitles']>;
 }
 
@@ -67,6 +70,7 @@ export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {
     timing: { ...DEFAULT_CHOICES.timing, ...given?.timing },
     lipSync: given?.lipSync ?? DEFAULT_CHOICES.lipSync,
     originalSpeech: given?.originalSpeech ?? DEFAULT_CHOICES.originalSpeech,
+    ...(given?.duckDb === undefined ? {} : { duckDb: given.duckDb }),
     subtitles: { ...DEFAULT_CHOICES.subtitles, ...given?.subtitles },
   };
 }

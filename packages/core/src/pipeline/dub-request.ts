@@ -87,5 +87,11 @@ export interface DubResult {
 export function resolveOptions(partial: Partial<DubOptions> | undefined, choices?: DubChoices): DubOptions {
   const options = { ...DEFAULT_DUB_OPTIONS, ...partial };
   const tempoCap = choices?.timing.tempoCap;
-  return tempoCap === undefined ? options : { ...options, fit: { ...options.fit, tempoCap } };
+  const duckDb = choices?.duckDb;
+  return {
+    ...options,
+    ...(tempoCap === undefined ? {} : { fit: { ...options.fit, tempoCap } }),
+    // The creator says how far down; the mix lowers by a negative gain.
+    ...(duckDb === undefined ? {} : { mix: { ...options.mix, duckDb: -duckDb } }),
+  };
 }

@@ -24,6 +24,7 @@ export function buildManifest(parts: {
   const options = request.options ?? {};
   // The cap the dub ran with: the creator's choice, else the installation's.
   const tempoCap = request.choices?.timing?.tempoCap ?? options.fit?.tempoCap;
+  const duckDb = request.choices?.duckDb === undefined ? options.mix?.duckDb : -request.choices.duckDb;
   return {
     format: MANIFEST_FORMAT,
     synthetic: true,
@@ -39,7 +40,8 @@ export function buildManifest(parts: {
       options: {
         ...(request.engines ? { engines: request.engines } : {}),
         ...(tempoCap === undefined ? {} : { tempoCap }),
-        ...(options.mix ? { duckDb: options.mix.duckDb, loudnessLufs: options.mix.loudnessLufs } : {}),
+        ...(duckDb === undefined ? {} : { duckDb }),
+        ...(options.mix ? { loudnessLufs: options.mix.loudnessLufs } : {}),
       },
     },
     engines: enginesUsed(run.timeline),
