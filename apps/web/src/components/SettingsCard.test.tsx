@@ -131,6 +131,19 @@ describe('SettingsCard', () => {
     expect(onRemove).toHaveBeenLastCalledWith(true);
   });
 
+  it('offers how far the original is lowered under the dub, unless it is removed', () => {
+    const onDuck = vi.fn();
+    const { rerender } = render(<SettingsCard {...props} stage="audio" onDuckDb={onDuck} />);
+    const menu = screen.getByLabelText('Original under the dub');
+    expect((menu as HTMLSelectElement).value).toBe('');
+    fireEvent.change(menu, { target: { value: '40' } });
+    expect(onDuck).toHaveBeenLastCalledWith(40);
+    fireEvent.change(menu, { target: { value: '' } });
+    expect(onDuck).toHaveBeenLastCalledWith(undefined);
+    rerender(<SettingsCard {...props} stage="audio" removeOriginal onDuckDb={onDuck} />);
+    expect(screen.queryByLabelText('Original under the dub')).toBeNull();
+  });
+
   it('offers the creator’s glossaries once there is one', () => {
     const onGlossary = vi.fn();
     const { rerender } = render(<SettingsCard {...props} glossaries={[]} onGlossary={onGlossary} />);

@@ -45,6 +45,9 @@ interface Props {
   /** Silence the original voice under the dub where no separator takes it out: shown when onRemoveOriginal is given. */
   removeOriginal?: boolean;
   onRemoveOriginal?: (on: boolean) => void;
+  /** How far the original is lowered where it is ducked (undefined: the service's 24 dB); shown with onDuckDb, unless removed. */
+  duckDb?: number | undefined;
+  onDuckDb?: (db: number | undefined) => void;
   /** The creator's glossaries (the choice is shown when there is one), and the one chosen. */
   glossaries?: readonly { id: string; name: string }[];
   glossaryId?: string | undefined;
@@ -56,6 +59,14 @@ interface Props {
   part?: { start: string; end: string };
   onPart?: (start: string, end: string) => void;
 }
+
+/** How far the original may be lowered under the dub, dB (the service takes 6-40; 24 when not said). */
+const DUCK_LEVELS: readonly { db: number; label: string }[] = [
+  { db: 12, label: 'Lowered 12 dB: the original still clear' },
+  { db: 18, label: 'Lowered 18 dB' },
+  { db: 32, label: 'Lowered 32 dB' },
+  { db: 40, label: 'Lowered 40 dB: barely heard' },
+];
 
 /** The speaker counts a creator may give (the service takes 1-20). */
 const SPEAKER_COUNTS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -197,6 +208,28 @@ export function SettingsCard(props: Props) {
           Without a voice separator installed, the original is lowered 24 dB under each dubbed line. This silences it
           there instead: no word of it is heard, but its music and ambience go with it.
         </CheckboxWithHint>
+      )}
+      {props.onDuckDb && !props.removeOriginal && (
+        <label className="field">
+          <span>Original under the dub</span>
+          <select
+            value={props.duckDb ?? ''}
+            disabled={props.working}
+            onChange={(event) => props.onDuckDb?.(event.target.value === '' ? undefined : Number(event.target.value))}
+            aria-label="Original under the dub"
+            aria-describedby="duck-hint"
+          >
+            <option value="">Lowered 24 dB (default)</option>
+            {DUCK_LEVELS.map(({ db, label }) => (
+              <option key={db} value={db}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <small id="duck-hint">
+            Without a voice separator, how far the original (voice and background) is lowered under each dubbed line.
+          </small>
+        </label>
       )}
       {props.onPart && (
         <PartFields

@@ -66,7 +66,12 @@ describe('what the studio sends', () => {
     vi.stubGlobal('fetch', fetchMock);
     try {
       const file = new File(['x'], 'talk.wav', { type: 'audio/wav' });
-      await translateAudio(file, 'spa', { speakers: 2, bilingualSubtitles: true, glossaryId: '0123456789abcdef' });
+      await translateAudio(file, 'spa', {
+        speakers: 2,
+        bilingualSubtitles: true,
+        glossaryId: '0123456789abcdef',
+        duckDb: 18,
+      });
       await translateAudio(file, 'spa', {});
       await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3, bilingualSubtitles: true });
     } finally {
@@ -77,6 +82,7 @@ describe('what the studio sends', () => {
     expect(JSON.parse(sent[2]!.body as string)).toMatchObject({ speakers: '3', bilingual_subtitles: 'true' });
     expect((sent[0]!.body as FormData).get('bilingual_subtitles')).toBe('true');
     expect((sent[0]!.body as FormData).get('glossary_id')).toBe('0123456789abcdef');
+    expect((sent[0]!.body as FormData).get('duck_db')).toBe('18');
     expect((sent[1]!.body as FormData).get('bilingual_subtitles')).toBeNull();
   });
 });

@@ -37,14 +37,12 @@ export type VideoEvent = AsReceived<Omit<VideoResultEvent, 'progress' | 'phase'>
 export class StudioError extends Error {}
 
 /**
- * What the studio adds to the spec's fields, in the contract's names (DubAsk): the source
- * language, the speakers, an id to follow stages by, the subtitles and the part to dub, what
- * becomes of the original voice; and the subtitles file, sent as a file part or as its text.
+ * What a studio request asks besides its media and languages, in the contract's names (DubAsk:
+ * the source language, the speakers, the part to dub, what becomes of the original voice, ...),
+ * and the subtitles file, sent as a file part or as its text. A field added to the contract is
+ * here at once.
  */
-export type SourceChoice = Pick<
-  DubAsk,
-  'sourceLanguage' | 'requestId' | 'speakers' | 'bilingualSubtitles' | 'glossaryId' | 'start' | 'end' | 'originalSpeech'
-> & {
+export type SourceChoice = Omit<DubAsk, 'targetLanguage' | 'targetLanguages' | 'url' | 'subtitles' | 'backend'> & {
   subtitles?: File | undefined;
   signal?: AbortSignal;
 };

@@ -115,6 +115,8 @@ export function StudioPage() {
           onBilingualSubtitles={(on) => dispatch({ type: 'set-bilingual-subtitles', on })}
           removeOriginal={state.removeOriginal}
           onRemoveOriginal={(on) => dispatch({ type: 'set-remove-original', on })}
+          duckDb={state.duckDb}
+          onDuckDb={(db) => dispatch({ type: 'set-duck-db', db })}
           glossaries={glossaries}
           glossaryId={state.glossaryId}
           onGlossary={(id) => dispatch({ type: 'set-glossary', id })}

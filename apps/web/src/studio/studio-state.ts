@@ -42,6 +42,8 @@ export interface StudioState {
   backgroundText: string | undefined;
   /** Where no voice separator is installed: silence the original under the dub instead of ducking it. */
   removeOriginal: boolean;
+  /** How far the original is lowered where it is ducked, dB; undefined: the service's default. */
+  duckDb: number | undefined;
   /** The language spoken in the file; '' until chosen (the service's default is used then). */
   sourceLanguage: string;
   /** A subtitles file used as the source text instead of recognition. */
@@ -75,6 +77,7 @@ export const INITIAL_STATE: StudioState = {
   resultStale: false,
   backgroundText: undefined,
   removeOriginal: false,
+  duckDb: undefined,
   sourceLanguage: '',
   sourceSubtitles: undefined,
 };
@@ -92,6 +95,7 @@ export type StudioAction =
   | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-bilingual-subtitles'; on: boolean }
   | { type: 'set-remove-original'; on: boolean }
+  | { type: 'set-duck-db'; db: number | undefined }
   | { type: 'set-glossary'; id: string | undefined }
   | { type: 'set-more-languages'; languages: string[] }
   | { type: 'set-part'; start: string; end: string }
@@ -178,6 +182,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, bilingualSubtitles: action.on };
     case 'set-remove-original':
       return { ...state, removeOriginal: action.on };
+    case 'set-duck-db':
+      return { ...state, duckDb: action.db };
     case 'set-glossary':
       return { ...state, glossaryId: action.id };
     case 'set-more-languages':

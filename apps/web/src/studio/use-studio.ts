@@ -186,6 +186,7 @@ function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
     ...(start ? { start } : {}),
     ...(end ? { end } : {}),
     ...(state.removeOriginal ? { originalSpeech: 'remove' as const } : {}),
+    ...(state.duckDb === undefined || state.removeOriginal ? {} : { duckDb: state.duckDb }),
   };
 }
 
