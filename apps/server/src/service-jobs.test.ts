@@ -153,6 +153,9 @@ describe('the jobs API', () => {
       [`/${job.id}/segments/0`, patch({}), 400, /source_text/],
       [`/${job.id}/render`, { method: 'POST' }, 409, /Nothing to re-dub/],
       ['?size=0', undefined, 400, /size/],
+      [`/${job.id}/result?revision=999`, undefined, 409, /result is revision \d+ now, not 999/],
+      [`/${job.id}/subtitles/spa.vtt?revision=999`, undefined, 409, /result is revision \d+ now/],
+      [`/${job.id}/result?revision=last`, undefined, 400, /"revision" must be a whole number/],
     ];
     for (const [path, init, status, message] of cases) {
       const response = await api(path, init);

@@ -18,5 +18,6 @@ export * from './live-lag.js';
 export * from './live-cues.js';
 export * from './subtitle-files.js';
 export * from './routes.js';
+export * from './route-address.js';
 export * from './openapi.js';
 export type { Static, TSchema, TObject } from 'typebox';

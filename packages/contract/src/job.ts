@@ -287,6 +287,23 @@ export const JobListQuery = Type.Object(
   { additionalProperties: true },
 );
 
+/** Which render of a job's result a client means (a player's address changes with it). */
+export const ResultQuery = Type.Object(
+  {
+    revision: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,9}$',
+        description:
+          "The result's revision the client wants (the job's `result.revision` as it read it). If the job's result is " +
+          'another revision now, the answer is 409 with the current one, so a player never mixes a newer file with ' +
+          'older subtitles.',
+        'x-error': '"revision" must be a whole number from 0, got {value}.',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 export const JobParams = Type.Object(
   { id: Type.String({ minLength: 1, description: 'The job id.', 'x-error': 'There is no job {value}.' }) },
   Closed,

@@ -32,6 +32,7 @@ import {
   JobList,
   JobListQuery,
   JobParams,
+  ResultQuery,
   LineEditBody,
   ProgressEvent,
   SegmentParams,
@@ -332,11 +333,12 @@ export const Routes = {
     tag: 'Projects',
     summary: 'The dubbed file (MP4 for video, WAV for audio), named after the input',
     params: JobParams,
+    query: ResultQuery,
     answers: {
       200: file('The file.', ['video/mp4', 'audio/wav']),
       206: file('Part of the file.', ['video/mp4', 'audio/wav']),
     },
-    errors: [404, 416],
+    errors: [400, 404, 409, 416],
   },
   getJobSource: {
     method: 'GET',
@@ -356,8 +358,9 @@ export const Routes = {
     tag: 'Projects',
     summary: 'Subtitles of the last render, in the source or target language',
     params: SubtitleParams,
+    query: ResultQuery,
     answers: { 200: file('The subtitles.', ['application/x-subrip', 'text/vtt']) },
-    errors: [404, 416],
+    errors: [400, 404, 409, 416],
   },
   getJobStem: {
     method: 'GET',

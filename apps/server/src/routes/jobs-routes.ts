@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateJobForm, Routes, type Job, type JobGroup as JobGroupAnswer, type LineEditBody } from '@voxlate/contract';
-import { BadInput, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
+import { BadInput, Conflict, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
 import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { groupStateOf } from '../answers/group-state.js';
 import { jobFields } from '../answers/job-fields.js';
@@ -69,6 +69,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJobResult, async (request, reply) => {
     const job = await jobOf(context, request.params.id);
     if (!job.result) throw new NotFound('The job has no result yet.');
+    requireRevision(job.result.revision, request.query.revision);
     const name = downloadName(job.request.inputName, job.request.targetLanguage, job.result.container);
     await sendFile(request, reply, job.result.file, name);
   });
@@ -88,6 +89,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
       );
     }
     if (!job.result) throw new NotFound('The job has no result yet.');
+    requireRevision(job.result.revision, request.query.revision);
     const [, language, format] = match as unknown as [string, string, 'srt' | 'vtt'];
     const path = join(store.folder(job.id), 'result', subtitleFile(language, format));
     await sendFile(request, reply, path, downloadName(job.request.inputName, language, format));
@@ -243,4 +245,10 @@ async function voicesFor(
 ): Promise<string[]> {
   const synthesiser = await context.dubber.resolver.synthesiser(language, engine);
   return (synthesiser.listVoices?.(language) ?? []).map((voice) => voice.id);
+}
+
+/** A result asked for by revision is that revision's, or refused with the current one (409). */
+function requireRevision(current: number, asked: string | undefined): void {
+  if (asked === undefined || Number(asked) === current) return;
+  throw new Conflict(`The job's result is revision ${current} now, not ${asked}: fetch the job again.`, current);
 }

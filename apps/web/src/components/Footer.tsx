@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { addressOf, Routes } from '@voxlate/contract';
 
 /** Every link goes to a page of this product: `to`, a studio route; `href`, a page the service serves. */
 type FooterLink = { text: string; to?: string; href?: string };
@@ -10,7 +11,7 @@ const COLUMNS: [string, FooterLink[]][] = [
       { text: 'Features', to: '/#features' },
       { text: 'Pricing', to: '/pricing' },
       { text: 'Creator Studio', to: '/creator-studio' },
-      { text: 'API reference', href: '/api/docs' },
+      { text: 'API reference', href: addressOf(Routes.apiReference) },
     ],
   ],
   [

@@ -1,7 +1,9 @@
 import {
+  addressOf,
   dubFieldsOf,
   dubFormData,
   ProcessVideoForm,
+  Routes,
   TranslateForm,
   type AudioUrlAnswer,
   type DubAnswer as DubAnswerSent,
@@ -66,7 +68,7 @@ export async function translateAudio(
 ): Promise<DubAnswer> {
   const ask: DubAsk = { ...askOf(choice), targetLanguage, backend: 'cascaded' };
   const body = dubFormData(TranslateForm, ask, partsOf(file, choice));
-  const response = await fetch('/translate', {
+  const response = await fetch(addressOf(Routes.translateAudio), {
     method: 'POST',
     body,
     ...(choice.signal ? { signal: choice.signal } : {}),
@@ -90,7 +92,7 @@ export async function translateUrl(
     backend: 'cascaded',
     ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
   };
-  const response = await fetch('/process-audio-url', {
+  const response = await fetch(addressOf(Routes.processAudioUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(dubFieldsOf(ask)),
@@ -124,7 +126,7 @@ export async function processVideo(
   // The video endpoint answers as it goes: it has no stages to follow by request id.
   const { file, requestId: _unfollowed, ...choice } = options;
   const body = dubFormData(ProcessVideoForm, { ...askOf(choice), backend: 'cascaded' }, partsOf(file, choice));
-  const response = await fetch('/process-video', {
+  const response = await fetch(addressOf(Routes.processVideo), {
     method: 'POST',
     body,
     ...(options.signal ? { signal: options.signal } : {}),

@@ -1,4 +1,4 @@
-import type { GlossaryAnswer, GlossaryBody, GlossaryReplaceBody } from '@voxlate/contract';
+import { addressOf, Routes, type GlossaryAnswer, type GlossaryBody, type GlossaryReplaceBody } from '@voxlate/contract';
 import { nonOkMessage, StudioError } from './api.js';
 
 export type { GlossaryAnswer as Glossary };
@@ -9,7 +9,7 @@ async function answer<T>(response: Response): Promise<T> {
 }
 
 export async function listGlossaries(signal?: AbortSignal): Promise<GlossaryAnswer[]> {
-  const response = await fetch('/api/glossaries', signal ? { signal } : {});
+  const response = await fetch(addressOf(Routes.listGlossaries), signal ? { signal } : {});
   return (await answer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
 }
 
@@ -26,7 +26,10 @@ export async function saveGlossary(glossary: {
   const body: GlossaryBody | GlossaryReplaceBody = glossary.id
     ? { name: glossary.name, csv: glossary.csv, ...(glossary.updatedAt ? { updated_at: glossary.updatedAt } : {}) }
     : { name: glossary.name, csv: glossary.csv };
-  const response = await fetch(glossary.id ? `/api/glossaries/${glossary.id}` : '/api/glossaries', {
+  const address = glossary.id
+    ? addressOf(Routes.replaceGlossary, { params: { id: glossary.id } })
+    : addressOf(Routes.createGlossary);
+  const response = await fetch(address, {
     method: glossary.id ? 'PUT' : 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -35,11 +38,11 @@ export async function saveGlossary(glossary: {
 }
 
 export async function deleteGlossary(id: string): Promise<void> {
-  const response = await fetch(`/api/glossaries/${id}`, { method: 'DELETE' });
+  const response = await fetch(addressOf(Routes.deleteGlossary, { params: { id } }), { method: 'DELETE' });
   if (!response.ok && response.status !== 404) throw new StudioError(await nonOkMessage(response));
 }
 
-export const glossaryCsvUrl = (id: string): string => `/api/glossaries/${id}/export.csv`;
+export const glossaryCsvUrl = (id: string): string => addressOf(Routes.exportGlossary, { params: { id } });
 
 /** The glossary's CSV as the editor shows it (fetched: the service writes it as it imports it). */
 export async function glossaryCsv(id: string): Promise<string> {

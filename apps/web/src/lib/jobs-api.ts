@@ -1,5 +1,7 @@
 import {
+  addressOf,
   CreateJobForm,
+  Routes,
   dubFormData,
   type Job,
   type JobGroup,
@@ -20,11 +22,20 @@ export type { Job, JobGroup, JobLine, JobSpeaker };
 export type LineChange = Omit<LineEditBody, 'revision'>;
 export type { JobState };
 
+const revisionQuery = (revision: number | undefined): string | undefined =>
+  revision === undefined ? undefined : String(revision);
+
 export const jobUrls = (id: string) => ({
-  result: `/api/jobs/${id}/result`,
-  source: `/api/jobs/${id}/source`,
-  events: `/api/jobs/${id}/events`,
-  subtitles: (language: string, format: 'srt' | 'vtt') => `/api/jobs/${id}/subtitles/${language}.${format}`,
+  /** The result; with the revision the client read, refused (409) once the job holds another. */
+  result: (revision?: number) =>
+    addressOf(Routes.getJobResult, { params: { id }, query: { revision: revisionQuery(revision) } }),
+  source: addressOf(Routes.getJobSource, { params: { id } }),
+  events: addressOf(Routes.followJob, { params: { id } }),
+  subtitles: (language: string, format: 'srt' | 'vtt', revision?: number) =>
+    addressOf(Routes.getJobSubtitles, {
+      params: { id, file: `${language}.${format}` },
+      query: { revision: revisionQuery(revision) },
+    }),
 });
 
 async function answer<T>(response: Response): Promise<T> {
@@ -33,7 +44,7 @@ async function answer<T>(response: Response): Promise<T> {
 }
 
 export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
-  return answer<Job>(await fetch(`/api/jobs/${encodeURIComponent(id)}`, signal ? { signal } : {}));
+  return answer<Job>(await fetch(addressOf(Routes.getJob, { params: { id } }), signal ? { signal } : {}));
 }
 
 /** What a request for several languages asks: the source choices, and the picture's for a video. */
@@ -56,16 +67,24 @@ export async function createJobGroup(asked: GroupAsked): Promise<Job> {
     partsOf('file' in media ? media.file : undefined, choice),
   );
   return answer<Job>(
-    await fetch('/api/jobs', { method: 'POST', body, ...(asked.signal ? { signal: asked.signal } : {}) }),
+    await fetch(addressOf(Routes.createJob), {
+      method: 'POST',
+      body,
+      ...(asked.signal ? { signal: asked.signal } : {}),
+    }),
   );
 }
 
 export async function fetchGroup(id: string, signal?: AbortSignal): Promise<JobGroup> {
-  return answer<JobGroup>(await fetch(`/api/groups/${encodeURIComponent(id)}`, signal ? { signal } : {}));
+  return answer<JobGroup>(await fetch(addressOf(Routes.getGroup, { params: { id } }), signal ? { signal } : {}));
 }
 
 export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[]> {
-  return (await answer<{ jobs: Job[] }>(await fetch(`/api/jobs?size=${size}`, signal ? { signal } : {}))).jobs;
+  return (
+    await answer<{ jobs: Job[] }>(
+      await fetch(addressOf(Routes.listJobs, { query: { size: String(size) } }), signal ? { signal } : {}),
+    )
+  ).jobs;
 }
 
 /** An edit refused because its line changed since it was read (in another tab, by another editor). */
@@ -73,7 +92,7 @@ export class EditConflict extends StudioError {}
 
 /** Edits a line as it was at `revision` (the line's revision as last read): a line changed since is refused. */
 export async function editLine(id: string, line: number, change: LineChange, revision: number): Promise<Job> {
-  const response = await fetch(`/api/jobs/${id}/segments/${line}`, {
+  const response = await fetch(addressOf(Routes.editLine, { params: { id, segmentId: String(line) } }), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...change, revision } satisfies LineEditBody),
@@ -89,7 +108,7 @@ export async function editLine(id: string, line: number, change: LineChange, rev
 
 /** Gives a speaker a name (the editor shows it; nothing is dubbed again). */
 export async function renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
-  const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
+  const response = await fetch(addressOf(Routes.renameSpeaker, { params: { id, speaker } }), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name } satisfies SpeakerEditBody),
@@ -99,7 +118,7 @@ export async function renameSpeaker(id: string, speaker: string, name: string): 
 
 /** Gives a speaker another of the language's voices: their lines are spoken in it at the next re-dub. */
 export async function chooseSpeakerVoice(id: string, speaker: string, voice: string): Promise<Job> {
-  const response = await fetch(`/api/jobs/${id}/speakers/${speaker}`, {
+  const response = await fetch(addressOf(Routes.renameSpeaker, { params: { id, speaker } }), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ voice } satisfies SpeakerEditBody),
@@ -115,7 +134,7 @@ export function freeSpeakerId(speakers: readonly Pick<JobSpeaker, 'id'>[]): stri
 }
 
 export async function renderJob(id: string): Promise<Job> {
-  return answer<Job>(await fetch(`/api/jobs/${id}/render`, { method: 'POST' }));
+  return answer<Job>(await fetch(addressOf(Routes.renderJob, { params: { id } }), { method: 'POST' }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LanguageSupport as LanguageAnswer, VoiceListing } from '@voxlate/contract';
+import { addressOf, Routes, type LanguageSupport as LanguageAnswer, type VoiceListing } from '@voxlate/contract';
 
 /** What a dub into a language gives here: a full machine translation or a word-by-word gist, and by what. */
 export interface LanguageQuality {
@@ -49,7 +49,7 @@ export const NO_SUPPORT_KNOWN: LanguageSupport = {
 };
 
 export async function fetchLanguageSupport(signal?: AbortSignal): Promise<LanguageSupport> {
-  const response = await fetch('/api/languages', signal ? { signal } : {});
+  const response = await fetch(addressOf(Routes.listLanguages), signal ? { signal } : {});
   if (!response.ok) return NO_SUPPORT_KNOWN;
   const languages = (await response.json()) as LanguageAnswer[];
   return {

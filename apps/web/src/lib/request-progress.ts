@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '@voxlate/contract';
+import { addressOf, Routes, type ProgressEvent } from '@voxlate/contract';
 
 /** A stage of a spec request, as /api/requests/{id}/events streams it. */
 export type StageProgress = Pick<ProgressEvent, 'progress' | 'phase'>;
@@ -15,7 +15,7 @@ export function newRequestId(): string {
  */
 export function followRequest(requestId: string, onProgress: (stage: StageProgress) => void): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource(`/api/requests/${encodeURIComponent(requestId)}/events`);
+  const source = new EventSource(addressOf(Routes.followRequest, { params: { requestId } }));
   source.addEventListener('progress', (event: MessageEvent<string>) => {
     try {
       const stage = JSON.parse(event.data) as Partial<StageProgress>;

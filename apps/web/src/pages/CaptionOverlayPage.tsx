@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { LiveCaption } from '@voxlate/contract';
+import { addressOf, Routes, type LiveCaption } from '@voxlate/contract';
 import { usePageTitle } from '../lib/page-title.js';
 
 /** A final line stays up this long unless the next line replaces it. */
@@ -22,7 +22,7 @@ export function CaptionOverlayPage() {
     return () => document.documentElement.classList.remove('overlay');
   }, []);
   useEffect(() => {
-    const url = `/api/live/captions${session ? `?session=${encodeURIComponent(session)}` : ''}`;
+    const url = addressOf(Routes.liveCaptions, { query: session ? { session } : {} });
     const events = new EventSource(url);
     let clear: ReturnType<typeof setTimeout> | undefined;
     events.onmessage = (event: MessageEvent<string>) => {

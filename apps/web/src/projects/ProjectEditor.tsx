@@ -145,7 +145,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
     );
   }
   const urls = jobUrls(job.id);
-  const resultUrl = job.result ? `${urls.result}?revision=${job.result.revision}` : undefined;
+  const resultUrl = job.result ? urls.result(job.result.revision) : undefined;
   const changed = new Set([...job.edited_lines, ...unsaved]).size;
   const lines = job.segments ?? [];
   // A line the creator marked checked keeps its flags on show but no longer wants a look.

@@ -19,16 +19,16 @@ export async function fetchRevisedResult(job: Job, signal?: AbortSignal): Promis
   const urls = jobUrls(job.id);
   const revision = job.result.revision;
   const text = async (url: string): Promise<string> => {
-    const response = await fetch(`${url}?revision=${revision}`, { signal: signal ?? null, cache: 'no-store' });
+    const response = await fetch(url, { signal: signal ?? null, cache: 'no-store' });
     if (!response.ok) throw new StudioError(`The re-dubbed files could not be fetched (${response.status}).`);
     return response.text();
   };
   const files = async (name: string) => ({
-    srt: await text(urls.subtitles(name, 'srt')),
-    vtt: await text(urls.subtitles(name, 'vtt')),
+    srt: await text(urls.subtitles(name, 'srt', revision)),
+    vtt: await text(urls.subtitles(name, 'vtt', revision)),
   });
   const side = async (language: LanguageCode) => ({ language, ...(await files(language)) });
-  const response = await fetch(`${urls.result}?revision=${revision}`, { signal: signal ?? null, cache: 'no-store' });
+  const response = await fetch(urls.result(revision), { signal: signal ?? null, cache: 'no-store' });
   if (!response.ok) throw new StudioError(`The re-dubbed file could not be fetched (${response.status}).`);
   const media = await response.blob();
   const bilingual = async (name: string, languages: LanguageCode[]) => ({ languages, ...(await files(name)) });
