@@ -242,6 +242,24 @@ describe('JobProcessor, a run that lost its job to another run', () => {
     expect(done.result?.file).toMatch(/dubbed-r0-run2\.wav$/);
   });
 
+  it('removes, once it publishes, the file a killed run dubbed into and never published', async () => {
+    const { id } = await store.create(request('spa'));
+    const results = join(store.folder(id), 'result');
+    await mkdir(results, { recursive: true });
+    // Run 1 took the job up and dubbed its file, then its process was killed.
+    await store.update(id, { state: 'running', runToken: 1 });
+    await writeFile(join(results, 'dubbed-r0-run1.wav'), 'left by a killed run');
+    await writeFile(join(results, 'spa.srt'), 'subtitles');
+    const dubs = new GatedDubs();
+    const run = new JobProcessor(store, dubs.dub).process({ id, group: false }, new AbortController().signal);
+    await until(() => dubs.started === 1);
+    dubs.end(0);
+    expect(await run).toBe('settled');
+    expect(existsSync(join(results, 'dubbed-r0-run1.wav'))).toBe(false);
+    expect((await store.get(id)).result?.file).toBe(join(results, 'dubbed-r0-run2.wav'));
+    expect(existsSync(join(results, 'spa.srt'))).toBe(true);
+  });
+
   it('stops when its worker lost the queue lock, and shows the job queued for the next', async () => {
     const { id } = await store.create(request('spa'));
     const dubs = new GatedDubs();

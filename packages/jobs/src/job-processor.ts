@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import {
   Cancelled,
   dubTaskOf,
@@ -315,6 +315,7 @@ export class JobProcessor {
           result: { file: output, container: finished.container === 'mp4' ? 'mp4' : 'wav', revision },
         });
         if (previous && previous.file !== output) await rm(previous.file, { force: true });
+        await removeOtherOutputs(output);
         return ready;
       })
       .catch(async (error: unknown) => {
@@ -394,6 +395,21 @@ export class JobProcessor {
     };
   }
 }
+
+/**
+ * The dubbed files of other runs beside the one just published: a run whose process was killed
+ * before it published leaves its file (each run dubs into a name of its own); a run that lost its
+ * job removes its own when its publishing is refused.
+ */
+async function removeOtherOutputs(output: string): Promise<void> {
+  const folder = dirname(output);
+  for (const name of await readdir(folder)) {
+    if (OUTPUT_NAME.test(name) && name !== basename(output)) await rm(join(folder, name), { force: true });
+  }
+}
+
+/** What a run dubs into: `dubbed-r<revision>-run<token>.<container>` (earlier versions: without the run). */
+const OUTPUT_NAME = /^dubbed-r\d+(-run\d+)?\.(wav|mp4)$/;
 
 /** What the creator is told (an internal error's own text stays in `detail`, for the logs). */
 function describeFailure(error: unknown): { message: string; code: string; detail?: string } {
