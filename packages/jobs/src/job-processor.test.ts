@@ -242,7 +242,7 @@ describe('JobProcessor, a run that lost its job to another run', () => {
     expect(done.result?.file).toMatch(/dubbed-r0-run2\.wav$/);
   });
 
-  it('removes, once it publishes, the file a killed run dubbed into and never published', async () => {
+  it('takes over the file a killed run dubbed and never published (its stages are saved), under its own name', async () => {
     const { id } = await store.create(request('spa'));
     const results = join(store.folder(id), 'result');
     await mkdir(results, { recursive: true });
@@ -257,6 +257,8 @@ describe('JobProcessor, a run that lost its job to another run', () => {
     expect(await run).toBe('settled');
     expect(existsSync(join(results, 'dubbed-r0-run1.wav'))).toBe(false);
     expect((await store.get(id)).result?.file).toBe(join(results, 'dubbed-r0-run2.wav'));
+    // This dub went on from the killed run's saved stages (here: did not write): its file is the killed run's.
+    expect(await readFile(join(results, 'dubbed-r0-run2.wav'), 'utf8')).toBe('left by a killed run');
     expect(existsSync(join(results, 'spa.srt'))).toBe(true);
   });
 

@@ -1,5 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   Cancelled,
   dubTaskOf,
@@ -27,6 +27,7 @@ import { ProgressPhases } from './progress-phases.js';
 import { writeResultFiles } from './result-files.js';
 import { adoptSharedRun } from './shared-run.js';
 import { LOCK_LOST, RunFence } from './run-fence.js';
+import { carryOverUnpublished, removeOtherOutputs, runOutputPath } from './run-output.js';
 
 /** What a finished dub hands back (the dubber package's Dubber gives this and more). */
 export interface FinishedDub {
@@ -275,8 +276,8 @@ export class JobProcessor {
     const revision = work.kind === 'render' ? work.revision : 0;
     const checkpoints = new JobCheckpoints(this.store, fence, { request, revision, work });
     const base = work.kind === 'render' ? await this.store.readJson<SavedRun>(id, CURRENT_RUN) : undefined;
-    // The run's own file: a run that lost the job cannot write over the result of the one that owns it.
-    const output = join(folder, 'result', `dubbed-r${revision}-run${fence.token}.${request.outputContainer}`);
+    const output = runOutputPath(join(folder, 'result'), revision, fence.token, request.outputContainer);
+    await fence.write(() => carryOverUnpublished(output));
     const finished = await this.dub(join(folder, 'work'), dubRequestOf(folder, request, output), {
       signal,
       onEvent: this.relay(fence, request, onUpdate),
@@ -395,21 +396,6 @@ export class JobProcessor {
     };
   }
 }
-
-/**
- * The dubbed files of other runs beside the one just published: a run whose process was killed
- * before it published leaves its file (each run dubs into a name of its own); a run that lost its
- * job removes its own when its publishing is refused.
- */
-async function removeOtherOutputs(output: string): Promise<void> {
-  const folder = dirname(output);
-  for (const name of await readdir(folder)) {
-    if (OUTPUT_NAME.test(name) && name !== basename(output)) await rm(join(folder, name), { force: true });
-  }
-}
-
-/** What a run dubs into: `dubbed-r<revision>-run<token>.<container>` (earlier versions: without the run). */
-const OUTPUT_NAME = /^dubbed-r\d+(-run\d+)?\.(wav|mp4)$/;
 
 /** What the creator is told (an internal error's own text stays in `detail`, for the logs). */
 function describeFailure(error: unknown): { message: string; code: string; detail?: string } {
