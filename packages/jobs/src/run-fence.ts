@@ -53,17 +53,23 @@ export class RunFence {
   write<T>(work: () => Promise<T>): Promise<T> {
     if (this.superseded) return Promise.reject(new RunSuperseded(this.jobId, this.token, undefined));
     return this.store.exclusive(this.jobId, async () => {
-      const { runToken } = await this.store.get(this.jobId);
-      if (runToken !== this.token) {
-        this.superseded = true;
-        throw new RunSuperseded(this.jobId, this.token, runToken);
-      }
+      this.requireOwn(await this.store.get(this.jobId));
       return work();
     });
   }
 
-  /** Changes the job's record as this run. */
+  /** Changes the job's record as this run: the token is checked on the record the change reads (one read). */
   update<Request>(patch: JobPatch<Request>): Promise<JobRecord<Request>> {
-    return this.write(() => (this.store as DiskJobStore<Request>).update(this.jobId, patch));
+    if (this.superseded) return Promise.reject(new RunSuperseded(this.jobId, this.token, undefined));
+    return (this.store as DiskJobStore<Request>).change(this.jobId, (current) => {
+      this.requireOwn(current);
+      return patch;
+    });
+  }
+
+  private requireOwn({ runToken }: Pick<JobRecord, 'runToken'>): void {
+    if (runToken === this.token) return;
+    this.superseded = true;
+    throw new RunSuperseded(this.jobId, this.token, runToken);
   }
 }

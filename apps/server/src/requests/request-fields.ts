@@ -44,8 +44,9 @@ export function readForm<F extends TProperties>(form: FormBody<F>, fields: Recor
 export function readUploadForm<F extends TProperties>(form: FormBody<F>, upload: ReceivedUpload): DubAsked {
   const fields: Record<string, string> = { ...upload.fields };
   if (upload.subtitles !== undefined) fields[DUB_ASK_FIELDS.subtitles.field] = upload.subtitles;
-  const asked = readForm(form, fields);
-  const sent = new Set(Object.keys(normaliseFields(fields) as Record<string, unknown>));
+  const normalised = normaliseFields(fields) as Record<string, unknown>;
+  const asked = askedBy(checked(form.fields, normalised));
+  const sent = new Set(Object.keys(normalised));
   if (upload.media) sent.add(form.mediaPart);
   const problem = oneOfEachProblem(form, sent);
   if (problem) throw new BadInput(problem);
