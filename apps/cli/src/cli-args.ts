@@ -24,6 +24,8 @@ export interface CliArgs {
   transcript: string | undefined;
   /** --glossary FILE: a CSV glossary (see parseGlossaryCsv) every line is translated with. */
   glossary: string | undefined;
+  /** --speaker-voice S1=NAME (repeated): saved voices from the library, by speaker id. */
+  speakerVoices: Record<string, string>;
   out: string | undefined;
   subtitles: boolean;
   /** --stems: the dub alone, each speaker alone, the background alone and a multi-track file, beside the output. */
@@ -45,7 +47,7 @@ export interface CliArgs {
 }
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--from <lang>|auto] [--transcript FILE]
-                      [--glossary FILE.csv]
+                      [--glossary FILE.csv] [--speaker-voice S1=NAME ...]
                       [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck] [--remove-original]
@@ -68,6 +70,9 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--f
 --glossary FILE.csv: terms translated one way every time, and names kept: a header naming the
         source language first, an optional keep column, a column per target (eng,keep,spa,fra);
         a line whose term could not be placed is flagged for review.
+--speaker-voice S1=NAME: speak speaker S1 in a voice saved in the library (the studio's Save voice,
+        or POST /api/voice-library): the same base voice, pitch, range and timbre as in every dub
+        that uses it. Repeat for more speakers. The library is in the data folder ($VOXLATE_DATA_DIR).
 --stems: also write the dub alone, each speaker alone, the background alone (when the voice was
         separated out) as WAV, and a Matroska file with the original, the dub and the background as
         language-tagged tracks, beside the output (talk.spa.dub.wav, talk.spa.multitrack.mkv).
@@ -95,6 +100,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       from: { type: 'string', default: 'eng' },
       transcript: { type: 'string' },
       glossary: { type: 'string' },
+      'speaker-voice': { type: 'string', multiple: true },
       out: { type: 'string' },
       subtitles: { type: 'boolean', default: false },
       stems: { type: 'boolean', default: false },
@@ -136,6 +142,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     from: values.from === 'auto' ? 'auto' : language(values.from, '--from'),
     transcript: values.transcript,
     glossary: values.glossary,
+    speakerVoices: speakerVoicesOf(values['speaker-voice'] ?? []),
     out: values.out,
     subtitles: values.subtitles ?? false,
     stems: values.stems ?? false,
@@ -204,6 +211,20 @@ function seconds(value: string, flag: string): number {
     throw new BadInput(`${flag} must be a number of seconds from 0, such as 12.5, got "${value}".`);
   }
   return parsed;
+}
+
+/** --speaker-voice S1=NAME, each speaker once. */
+function speakerVoicesOf(given: readonly string[]): Record<string, string> {
+  const voices: Record<string, string> = {};
+  for (const value of given) {
+    const match = /^\s*(S[1-9][0-9]?)\s*=\s*(\S.*?)\s*$/.exec(value);
+    if (!match)
+      throw new BadInput(`--speaker-voice must be a speaker id and a saved voice, such as S1=Host, got "${value}".`);
+    const [, speaker, name] = match;
+    if (voices[speaker!] !== undefined) throw new BadInput(`--speaker-voice gives ${speaker} two voices.`);
+    voices[speaker!] = name!;
+  }
+  return voices;
 }
 
 function voiceMode(value: string | undefined): VoiceMode {

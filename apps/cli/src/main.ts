@@ -1,6 +1,14 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import { admitLanguages, BadInput, parseGlossaryCsv, type PipelineEvent } from '@voxlate/core';
+import {
+  admitLanguages,
+  BadInput,
+  NotFound,
+  parseGlossaryCsv,
+  type PipelineEvent,
+  type SavedVoice,
+} from '@voxlate/core';
+import { DiskVoiceLibrary } from '@voxlate/jobs';
 import { probeMedia } from '@voxlate/media';
 import { Dubber, type SignedDubRun } from '@voxlate/dubber';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
@@ -19,6 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
   );
   await requireWritableFolder(outputs[0]!);
   const dubber = new Dubber();
+  const savedVoices = await savedVoicesOf(new DiskVoiceLibrary(dubber.config.dataDir), args.speakerVoices);
   const display = new ProgressDisplay();
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort());
@@ -40,6 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
       engines: args.engines,
       ...(transcript === undefined ? {} : { transcript }),
       ...(glossary === undefined ? {} : { glossary }),
+      ...(savedVoices === undefined ? {} : { savedVoices }),
       choices: args.choices,
       options: args.separate ? {} : { separation: 'off' as const },
     }));
@@ -91,6 +101,30 @@ function reportPath(path: string, language: string, targets: number): string {
   if (targets === 1) return path;
   const extension = extname(path);
   return `${path.slice(0, path.length - extension.length)}.${language}${extension}`;
+}
+
+/** The saved voices --speaker-voice names, their speech by its full path in the library. */
+async function savedVoicesOf(
+  library: DiskVoiceLibrary,
+  asked: Record<string, string>,
+): Promise<Record<string, SavedVoice> | undefined> {
+  if (Object.keys(asked).length === 0) return undefined;
+  const voices: Record<string, SavedVoice> = {};
+  for (const [speaker, name] of Object.entries(asked)) {
+    const {
+      id,
+      name: named,
+      profile,
+      baseVoices,
+      rights,
+      reference,
+    } = await library.find(name).catch((error) => {
+      throw error instanceof NotFound ? new BadInput(`--speaker-voice ${speaker}: ${error.message}`) : error;
+    });
+    const speech = reference ? { reference: { ...reference, file: await library.speechOf(id) } } : {};
+    voices[speaker] = { id, name: named, profile, baseVoices, rights, ...speech };
+  }
+  return voices;
 }
 
 async function readTranscript(path: string): Promise<string> {

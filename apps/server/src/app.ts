@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
-import { DiskGlossaries, DiskTranslationMemory, openJobStore } from '@voxlate/jobs';
+import { DiskGlossaries, DiskTranslationMemory, DiskVoiceLibrary, openJobStore } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
@@ -32,6 +32,7 @@ import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerMemoryRoutes } from './routes/memory-routes.js';
 import { registerGlossaryRoutes } from './routes/glossary-routes.js';
+import { registerVoiceLibraryRoutes } from './routes/voice-library-routes.js';
 import { registerLiveRoutes } from './routes/live-routes.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     edits: new JobEdits(store, hub, queue, memory),
     memory,
     glossaries: new DiskGlossaries(dataDir),
+    voices: new DiskVoiceLibrary(dataDir),
     requests: new RequestIds(),
     workspaces: new Workspaces(config.tempRoot),
     live: new LiveSessions(config.maxLiveSessions),
@@ -140,6 +142,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerJobsRoutes(app, context);
   registerMemoryRoutes(app, context);
   registerGlossaryRoutes(app, context);
+  registerVoiceLibraryRoutes(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
   registerLiveRoutes(app, context);

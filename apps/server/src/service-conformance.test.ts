@@ -38,6 +38,8 @@ const SEMANTIC_REFUSALS: RegExp[] = [
   // Another resource named: a glossary that is not there.
   /^Unknown glossary_id /,
   /^Unknown (recognition|translation|synthesis|speakers) engine /,
+  // A voice file's speech must be a PCM WAV file, which its base64 cannot show.
+  /^"speech.wav_base64" is not a PCM WAV file/,
 ];
 
 interface Operation {

@@ -102,9 +102,10 @@ export const SourceProsody = Type.Object(
 /** The voice a cloned line was copied from. */
 export const LineReference = Type.Object(
   {
-    kind: StringEnum(['line', 'speaker'], {
+    kind: StringEnum(['line', 'speaker', 'saved'], {
       description:
-        "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference.",
+        "'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference; " +
+        "'saved': the speech of the speaker's saved voice (no span of this source).",
     }),
     ...ReferenceSpans,
   },
@@ -205,6 +206,16 @@ export const SpeakerAnswer = Type.Object(
         description: 'Their cleanest speech: the voice their lines are cloned in.',
       }),
     ),
+    saved_voice: Type.Optional(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        {
+          ...Closed,
+          description:
+            'The voice from the library they are spoken in (GET /api/voice-library): the measures above are its own.',
+        },
+      ),
+    ),
   },
   Closed,
 );
@@ -263,6 +274,19 @@ export const ProvenanceManifest = Type.Object(
               ...Closed,
               description: 'Voices licensed for non-commercial use only (opted-in MBROLA) spoke these many lines.',
             },
+          ),
+        ),
+        saved: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                speaker: Type.String(),
+                voice: Type.Object({ id: Type.String(), name: Type.String() }, Closed),
+                rights: Type.Object({ statement: Type.String(), at: Type.String({ format: 'date-time' }) }, Closed),
+              },
+              Closed,
+            ),
+            { description: "Speakers spoken in a saved voice, with the creator's statement that they may use it." },
           ),
         ),
       },

@@ -7,9 +7,9 @@ import type { LanguageCode } from './languages.js';
 /**
  * How a dub request's field is carried: text as it is, a flag as "true"/"false", a number as its
  * decimal text, seconds as typed (the schema's pattern checks them) or as a number, several
- * languages as codes separated by commas.
+ * languages as codes separated by commas, speakers' saved voices as S1=NAME;S2=OTHER.
  */
-type FieldKind = 'text' | 'flag' | 'number' | 'seconds' | 'languages';
+type FieldKind = 'text' | 'flag' | 'number' | 'seconds' | 'languages' | 'assignments';
 
 /**
  * A dub request's fields under the names both ends use in code, each with its wire name and how
@@ -28,6 +28,7 @@ export const DUB_ASK_FIELDS = {
   useVoiceCloning: { field: 'use_voice_cloning', kind: 'flag' },
   voice: { field: 'voice', kind: 'text' },
   speakers: { field: 'speakers', kind: 'number' },
+  speakerVoices: { field: 'speaker_voices', kind: 'assignments' },
   tempoCap: { field: 'tempo_cap', kind: 'number' },
   start: { field: 'start', kind: 'seconds' },
   end: { field: 'end', kind: 'seconds' },
@@ -55,9 +56,11 @@ type ValueOf<Entry> = Entry extends { kind: 'flag' }
       ? string | number
       : Entry extends { kind: 'languages' }
         ? LanguageCode[]
-        : Entry extends { field: infer Field extends DubField }
-          ? Static<(typeof DubFields)[Field]>
-          : never;
+        : Entry extends { kind: 'assignments' }
+          ? Record<string, string>
+          : Entry extends { field: infer Field extends DubField }
+            ? Static<(typeof DubFields)[Field]>
+            : never;
 
 /** What a dub request asks, typed from the contract's fields; anything left out is not sent. */
 export type DubAsk = { -readonly [Name in DubAskName]?: ValueOf<AskFields[Name]> };
@@ -73,9 +76,19 @@ export function dubFieldsOf(ask: DubAsk): Record<string, string> {
   for (const [name, { field, kind }] of ENTRIES) {
     const value = ask[name];
     if (value === undefined) continue;
-    fields[field] = kind === 'languages' ? (value as string[]).join(',') : String(value);
+    fields[field] = textOf(kind, value);
   }
   return fields;
+}
+
+function textOf(kind: FieldKind, value: unknown): string {
+  if (kind === 'languages') return (value as string[]).join(',');
+  if (kind === 'assignments') {
+    return Object.entries(value as Record<string, string>)
+      .map(([speaker, name]) => `${speaker}=${name}`)
+      .join(';');
+  }
+  return String(value);
 }
 
 /**
@@ -105,7 +118,9 @@ export function jsonScalarsAsText(body: unknown): unknown {
 }
 
 const SCALAR_FIELDS: ReadonlySet<string> = new Set(
-  ENTRIES.filter(([, { kind }]) => kind !== 'text' && kind !== 'languages').map(([, { field }]) => field),
+  ENTRIES.filter(([, { kind }]) => kind !== 'text' && kind !== 'languages' && kind !== 'assignments').map(
+    ([, { field }]) => field,
+  ),
 );
 
 /**
@@ -122,6 +137,8 @@ export function readDubAsk(fields: Readonly<Record<string, unknown>>, several: b
     ask[name] = readValue(kind, value);
   }
   const read = ask as DubAsk;
+  const twiceGiven = speakerNamedTwice(fields[DUB_ASK_FIELDS.speakerVoices.field]);
+  if (twiceGiven) return { ok: false, message: `speaker_voices names ${twiceGiven} twice.` };
   const { targetLanguage: one, targetLanguages: list } = read;
   if (list === undefined) {
     if (one === undefined) return { ok: false, message: 'Please select a target language' };
@@ -144,6 +161,24 @@ export function readDubAsk(fields: Readonly<Record<string, unknown>>, several: b
   };
 }
 
+/** A speaker given two saved voices, if any (the second would silently win). */
+function speakerNamedTwice(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const speakers = assignmentsOf(value).map(([speaker]) => speaker);
+  return speakers.find((speaker, index) => speakers.indexOf(speaker) !== index);
+}
+
+/** S1=NAME;S2=OTHER as pairs, as the schema's pattern has checked it. */
+function assignmentsOf(text: string): [string, string][] {
+  return text
+    .split(';')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+    });
+}
+
 function readValue(kind: FieldKind, value: unknown): unknown {
   switch (kind) {
     case 'flag':
@@ -156,6 +191,8 @@ function readValue(kind: FieldKind, value: unknown): unknown {
       return String(value)
         .split(',')
         .map((code) => code.trim());
+    case 'assignments':
+      return Object.fromEntries(assignmentsOf(String(value)));
     case 'text':
       return value;
   }

@@ -47,7 +47,7 @@ function form<Fields extends TProperties>(
 
 const { target_language, source_language, backend, subtitles, request_id } = DubFields;
 const { use_voice_cloning, voice: voiceMode, speakers, tempo_cap, apply_lip_sync, burn_subtitles, url } = DubFields;
-const { bilingual_subtitles, start, end, glossary_id, original_speech, duck_db } = DubFields;
+const { bilingual_subtitles, start, end, glossary_id, original_speech, duck_db, speaker_voices } = DubFields;
 const engines = {
   asr_engine: Type.Optional(DubFields.asr_engine),
   mt_engine: Type.Optional(DubFields.mt_engine),
@@ -64,6 +64,7 @@ const voice = {
   use_voice_cloning: Type.Optional(use_voice_cloning),
   voice: Type.Optional(voiceMode),
   speakers: Type.Optional(speakers),
+  speaker_voices: Type.Optional(speaker_voices),
 };
 const timing = {
   tempo_cap: Type.Optional(tempo_cap),

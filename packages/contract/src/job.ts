@@ -90,9 +90,9 @@ export const JobStem = Type.Object(
 );
 
 /**
- * PATCH a speaker: the name the creator gives them (shown in the editor; the id stays), or the
- * voice they are spoken in (one of the language's voices in /api/languages: their lines are
- * dubbed again in it at the next render).
+ * PATCH a speaker: the name the creator gives them (shown in the editor; the id stays), the
+ * voice they are spoken in (one of the language's voices in /api/languages), or a saved voice
+ * from the library: their lines are dubbed again in it at the next render.
  */
 export const SpeakerEditBody = Type.Object(
   {
@@ -114,12 +114,21 @@ export const SpeakerEditBody = Type.Object(
         'x-error': '"voice" must be a voice id from /api/languages.',
       }),
     ),
+    saved_voice: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 60,
+        description:
+          'A saved voice from /api/voice-library, by name or id: the speaker takes its pitch, range, rate and timbre and its base voice from the next render, as in every dub that uses it.',
+        'x-error': '"saved_voice" must be the name or id of a saved voice.',
+      }),
+    ),
   },
   {
     additionalProperties: false,
     minProperties: 1,
-    'x-unknown': 'Unknown field {field}: a speaker takes "name" and "voice".',
-    'x-error': 'Send a JSON object with "name", "voice" or both.',
+    'x-unknown': 'Unknown field {field}: a speaker takes "name", "voice" and "saved_voice".',
+    'x-error': 'Send a JSON object with "name", "voice" or "saved_voice".',
   },
 );
 
@@ -139,6 +148,12 @@ export const JobSpeaker = Type.Object(
           }),
         },
         { ...Closed, description: 'The voice their lines are spoken in (absent for a speaker with no voice yet).' },
+      ),
+    ),
+    saved_voice: Type.Optional(
+      Type.Object(
+        { id: Type.String(), name: Type.String() },
+        { ...Closed, description: 'The saved voice from the library they are spoken in.' },
       ),
     ),
   },

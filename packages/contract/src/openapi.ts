@@ -31,6 +31,9 @@ const TAGS: Readonly<Record<Tag, string>> = {
   Projects:
     'Dubbing projects that last: create a job, follow it, download its result, edit its lines and render only what changed.',
   Glossaries: 'Terms translated one way every time, and names kept as they are: give a glossary_id with a dub.',
+  Voices:
+    'A library of speakers’ voices, saved from one dub to speak the same person the same way in the next: give ' +
+    'speaker_voices with a dub, or a speaker a saved voice in the editor.',
   Memory:
     'The translation memory: every line a creator corrects is kept, and later dubs translate the same line as they did.',
   Live: 'Live translation over a WebSocket: captions and dubbed speech while the speaker talks.',

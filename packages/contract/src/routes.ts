@@ -11,6 +11,15 @@ import {
   GlossaryReplaceBody,
   MAX_GLOSSARY_CSV_BYTES,
 } from './glossary.js';
+import {
+  MAX_SAVED_VOICE_FILE_BYTES,
+  RenameSavedVoiceBody,
+  SavedVoiceAnswer,
+  SavedVoiceFile,
+  SavedVoiceList,
+  SavedVoiceParams,
+  SaveVoiceBody,
+} from './voice-library.js';
 import { MemoryClearQuery, MemoryCleared, MemoryList, MemoryParams, MemoryQuery } from './memory.js';
 import {
   LIVE_INPUT_RATE,
@@ -45,7 +54,7 @@ import {
 } from './job.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Tag = 'Dubbing' | 'Projects' | 'Glossaries' | 'Memory' | 'Live' | 'Service';
+export type Tag = 'Dubbing' | 'Projects' | 'Glossaries' | 'Voices' | 'Memory' | 'Live' | 'Service';
 
 /** What a route answers with one status. */
 export type Answer =
@@ -262,6 +271,84 @@ export const Routes = {
     summary: 'A glossary as CSV, in the form it is imported in',
     params: GlossaryParams,
     answers: { 200: { description: 'The CSV.', file: ['text/csv'] } },
+    errors: [404],
+  },
+  listSavedVoices: {
+    method: 'GET',
+    path: '/api/voice-library',
+    tag: 'Voices',
+    summary: 'The saved voices, the most recently changed first',
+    answers: { 200: json('The saved voices.', SavedVoiceList) },
+    errors: [],
+  },
+  saveVoice: {
+    method: 'POST',
+    path: '/api/voice-library',
+    tag: 'Voices',
+    summary: 'Save a speaker’s voice from a finished job, to speak them the same way in later dubs',
+    description:
+      'Keeps the speaker’s measured pitch, range, rate and timbre, the base voice the job spoke them in, up to 15 s ' +
+      'of their cleanest speech (what a cloning engine copies) and your statement that you may use the voice. A ' +
+      'dub names it in speaker_voices (S1=NAME), the editor gives it to a speaker. 404 for an unknown job or speaker, ' +
+      '409 when a voice of that name exists or the job has no finished dub.',
+    body: { json: SaveVoiceBody, maxBytes: SMALL_BODY_BYTES },
+    answers: { 201: json('The saved voice, with its id.', SavedVoiceAnswer) },
+    errors: [400, 403, 404, 409, 413, 415],
+  },
+  importSavedVoice: {
+    method: 'POST',
+    path: '/api/voice-library/import',
+    tag: 'Voices',
+    summary: 'Add a voice from a file exported before (here or on another installation)',
+    description: '409 when a voice of that name exists: rename one of them first.',
+    body: { json: SavedVoiceFile, maxBytes: MAX_SAVED_VOICE_FILE_BYTES },
+    answers: { 201: json('The saved voice, with its id.', SavedVoiceAnswer) },
+    errors: [400, 403, 409, 413, 415],
+  },
+  getSavedVoice: {
+    method: 'GET',
+    path: '/api/voice-library/:id',
+    tag: 'Voices',
+    summary: 'One saved voice',
+    params: SavedVoiceParams,
+    answers: { 200: json('The saved voice.', SavedVoiceAnswer) },
+    errors: [404],
+  },
+  renameSavedVoice: {
+    method: 'PATCH',
+    path: '/api/voice-library/:id',
+    tag: 'Voices',
+    summary: 'Rename a saved voice (dubs made with it keep it under the name it had)',
+    params: SavedVoiceParams,
+    body: { json: RenameSavedVoiceBody, maxBytes: SMALL_BODY_BYTES },
+    answers: { 200: json('The saved voice.', SavedVoiceAnswer) },
+    errors: [400, 403, 404, 409, 413, 415],
+  },
+  deleteSavedVoice: {
+    method: 'DELETE',
+    path: '/api/voice-library/:id',
+    tag: 'Voices',
+    summary: 'Remove a saved voice (jobs that use it keep their copy)',
+    params: SavedVoiceParams,
+    answers: { 204: { description: 'Removed.', empty: true } },
+    errors: [403, 404],
+  },
+  exportSavedVoice: {
+    method: 'GET',
+    path: '/api/voice-library/:id/export.json',
+    tag: 'Voices',
+    summary: 'A saved voice as a file to keep, or to import elsewhere',
+    params: SavedVoiceParams,
+    answers: { 200: { description: 'The voice file.', file: ['application/json'] } },
+    errors: [404],
+  },
+  getSavedVoiceSpeech: {
+    method: 'GET',
+    path: '/api/voice-library/:id/speech.wav',
+    tag: 'Voices',
+    summary: 'The speech kept with a saved voice, to listen to',
+    params: SavedVoiceParams,
+    answers: { 200: file('The speech.', ['audio/wav']) },
     errors: [404],
   },
   listMemory: {

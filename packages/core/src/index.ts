@@ -47,6 +47,7 @@ export * from './provenance/cloned-voices.js';
 export * from './separation.js';
 export * from './diarisation.js';
 export * from './voice/voice-types.js';
+export * from './voice/saved-voice.js';
 export * from './voice/non-commercial-voices.js';
 export * from './voice/voice-cloner.js';
 export * from './voice/syllables.js';

@@ -21,3 +21,4 @@ export * from './redis/redis-names.js';
 export * from './memory/disk-translation-memory.js';
 export * from './memory/tmx.js';
 export * from './glossary/disk-glossaries.js';
+export * from './voices/disk-voice-library.js';

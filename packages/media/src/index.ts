@@ -14,6 +14,7 @@ export * from './safe-input.js';
 export * from './argv.js';
 export * from './to-wav.js';
 export * from './write-wav.js';
+export * from './speech-wav.js';
 export * from './frame-reader.js';
 export * from './replace-video.js';
 export * from './video-colour.js';

@@ -114,15 +114,18 @@ function speakersOf(timeline: Timeline, names: Record<string, string>): JobSpeak
   return [...lines]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([id, count]) => {
-      const voice = voices.get(id)?.voice.voice;
+      const speaker = voices.get(id);
+      const voice = speaker?.voice.voice;
       const engine = engines.get(id);
+      const saved = speaker?.savedVoice;
       return {
         id,
         name: names[id] ?? id,
         lines: count,
         ...(voice
-          ? { voice: { id: voice, ...(engine ? { engine } : {}), chosen: voices.get(id)?.voiceChosen === true } }
+          ? { voice: { id: voice, ...(engine ? { engine } : {}), chosen: speaker?.voiceChosen === true } }
           : {}),
+        ...(saved ? { saved_voice: { id: saved.id, name: saved.name } } : {}),
       };
     });
 }

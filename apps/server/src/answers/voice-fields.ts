@@ -57,6 +57,7 @@ export function speakerFields(speakers: readonly SpeakerVoice[] | undefined): Sp
       formant_scale: speaker.voice.formantScale,
     },
     ...(speaker.reference ? { reference: speaker.reference } : {}),
+    ...(speaker.savedVoice ? { saved_voice: { id: speaker.savedVoice.id, name: speaker.savedVoice.name } } : {}),
   }));
 }
 

@@ -27,6 +27,8 @@ export interface JobRuns {
 export interface NewJob {
   request: Omit<JobRequest, 'inputFile'>;
   upload: string;
+  /** Files linked beside the media (a saved voice's speech), kept by the job whatever becomes of them. */
+  alsoInputs?: string[];
 }
 
 /** States a job does not leave by itself. */
@@ -113,6 +115,9 @@ export class JobBoard {
       for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));
       const input = await this.store.adoptInput(created[0]!.id, first.upload);
       for (const job of created.slice(1)) await this.store.shareInput(job.id, input);
+      for (const job of created) {
+        for (const file of first.alsoInputs ?? []) await this.store.shareInput(job.id, file);
+      }
       const group =
         created.length > 1
           ? {

@@ -7,7 +7,16 @@ import {
   type JobRequest,
   type LineEdit,
 } from '@voxlate/jobs';
-import { BadInput, Conflict, NotFound, type SavedRun } from '@voxlate/core';
+import {
+  BadInput,
+  Conflict,
+  NotFound,
+  speakInSavedVoice,
+  type SavedRun,
+  type SavedVoice,
+  type SpeakerVoice,
+  type SynthesiserVoices,
+} from '@voxlate/core';
 import type { JobEventHub } from './job-event-hub.js';
 import type { JobQueue } from './job-queue.js';
 import type { Admission } from './work-slots.js';
@@ -116,27 +125,61 @@ export class JobEdits {
    * next render; the choice is kept with the speaker.
    */
   changeSpeakerVoice(id: string, speaker: string, voice: string, voices: readonly string[]): Promise<Job> {
-    return this.store.exclusive(id, async () => {
-      const { job, current } = await this.editableRun(id);
+    return this.respeak(id, speaker, (measured, current) => {
       if (!voices.includes(voice)) {
         const language = current.timeline.targetLanguage;
         throw new BadInput(`There is no voice "${voice}" for ${language} here: its voices are ${voices.join(', ')}.`);
       }
-      const measured = (current.timeline.speakers ?? []).find((known) => known.speaker === speaker);
-      if (!measured) {
-        const known = (current.timeline.speakers ?? []).map((s) => s.speaker).join(', ') || 'none yet';
-        throw new NotFound(`The job has no voiced speaker ${speaker}: its speakers are ${known}.`);
-      }
       // Formants were scaled from the old voice's (eSpeak NG): the new one is measured at its next use.
       const { formantScale: _old, ...settings } = measured.voice;
-      measured.voice = { ...settings, voice };
-      measured.voiceChosen = true;
+      // A speaker with a saved voice keeps its measures (and says so in the provenance) in another base voice.
+      return { ...measured, voice: { ...settings, voice }, voiceChosen: true };
+    });
+  }
+
+  /**
+   * Gives a speaker a voice from the library: they take its measures and base voice (see
+   * speakInSavedVoice) and its speech is linked beside the job's input (the job keeps it whatever
+   * becomes of the library); the job goes stale and their lines are spoken again at the next render.
+   */
+  giveSavedVoice(
+    id: string,
+    speaker: string,
+    saved: SavedVoice,
+    speechPath: string | undefined,
+    synthesiser: Omit<SynthesiserVoices, 'language'>,
+  ): Promise<Job> {
+    return this.respeak(id, speaker, async (measured, current, job) => {
+      if (speechPath) await this.store.shareInput(id, speechPath);
+      const mode = current.timeline.voiceMode ?? job.request.choices.voice?.mode ?? 'clone';
+      const language = current.timeline.targetLanguage;
+      return speakInSavedVoice(measured, saved, { ...synthesiser, language }, mode);
+    });
+  }
+
+  /**
+   * Changes how a voiced speaker is spoken: every line of theirs is marked for the next render
+   * and the job goes stale (a speaker with no line left keeps it for lines moved to them later).
+   */
+  private respeak(
+    id: string,
+    speaker: string,
+    change: (measured: SpeakerVoice, current: SavedRun, job: Job) => SpeakerVoice | Promise<SpeakerVoice>,
+  ): Promise<Job> {
+    return this.store.exclusive(id, async () => {
+      const { job, current } = await this.editableRun(id);
+      const speakers = current.timeline.speakers ?? [];
+      const at = speakers.findIndex((known) => known.speaker === speaker);
+      if (at < 0) {
+        const known = speakers.map((s) => s.speaker).join(', ') || 'none yet';
+        throw new NotFound(`The job has no voiced speaker ${speaker}: its speakers are ${known}.`);
+      }
+      speakers[at] = await change(speakers[at]!, current, job);
       let edited = job.edited;
       for (const segment of current.timeline.segments) {
         if ((segment.speaker ?? 'S1') === speaker) edited = applyLineEdit(current, edited, segment.id, {});
       }
       await this.store.writeJson(id, CURRENT_RUN, current);
-      // A speaker with no line left keeps the voice for lines moved to them later: nothing to re-dub now.
       if (edited === job.edited) return this.store.update(id, { revision: job.revision + 1 });
       const updated = await this.store.update(id, {
         state: 'stale',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DUB_ASK_FIELDS, type FormBody } from '@voxlate/contract';
-import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues } from '@voxlate/core';
-import type { DiskGlossaries, JobRequest } from '@voxlate/jobs';
+import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues, type SavedVoice } from '@voxlate/core';
+import type { DiskGlossaries, DiskVoiceLibrary, JobRequest } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/dubber';
 import type { NewJob } from '../jobs/job-board.js';
 import type { Workspace } from '../jobs/workspaces.js';
@@ -23,6 +23,12 @@ export async function admitAsked(
     await admitLanguages({ sourceLanguage, targetLanguage, transcript, engines }, dubber.resolver, fields);
 }
 
+/** What a creator keeps between dubs, which a request names: glossaries and saved voices. */
+export interface CreatorLibraries {
+  glossaries: DiskGlossaries;
+  voices: DiskVoiceLibrary;
+}
+
 export interface DubMedia {
   path: string;
   filename: string;
@@ -38,10 +44,12 @@ export async function newDubJob(
   dubber: Dubber,
   asked: DubAsked,
   media: DubMedia,
-  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string; glossaries: DiskGlossaries },
+  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string; libraries: CreatorLibraries },
   signal: AbortSignal,
 ): Promise<NewJob> {
-  const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(how.glossaries, asked.glossaryId);
+  const { glossaries, voices } = how.libraries;
+  const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(glossaries, asked.glossaryId);
+  const saved = await savedVoicesOf(voices, asked.speakerVoices);
   const info = await requireMediaKind(dubber, media.path, how.mode, signal);
   const { task } = asked;
   if (task.transcript !== undefined) sourceCues(task.transcript, info.durationSeconds);
@@ -61,8 +69,10 @@ export async function newDubJob(
   const phases = await dubber.plannedStages({ ...task, choices }, picture);
   return {
     upload: media.path,
+    ...(saved.speech.length > 0 ? { alsoInputs: saved.speech } : {}),
     request: {
       ...task,
+      ...(saved.voices ? { savedVoices: saved.voices } : {}),
       choices,
       inputName: media.filename,
       kind,
@@ -82,7 +92,7 @@ export async function newDubJobs(
   dubber: Dubber,
   asked: DubAsked,
   media: DubMedia,
-  how: { mode: 'audio' | 'video'; client: string; glossaries: DiskGlossaries },
+  how: { mode: 'audio' | 'video'; client: string; libraries: CreatorLibraries },
   signal: AbortSignal,
 ): Promise<NewJob[]> {
   const first = await newDubJob(dubber, asked, media, how, signal);
@@ -105,6 +115,33 @@ async function glossaryOf(glossaries: DiskGlossaries, id: string): Promise<NonNu
 }
 
 /**
+ * The saved voices a request gives its speakers, as they are now (the job keeps this copy, and a
+ * link to each one's speech beside its input); an unknown name is the request's mistake.
+ */
+async function savedVoicesOf(
+  library: DiskVoiceLibrary,
+  asked: Record<string, string> | undefined,
+): Promise<{ voices?: Record<string, SavedVoice>; speech: string[] }> {
+  if (asked === undefined) return { speech: [] };
+  const voices: Record<string, SavedVoice> = {};
+  const speech: string[] = [];
+  for (const [speaker, name] of Object.entries(asked)) {
+    const stored = await library.find(name).catch((error: unknown) => {
+      if (error instanceof NotFound) {
+        throw new BadInput(
+          `${DUB_ASK_FIELDS.speakerVoices.field}: ${error.message} GET /api/voice-library lists them.`,
+        );
+      }
+      throw error;
+    });
+    const { id, name: named, profile, baseVoices, rights, reference } = stored;
+    voices[speaker] = { id, name: named, profile, baseVoices, rights, ...(reference ? { reference } : {}) };
+    if (reference) speech.push(await library.speechOf(id));
+  }
+  return { voices, speech: [...new Set(speech)] };
+}
+
+/**
  * A spec endpoint's upload as the job it makes: the form read part by part (the media streamed
  * to the request's folder), its file required, its fields checked, the languages admitted and
  * the media looked at. `requestId` is the client's id for following the job's stages.
@@ -118,7 +155,7 @@ export async function uploadedDubJob(
     maxBytes: number;
     mode: 'audio' | 'video';
     container: 'mp4' | 'wav';
-    glossaries: DiskGlossaries;
+    libraries: CreatorLibraries;
   },
   signal: AbortSignal,
 ): Promise<{ job: NewJob; requestId?: string }> {

@@ -27,6 +27,8 @@ export interface DubAsked {
   url?: string;
   /** The glossary to translate with (checked to exist when the job is made). */
   glossaryId?: string;
+  /** Saved voices by speaker id, by name or id (found in the library when the job is made). */
+  speakerVoices?: Record<string, string>;
 }
 
 /**
@@ -74,7 +76,7 @@ function checked(schema: TObject, fields: unknown): DubAskRead {
 }
 
 function askedBy(ask: DubAskRead): DubAsked {
-  const { targetLanguage, targetLanguages, sourceLanguage, subtitles, requestId, url, glossaryId } = ask;
+  const { targetLanguage, targetLanguages, sourceLanguage, subtitles, requestId, url, glossaryId, speakerVoices } = ask;
   const task: DubTask = {
     sourceLanguage: sourceLanguage ?? 'auto',
     targetLanguage,
@@ -88,6 +90,7 @@ function askedBy(ask: DubAskRead): DubAsked {
     ...(requestId === undefined ? {} : { requestId }),
     ...(url === undefined ? {} : { url }),
     ...(glossaryId === undefined ? {} : { glossaryId }),
+    ...(speakerVoices === undefined ? {} : { speakerVoices }),
   };
 }
 

@@ -146,8 +146,12 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
     const job = await jobOf(context, request.params.id);
     const { speaker } = request.params;
-    const { name, voice } = request.body;
+    const { name, voice, saved_voice: savedVoice } = request.body;
+    if (voice !== undefined && savedVoice !== undefined) {
+      throw new BadInput('Send "voice" or "saved_voice", not both: a saved voice brings its own base voice.');
+    }
     let changed = job;
+    if (savedVoice !== undefined) changed = await giveSavedVoice(context, job, speaker, savedVoice);
     if (voice !== undefined) {
       const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
       changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
@@ -186,7 +190,7 @@ async function createJob(
   context: RouteContext,
   admission: { maxWaiting: number; maxPerClient: number },
 ): Promise<StoredJob> {
-  const { config, dubber, workspaces, board, glossaries } = context;
+  const { config, dubber, workspaces, board } = context;
   const abort = abortOnDisconnect(request, reply);
   const workspace = await workspaces.create();
   try {
@@ -199,7 +203,7 @@ async function createJob(
     await admitAsked(dubber, asked);
     // The form's rule (checked as it was read): a file, or else a link.
     const media = upload.media ?? (await fetchLink(asked.url!, workspace.path('fetched'), context, abort.signal));
-    const how = { mode: 'audio', client: request.ip, glossaries } as const;
+    const how = { mode: 'audio', client: request.ip, libraries: context } as const;
     const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
     const [first] = await board.submitGroup(jobs, admission);
@@ -235,6 +239,18 @@ function lineEditOf(body: LineEditBody): LineEdit {
     ...(body.target_text === undefined ? {} : { targetText: body.target_text }),
     ...(body.speaker === undefined ? {} : { speaker: body.speaker }),
   };
+}
+
+/** A voice from the library for a speaker of the job, by name or id, measured against the job's synthesiser. */
+async function giveSavedVoice(context: RouteContext, job: StoredJob, speaker: string, idOrName: string) {
+  const stored = await context.voices.find(idOrName).catch((error: unknown) => {
+    throw error instanceof NotFound ? new BadInput(`"saved_voice": ${error.message}`) : error;
+  });
+  const { targetLanguage, engines } = job.request;
+  const synthesiser = await context.dubber.resolver.synthesiser(targetLanguage, engines.tts);
+  const voices = (await synthesiser.baseVoices?.(targetLanguage)) ?? [];
+  const speech = stored.reference ? await context.voices.speechOf(stored.id) : undefined;
+  return context.edits.giveSavedVoice(job.id, speaker, stored, speech, { engine: synthesiser.id, voices });
 }
 
 /** The voice ids a speaker of a job into `language` can be given: the job's synthesiser's (named, or the best). */

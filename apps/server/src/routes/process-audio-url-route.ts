@@ -41,7 +41,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           dubber,
           asked,
           media,
-          { mode: 'audio', container: 'wav', client: request.ip, glossaries: context.glossaries },
+          { mode: 'audio', container: 'wav', client: request.ip, libraries: context },
           abort.signal,
         );
         const {

@@ -31,7 +31,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           workspace,
           {
             form: ProcessVideoForm,
-            glossaries: context.glossaries,
+            libraries: context,
             maxBytes: config.maxUploadBytes,
             mode: 'video',
             container: 'mp4',

@@ -1,4 +1,4 @@
-import type { DiskGlossaries, DiskJobStore, DiskTranslationMemory, JobRequest } from '@voxlate/jobs';
+import type { DiskGlossaries, DiskJobStore, DiskVoiceLibrary, DiskTranslationMemory, JobRequest } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from '../config.js';
 import type { JobBoard } from '../jobs/job-board.js';
@@ -28,6 +28,8 @@ export interface RouteContext {
   memory: DiskTranslationMemory;
   /** The creators' glossaries: a dub names one by id. */
   glossaries: DiskGlossaries;
+  /** The creators' saved voices: a dub gives one to a speaker by name. */
+  voices: DiskVoiceLibrary;
   /** Spec-endpoint requests' client-chosen ids, tied to their jobs while they run. */
   requests: RequestIds;
   /** Request folders. */

@@ -31,7 +31,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
             maxBytes: config.maxUploadBytes,
             mode: 'audio',
             container: 'wav',
-            glossaries: context.glossaries,
+            libraries: context,
           },
           abort.signal,
         );

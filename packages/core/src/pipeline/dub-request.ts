@@ -1,4 +1,5 @@
 import type { Glossary } from '../glossary/glossary.js';
+import type { SavedVoice } from '../voice/saved-voice.js';
 import { DEFAULT_FIT, type FitOptions } from '../fitting/plan-timing.js';
 import type { LanguageCode, SourceLanguage } from '../languages.js';
 import { DEFAULT_MIX, type MixOptions, type OutputContainer } from '../media.js';
@@ -47,11 +48,24 @@ export interface DubTask {
   engines: EngineIds;
   /** What the creator chose (voice, timing, lip sync, subtitles); defaults for what is left out. */
   choices: ChoicesGiven;
+  /**
+   * Voices from the creator's library, by speaker id (S1, ...): those speakers are spoken in
+   * them. A reference file is named beside the input (or by its full path).
+   */
+  savedVoices?: Record<string, SavedVoice>;
 }
 
 /** The task of anything that carries one (a stored job's request, which holds more). */
-export function dubTaskOf({ sourceLanguage, targetLanguage, transcript, engines, choices }: DubTask): DubTask {
-  return { sourceLanguage, targetLanguage, engines, choices, ...(transcript === undefined ? {} : { transcript }) };
+export function dubTaskOf(task: DubTask): DubTask {
+  const { sourceLanguage, targetLanguage, transcript, engines, choices, savedVoices } = task;
+  return {
+    sourceLanguage,
+    targetLanguage,
+    engines,
+    choices,
+    ...(transcript === undefined ? {} : { transcript }),
+    ...(savedVoices === undefined ? {} : { savedVoices }),
+  };
 }
 
 export interface DubRequest {
@@ -73,6 +87,8 @@ export interface DubRequest {
   tool?: ToolInfo;
   /** What the creator chose (voice, lip sync, subtitles); defaults for what is left out. */
   choices?: ChoicesGiven;
+  /** Voices from the creator's library, by speaker id (see DubTask). */
+  savedVoices?: Record<string, SavedVoice>;
   /** How the pipeline works (timing, mix, limits): the installation's, unless the request sets some. */
   options?: Partial<DubOptions>;
 }

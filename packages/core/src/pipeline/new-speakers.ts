@@ -1,4 +1,5 @@
 import { chooseVoices } from '../voice/choose-voices.js';
+import { speakInSavedVoice } from '../voice/saved-voice.js';
 import { speakerProfile, type MeasuredLine } from '../voice/speaker-profile.js';
 import type { StageContext } from './stage-context.js';
 import { giveReferences } from './voice-cloning.js';
@@ -28,7 +29,14 @@ export async function voiceNewSpeakers(ctx: StageContext): Promise<void> {
   const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
   // The mode the dub speaks in ('clone' asked for may have become 'shaped' at the first run).
   const mode = timeline.voiceMode ?? ctx.choices.voice.mode;
-  const added = chooseVoices(profiles, voices, mode, timeline.speakers ?? []);
+  const matched = chooseVoices(profiles, voices, mode, timeline.speakers ?? []);
+  // A speaker the request gave a saved voice to, first heard now, is spoken in it.
+  const saved = request.savedVoices ?? {};
+  const added = matched.map((speaker) => {
+    const voice = saved[speaker.speaker];
+    const engine = { engine: synthesiser.id, language: request.targetLanguage, voices };
+    return voice ? speakInSavedVoice(speaker, voice, engine, mode) : speaker;
+  });
   timeline.speakers = [...(timeline.speakers ?? []), ...added];
   if (mode !== 'clone') return;
   const cloner = await ctx.ports.engines.voiceCloner(request.targetLanguage, request.engines?.clone);

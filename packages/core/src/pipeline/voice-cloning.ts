@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { LANGUAGES, type LanguageCode } from '../languages.js';
 import { recordEngine } from '../engines-used.js';
 import { concatSamples, type PcmAudio } from '../audio.js';
@@ -5,7 +6,7 @@ import { roundTo } from '../voice/track-math.js';
 import type { Segment } from '../timeline.js';
 import type { TimeSpan } from '../segmentation/segment-speech.js';
 import type { VoiceCloner } from '../voice/voice-cloner.js';
-import type { ReferenceUse, SpeakerVoice } from '../voice/voice-types.js';
+import type { ReferenceUse, SavedVoiceUse, SpeakerVoice } from '../voice/voice-types.js';
 import { chooseSpeakerReferences, isOwnReference, type ReferenceLine } from '../voice/voice-references.js';
 import type { StageContext } from './stage-context.js';
 
@@ -51,6 +52,8 @@ export function giveReferences(ctx: StageContext, speakers: readonly SpeakerVoic
   const from: ReferenceUse['from'] = ctx.voiceStem ? 'separated voice' : 'original';
   const references = chooseSpeakerReferences(referenceLines(ctx.timeline.segments));
   for (const speaker of speakers) {
+    // A saved voice brings the speech it is cloned from.
+    if (speaker.savedVoice?.reference) continue;
     const reference = references.find((candidate) => candidate.speaker === speaker.speaker);
     if (reference && reference.seconds >= cloner.referenceSeconds.min) {
       speaker.reference = { spans: reference.spans, seconds: reference.seconds, from };
@@ -111,6 +114,8 @@ export function referenceFor(
   speaker: SpeakerVoice | undefined,
   cloner: VoiceCloner,
 ): ReferenceUse | undefined {
+  const saved = speaker?.savedVoice?.reference;
+  if (saved) return { kind: 'saved', spans: [], seconds: saved.seconds, from: saved.from };
   if (!speaker?.reference) return undefined;
   if (!segment.speakerChosen && isOwnReference(referenceLine(segment), lines)) {
     const end = Math.min(segment.end, segment.start + cloner.referenceSeconds.max);
@@ -141,6 +146,17 @@ export async function referenceAudio(
     samples: concatSamples(parts.flatMap((part, i) => (i === 0 ? [part.samples] : [gap, part.samples]))),
     sampleRate,
   };
+}
+
+/** A saved voice's speech, from its WAV file (named beside the input, or by its full path), at the cloner's rate. */
+export function savedReferenceAudio(
+  ctx: StageContext,
+  reference: NonNullable<SavedVoiceUse['reference']>,
+  cloner: Pick<VoiceCloner, 'referenceRate'>,
+): Promise<PcmAudio> {
+  const file = resolve(dirname(ctx.request.input), reference.file);
+  const span = { start: 0, end: reference.seconds, sampleRate: cloner.referenceRate };
+  return ctx.ports.media.readSourceSpan(file, span, { signal: ctx.signal });
 }
 
 function readSpan(ctx: StageContext, span: TimeSpan, sampleRate: number): Promise<PcmAudio> {

@@ -1,5 +1,5 @@
 import type { Timeline } from '../timeline.js';
-import type { VoiceMode } from '../voice/voice-types.js';
+import type { VoiceMode, VoiceRights } from '../voice/voice-types.js';
 import { NON_COMMERCIAL_STATEMENT, nonCommercialVoices } from '../voice/non-commercial-voices.js';
 
 export const CLONED_VOICE_STATEMENT =
@@ -11,6 +11,14 @@ export interface VoiceProvenance {
   cloned?: { engine: string; speakers: string[]; statement: string };
   /** Voices whose licence allows non-commercial use only spoke some lines (opted-in MBROLA). */
   nonCommercial?: { voices: string[]; lines: number; statement: string };
+  /** Speakers spoken in a voice from the creator's library, with the creator's statement that they may use it. */
+  saved?: SavedVoiceProvenance[];
+}
+
+export interface SavedVoiceProvenance {
+  speaker: string;
+  voice: { id: string; name: string };
+  rights: VoiceRights;
 }
 
 /** The voice the dub speaks in, and whose voices were cloned (the speakers with a cloned line). */
@@ -18,7 +26,26 @@ export function voiceProvenance(timeline: Timeline, asked: VoiceMode): VoiceProv
   const restricted = nonCommercialVoices(timeline);
   const nonCommercial =
     restricted.lines > 0 ? { nonCommercial: { ...restricted, statement: NON_COMMERCIAL_STATEMENT } } : {};
-  return { ...clonedProvenance(timeline, asked), ...nonCommercial };
+  const saved = savedVoices(timeline);
+  return { ...clonedProvenance(timeline, asked), ...nonCommercial, ...(saved.length > 0 ? { saved } : {}) };
+}
+
+/** The speakers with a line spoken in a saved voice. */
+function savedVoices(timeline: Timeline): SavedVoiceProvenance[] {
+  const speaking = new Set(
+    timeline.segments.filter((segment) => segment.voice).map((segment) => segment.speaker ?? 'S1'),
+  );
+  return (timeline.speakers ?? []).flatMap((speaker) =>
+    speaker.savedVoice && speaking.has(speaker.speaker)
+      ? [
+          {
+            speaker: speaker.speaker,
+            voice: { id: speaker.savedVoice.id, name: speaker.savedVoice.name },
+            rights: speaker.savedVoice.rights,
+          },
+        ]
+      : [],
+  );
 }
 
 function clonedProvenance(timeline: Timeline, asked: VoiceMode): VoiceProvenance {

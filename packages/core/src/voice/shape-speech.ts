@@ -56,7 +56,7 @@ export async function shapeSpeech(
   const asked = line.cloned ? undefined : speaker?.voice.pitchHz;
   const own = asked === undefined ? measured : foldTowardAsked(measured, asked);
   if (!own.f0Hz.some((f0) => f0 > 0)) return { applied: {}, notes: ['The dubbed line has no voiced sound to shape.'] };
-  const track = line.otherVoice ? atPitch(sourceTrack, prosody, speakerHz) : sourceTrack;
+  const track = line.otherVoice ? atPitch(sourceTrack, prosody, speakerHz) : inSavedVoice(sourceTrack, speaker);
   const lineLoudnessDb =
     prosody.loudnessDb !== undefined && speaker?.loudnessDb !== undefined
       ? prosody.loudnessDb - speaker.loudnessDb
@@ -71,6 +71,18 @@ export async function shapeSpeech(
   else if (!line.cloned) notes.push(`Speaker ${line.speakerName} has too little voiced speech to match their timbre.`);
   const audio = await shaper.shape(line.speech, own, plan, context);
   return { audio, applied: applied(plan.f0Hz, plan.spectrumDb !== undefined), notes };
+}
+
+/**
+ * A speaker given a saved voice: the line's intonation around this speaker's own median is laid
+ * around the saved voice's, so a line said higher than they usually speak is dubbed as much higher.
+ */
+function inSavedVoice(track: ProsodyTrack, speaker: SpeakerVoice | undefined): ProsodyTrack {
+  const own = speaker?.measuredF0MedianHz;
+  const saved = speaker?.f0MedianHz;
+  if (own === undefined || saved === undefined || !(own > 0)) return track;
+  const ratio = saved / own;
+  return { ...track, f0Hz: track.f0Hz.map((f0) => f0 * ratio) };
 }
 
 /** The track moved as a whole so that its median is `hz`: the same intonation in another voice. */

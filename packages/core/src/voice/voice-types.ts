@@ -62,12 +62,43 @@ export interface SpeakerVoice {
   voiceChosen?: boolean;
   /** Their cleanest speech, the voice a cloning engine copies (set when cloning). */
   reference?: Omit<ReferenceUse, 'kind'>;
+  /**
+   * The creator gave them a voice from their library: the measures above are the saved voice's
+   * (pitch, range, timbre, formants, rate), so they sound as in every other dub that uses it.
+   */
+  savedVoice?: SavedVoiceUse;
+  /**
+   * With a saved voice, the median F0 measured on this speaker in this media: their lines'
+   * intonation is carried relative to it and laid around the saved voice's pitch.
+   */
+  measuredF0MedianHz?: number;
+}
+
+/** A saved voice as a speaker of a dub uses it: which one, the creator's word, its speech. */
+export interface SavedVoiceUse {
+  id: string;
+  name: string;
+  rights: VoiceRights;
+  /**
+   * The speech it was saved with (the voice a cloning engine copies): a WAV file, by its path or
+   * its name beside the dub's input.
+   */
+  reference?: { file: string; seconds: number; from: ReferenceUse['from'] };
+}
+
+/** The creator's statement that they may use a voice, and when they made it. */
+export interface VoiceRights {
+  statement: string;
+  at: string;
 }
 
 /** The speech a cloned line's voice was taken from, for the report. */
 export interface ReferenceUse {
-  /** 'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's reference. */
-  kind: 'line' | 'speaker';
+  /**
+   * 'line': the line's own source speech (its emotion carries over); 'speaker': the speaker's
+   * reference; 'saved': the speech of the speaker's saved voice (no span of this source).
+   */
+  kind: 'line' | 'speaker' | 'saved';
   /** The spans of the source it was cut from, seconds. */
   spans: { start: number; end: number }[];
   seconds: number;

@@ -1,5 +1,7 @@
 import { measureLine } from '../../voice/line-prosody.js';
 import { chooseVoices } from '../../voice/choose-voices.js';
+import { applySavedVoices, type SavedVoice } from '../../voice/saved-voice.js';
+import type { SpeakerVoice } from '../../voice/voice-types.js';
 import { measureSourceLine } from '../../voice/measure-source-line.js';
 import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
 import type { RedoLines } from '../redo-lines.js';
@@ -42,7 +44,15 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
   const profiles = [...linesBySpeaker].map(([speaker, lines]) => speakerProfile(speaker, lines));
   const synthesiser = await ctx.ports.engines.synthesiser(request.targetLanguage, request.engines?.tts);
   const voices = (await synthesiser.baseVoices?.(request.targetLanguage)) ?? [];
-  timeline.speakers = chooseVoices(profiles, voices, ctx.choices.voice.mode);
+  const mode = ctx.choices.voice.mode;
+  const matched = chooseVoices(profiles, voices, mode);
+  const given = savedVoicesGiven(ctx, matched);
+  timeline.speakers = applySavedVoices(
+    matched,
+    given,
+    { engine: synthesiser.id, language: request.targetLanguage, voices },
+    mode,
+  );
   warnAboutQuietSpeakers(ctx);
   await planVoiceCloning(ctx);
 }
@@ -63,9 +73,29 @@ function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
   }
 }
 
+/**
+ * The saved voices asked for the speakers this dub has; one asked for a speaker it does not have
+ * is said, not dropped in silence (the speakers are numbered by who speaks first).
+ */
+function savedVoicesGiven(ctx: StageContext, speakers: readonly SpeakerVoice[]): Record<string, SavedVoice> {
+  const asked = ctx.request.savedVoices ?? {};
+  const known = new Set(speakers.map((speaker) => speaker.speaker));
+  const missing = Object.keys(asked).filter((speaker) => !known.has(speaker));
+  if (missing.length > 0) {
+    const names = missing.map((speaker) => `${speaker} ("${asked[speaker]!.name}")`).join(', ');
+    ctx.warn(
+      'voices',
+      `No speaker ${names} was found in this media (its speakers are ${[...known].join(', ')}): that saved ` +
+        'voice is not used. Give it to one of them in the editor.',
+    );
+  }
+  return Object.fromEntries(Object.entries(asked).filter(([speaker]) => known.has(speaker)));
+}
+
 function warnAboutQuietSpeakers(ctx: StageContext): void {
   if (ctx.choices.voice.mode === 'neutral') return;
   for (const speaker of ctx.timeline.speakers ?? []) {
+    if (speaker.savedVoice) continue;
     if (speaker.voicedSeconds >= MIN_SPEAKER_VOICED_SECONDS && speaker.f0MedianHz !== undefined) continue;
     ctx.warn(
       'voices',

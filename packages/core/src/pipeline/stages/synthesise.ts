@@ -10,7 +10,7 @@ import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
 import { nonCommercialVoices, nonCommercialWarning } from '../../voice/non-commercial-voices.js';
-import { expressiveness, referenceAudio, referenceFor, referenceLines } from '../voice-cloning.js';
+import { expressiveness, referenceAudio, referenceFor, referenceLines, savedReferenceAudio } from '../voice-cloning.js';
 
 /**
  * Speaks each translated segment in its speaker's voice: cloned from their own speech when the
@@ -42,7 +42,9 @@ export async function synthesise(ctx: StageContext): Promise<void> {
         cloner && reference
           ? await cloneOrShape(
               () =>
-                references.audio(reference, cloner).then((audio) => cloneLine(ctx, cloner, segment, reference, audio)),
+                references
+                  .audio(reference, speakerOf(ctx, segment), cloner)
+                  .then((audio) => cloneLine(ctx, cloner, segment, reference, audio)),
               shaped,
               (why) => notCloned.push(`line ${segment.id + 1}: ${why}`),
             )
@@ -151,11 +153,12 @@ class ReferenceCache {
 
   constructor(private readonly ctx: StageContext) {}
 
-  audio(reference: ReferenceUse, cloner: VoiceCloner): Promise<PcmAudio> {
-    const key = reference.spans.map((span) => `${span.start}-${span.end}`).join(',');
+  audio(reference: ReferenceUse, speaker: SpeakerVoice | undefined, cloner: VoiceCloner): Promise<PcmAudio> {
+    const saved = reference.kind === 'saved' ? speaker?.savedVoice?.reference : undefined;
+    const key = saved ? saved.file : reference.spans.map((span) => `${span.start}-${span.end}`).join(',');
     let audio = this.read.get(key);
     if (!audio) {
-      audio = referenceAudio(this.ctx, reference.spans, cloner);
+      audio = saved ? savedReferenceAudio(this.ctx, saved, cloner) : referenceAudio(this.ctx, reference.spans, cloner);
       this.read.set(key, audio);
     }
     return audio;
