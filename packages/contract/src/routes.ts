@@ -339,7 +339,7 @@ export const Routes = {
     tag: 'Voices',
     summary: 'A saved voice as a file to keep, or to import elsewhere',
     params: SavedVoiceParams,
-    answers: { 200: { description: 'The voice file.', file: ['application/json'] } },
+    answers: { 200: json('The voice file, as an attachment named after the voice.', SavedVoiceFile) },
     errors: [404],
   },
   getSavedVoiceSpeech: {

@@ -11,7 +11,11 @@ import {
   type PipelineEvent,
   type VoiceCloner,
   type Segment,
+  median,
+  type SavedVoice,
+  voiceProfileOf,
 } from '@voxlate/core';
+import { writeSpeechWav } from '@voxlate/media';
 import { defaultRegistries } from '@voxlate/engines';
 import { CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS } from '@voxlate/models';
 import { TINY_POCKET_BANDS_HZ, writeTinyChatterbox, writeTinyPocket } from '@voxlate/tiny-models';
@@ -314,5 +318,39 @@ describe('Preserve Voice with a cloning engine installed', () => {
     const after = placed(join(root, 'redo-2.wav'), line);
     const largest = before.reduce((most, sample, i) => Math.max(most, Math.abs(sample - after[i]!)), 0);
     expect(largest).toBeLessThan(1e-3);
+  }, 180_000);
+
+  it("clones a speaker from their saved voice's speech, not from their own", async () => {
+    const plain = await dubber.dub(request('before-saved.wav', 'eng'));
+    const man = plain.timeline.speakers![0]!;
+    // His reference as the library keeps it: a WAV file of his cleanest speech, at 24 kHz.
+    const speech = join(root, 'his-voice.wav');
+    const seconds = await writeSpeechWav(input, man.reference!.spans, speech, { sampleRate: 24_000, workDir: root });
+    const saved: SavedVoice = {
+      id: '0123456789abcdef',
+      name: 'Reader',
+      profile: voiceProfileOf(man),
+      baseVoices: {},
+      reference: { file: speech, seconds, from: 'original' },
+      rights: { statement: 'The reader is me, reading for my channel.', at: '2026-11-29T00:00:00.000Z' },
+    };
+    const run = await dubber.dub({ ...request('saved.wav', 'eng'), savedVoices: { S2: saved } });
+    const herLines = run.timeline.segments.filter((segment) => segment.speaker === 'S2');
+    for (const segment of herLines) expect(segment.voice?.reference).toMatchObject({ kind: 'saved', spans: [] });
+    // Her lines now sound where his did (the tiny clone copies the reference's bands): lower than before.
+    const centre = (output: string, segments: readonly Segment[]): number[] =>
+      segments.map((segment) => bandCentre(placed(join(root, output), segment)));
+    const hisBefore = centre(
+      'before-saved.wav',
+      plain.timeline.segments.filter((line) => line.speaker === 'S1'),
+    );
+    const herBefore = centre(
+      'before-saved.wav',
+      plain.timeline.segments.filter((line) => line.speaker === 'S2'),
+    );
+    const herNow = centre('saved.wav', herLines);
+    expect(Math.max(...herNow)).toBeLessThan(Math.min(...herBefore));
+    expect(Math.abs(median(herNow) / median(hisBefore) - 1)).toBeLessThan(0.1);
+    expect(run.provenance.voice.saved?.map((use) => use.speaker)).toEqual(['S2']);
   }, 180_000);
 });
