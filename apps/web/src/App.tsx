@@ -8,6 +8,7 @@ import { LicencesPage } from './pages/LicencesPage.js';
 import { LivePage } from './pages/LivePage.js';
 import { MemoryPage } from './pages/MemoryPage.js';
 import { GlossariesPage } from './pages/GlossariesPage.js';
+import { VoicesPage } from './pages/VoicesPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { PrivacyPage } from './pages/PrivacyPage.js';
@@ -45,6 +46,7 @@ function WithTopBar() {
           <Route path="/creator-studio/groups/:id" element={<GroupPage />} />
           <Route path="/creator-studio/memory" element={<MemoryPage />} />
           <Route path="/creator-studio/glossaries" element={<GlossariesPage />} />
+          <Route path="/creator-studio/voices" element={<VoicesPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

@@ -1,9 +1,25 @@
 import { join } from 'node:path';
 import type { SaveVoiceBody } from '@voxlate/contract';
 import { Conflict, NotFound, savedVoiceFrom, speechToSave, type SavedRun, type Timeline } from '@voxlate/core';
-import { CURRENT_RUN, type StoredVoice, type VoiceSpeech } from '@voxlate/jobs';
+import {
+  CURRENT_RUN,
+  type DiskJobStore,
+  type DiskVoiceLibrary,
+  type JobRequest,
+  type StoredVoice,
+  type VoiceSpeech,
+} from '@voxlate/jobs';
 import { writeSpeechWav } from '@voxlate/media';
-import type { RouteContext } from '../routes/route-context.js';
+import type { JobBoard } from '../jobs/job-board.js';
+import type { Workspaces } from '../jobs/workspaces.js';
+
+/** What saving a voice works with: the jobs, their files, the library, a folder to cut the speech in. */
+export interface VoiceSaving {
+  board: JobBoard;
+  store: DiskJobStore<JobRequest>;
+  voices: DiskVoiceLibrary;
+  workspaces: Workspaces;
+}
 
 /** The speech is kept at the rate the cloning engines read (they resample from it). */
 const SPEECH_RATE = 24_000;
@@ -12,7 +28,7 @@ const SPEECH_RATE = 24_000;
  * Saves a speaker of a finished job to the library: their measures, the base voice the job spoke
  * them in, their cleanest speech cut from the job's media, and the creator's statement.
  */
-export async function saveSpeakerVoice(context: RouteContext, body: SaveVoiceBody): Promise<StoredVoice> {
+export async function saveSpeakerVoice(context: VoiceSaving, body: SaveVoiceBody): Promise<StoredVoice> {
   const { board, store, voices, workspaces } = context;
   const job = await board.get(body.job_id);
   const current = await store.readJson<SavedRun>(job.id, CURRENT_RUN);

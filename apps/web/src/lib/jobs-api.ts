@@ -107,21 +107,25 @@ export async function editLine(id: string, line: number, change: LineChange, rev
 }
 
 /** Gives a speaker a name (the editor shows it; nothing is dubbed again). */
-export async function renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
-  const response = await fetch(addressOf(Routes.renameSpeaker, { params: { id, speaker } }), {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name } satisfies SpeakerEditBody),
-  });
-  return answer<Job>(response);
+export function renameSpeaker(id: string, speaker: string, name: string): Promise<Job> {
+  return editSpeaker(id, speaker, { name });
 }
 
 /** Gives a speaker another of the language's voices: their lines are spoken in it at the next re-dub. */
-export async function chooseSpeakerVoice(id: string, speaker: string, voice: string): Promise<Job> {
+export function chooseSpeakerVoice(id: string, speaker: string, voice: string): Promise<Job> {
+  return editSpeaker(id, speaker, { voice });
+}
+
+/** Gives a speaker a voice from the library (by id): they sound as in every dub that uses it, from the next re-dub. */
+export function giveSpeakerSavedVoice(id: string, speaker: string, savedVoice: string): Promise<Job> {
+  return editSpeaker(id, speaker, { saved_voice: savedVoice });
+}
+
+async function editSpeaker(id: string, speaker: string, body: SpeakerEditBody): Promise<Job> {
   const response = await fetch(addressOf(Routes.renameSpeaker, { params: { id, speaker } }), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ voice } satisfies SpeakerEditBody),
+    body: JSON.stringify(body),
   });
   return answer<Job>(response);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { StudioHeader } from '../components/StudioHeader.js';
 import { FileButton } from '../components/FileButton.js';
 import { StudioError } from '../lib/api.js';
 import {
@@ -73,12 +73,7 @@ export function GlossariesPage() {
 
   return (
     <div className="studio">
-      <div className="studio-header">
-        <h1>Glossaries</h1>
-        <Link className="button secondary" to="/creator-studio">
-          Back to the studio
-        </Link>
-      </div>
+      <StudioHeader title="Glossaries" />
       <section className="card glossaries" aria-labelledby="glossary-list">
         <h2 id="glossary-list">Your glossaries</h2>
         <p className="editor-hint">

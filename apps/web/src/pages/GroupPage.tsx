@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { downloadName } from '@voxlate/contract';
+import { StudioHeader } from '../components/StudioHeader.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { fetchGroup, type Job, type JobGroup } from '../lib/jobs-api.js';
 import { languageInfo } from '../lib/languages.js';
@@ -44,12 +45,7 @@ export function GroupPage() {
   const waiting = group?.state === 'queued' || group?.state === 'running';
   return (
     <div className="studio">
-      <div className="studio-header">
-        <h1>{group?.jobs[0]?.input_name ?? 'Languages'}</h1>
-        <Link className="button secondary" to="/creator-studio">
-          Back to the studio
-        </Link>
-      </div>
+      <StudioHeader title={group?.jobs[0]?.input_name ?? 'Languages'} />
       {error && (
         <div className="alert" role="alert">
           {error}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { StudioHeader } from '../components/StudioHeader.js';
 import { LanguageOptions } from '../components/LanguageOptions.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
@@ -24,12 +24,7 @@ export function LivePage() {
   const targetName = languageInfo(target)?.name ?? target;
   return (
     <div className="studio live">
-      <div className="studio-header">
-        <h1>Live translation</h1>
-        <Link to="/creator-studio" className="button secondary">
-          Back to the studio
-        </Link>
-      </div>
+      <StudioHeader title="Live translation" />
       <p className="live-intro">
         Speak, and be heard in another language about two seconds later: captions appear as you talk, and the dubbed
         voice follows your pitch and pace. Everything runs on this machine.

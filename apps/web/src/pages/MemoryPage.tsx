@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { StudioHeader } from '../components/StudioHeader.js';
 import { StudioError } from '../lib/api.js';
 import { languageInfo } from '../lib/languages.js';
 import { clearMemory, forgetMemoryLine, listMemory, MEMORY_EXPORT_URL, type MemoryEntry } from '../lib/memory-api.js';
@@ -49,12 +49,7 @@ export function MemoryPage() {
 
   return (
     <div className="studio">
-      <div className="studio-header">
-        <h1>Translation memory</h1>
-        <Link className="button secondary" to="/creator-studio">
-          Back to the studio
-        </Link>
-      </div>
+      <StudioHeader title="Translation memory" />
       <section className="card memory" aria-labelledby="memory-lines">
         <h2 id="memory-lines">Lines you corrected</h2>
         <p className="editor-hint">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { StudioHeader } from '../components/StudioHeader.js';
 import { usePageTitle } from '../lib/page-title.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 
@@ -10,12 +11,7 @@ export function ProjectPage() {
   usePageTitle(name ?? 'Project');
   return (
     <div className="studio">
-      <div className="studio-header">
-        <h1>{name ?? 'Project'}</h1>
-        <Link className="button secondary" to="/creator-studio">
-          Back to the studio
-        </Link>
-      </div>
+      <StudioHeader title={name ?? 'Project'} />
       <ProjectEditor jobId={id} onLoaded={(job) => setName(job.input_name)} />
     </div>
   );

@@ -36,7 +36,8 @@ export function StudioPage() {
           <p className="memory-link">
             <Link to="/creator-studio/glossaries">Glossaries</Link>: names and terms translated the same way in every
             dub. <Link to="/creator-studio/memory">Translation memory</Link>: the lines you corrected, which later dubs
-            translate your way.
+            translate your way. <Link to="/creator-studio/voices">Voice library</Link>: speakers’ voices saved from your
+            dubs, to speak them the same way every time.
           </p>
         </div>
       </>

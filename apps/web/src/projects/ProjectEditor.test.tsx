@@ -271,4 +271,54 @@ describe('ProjectEditor edits', () => {
     fireEvent.click(suggestion.getByRole('button', { name: 'Use the remembered translation for line 2' }));
     await vi.waitFor(() => expect(sent).toEqual([{ target_text: 'la línea uno', revision: 0 }]));
   });
+
+  it("saves a speaker's voice with the creator's statement, and gives a saved voice to a speaker", async () => {
+    const speakers = [
+      { id: 'S1', name: 'Narrator', lines: 2, voice: { id: 'aleksandr', engine: 'rhvoice', chosen: false } },
+      { id: 'S2', name: 'S2', lines: 1, voice: { id: 'anna', engine: 'rhvoice', chosen: false } },
+    ];
+    const job = { ...JOB, speakers };
+    const host = {
+      id: '0123456789abcdef',
+      name: 'Host',
+      profile: { f0_median_hz: 98 },
+      base_voices: {},
+      rights: { statement: 'This is my own voice.', at: '2026-11-29T00:00:00.000Z' },
+      created_at: '2026-11-29T00:00:00.000Z',
+      updated_at: '2026-11-29T00:00:00.000Z',
+    };
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        if (method !== 'GET') sent.push({ method, url, body: JSON.parse(init!.body as string) });
+        if (url === '/api/voice-library' && method === 'POST') {
+          return Promise.resolve(new Response(JSON.stringify({ ...host, name: 'Narrator' }), { status: 201 }));
+        }
+        if (url === '/api/voice-library') return Promise.resolve(new Response(JSON.stringify({ voices: [host] })));
+        return Promise.resolve(new Response(JSON.stringify(job)));
+      }),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Narrator’s voice' }));
+    const form = within(screen.getByRole('form', { name: 'Save the voice of speaker S1' }));
+    const save = form.getByRole<HTMLButtonElement>('button', { name: 'Save voice' });
+    // No statement, no saving.
+    expect(save.disabled).toBe(true);
+    fireEvent.change(form.getByLabelText('Why you may use this voice'), { target: { value: 'This is my own voice.' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Saved “Narrator” to your voice library.')).toBeTruthy();
+    const given = await screen.findByLabelText<HTMLSelectElement>('Saved voice of speaker S2');
+    fireEvent.change(given, { target: { value: host.id } });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/voice-library',
+        body: { name: 'Narrator', job_id: 'job-1', speaker: 'S1', rights_statement: 'This is my own voice.' },
+      },
+      { method: 'PATCH', url: '/api/jobs/job-1/speakers/S2', body: { saved_voice: host.id } },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   jobUrls,
   renameSpeaker,
   chooseSpeakerVoice,
+  giveSpeakerSavedVoice,
   renderJob,
   type Job,
   type LineChange,
@@ -19,6 +20,8 @@ import { ReviewBar } from './ReviewBar.js';
 import { SpeakerNames } from './SpeakerNames.js';
 import { useSpanPlayer } from './use-span-player.js';
 import { useLanguageSupport } from '../lib/language-support.js';
+import { saveSpeakerVoice } from '../lib/voice-library-api.js';
+import { useSavedVoices } from './use-saved-voices.js';
 
 const WORKING = new Set(['queued', 'running']);
 
@@ -34,6 +37,8 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   const player = useSpanPlayer();
   const support = useLanguageSupport();
+  const library = useSavedVoices();
+  const [notice, setNotice] = useState<string | undefined>();
 
   const load = useCallback(async () => {
     try {
@@ -103,23 +108,26 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
     }
   };
 
-  const rename = async (speaker: string, name: string): Promise<void> => {
+  /** A speaker change: the job as it comes back, or the refusal shown; true when it went through. */
+  const changeSpeaker = async (change: () => Promise<Job | undefined>, failed: string): Promise<boolean> => {
     try {
       setError(undefined);
-      setJob(await renameSpeaker(jobId, speaker, name));
+      const changed = await change();
+      if (changed) setJob(changed);
+      return true;
     } catch (caught) {
-      setError(caught instanceof StudioError ? caught.message : 'The name could not be saved.');
+      setError(caught instanceof StudioError ? caught.message : failed);
+      return false;
     }
   };
 
-  const chooseVoice = async (speaker: string, voice: string): Promise<void> => {
-    try {
-      setError(undefined);
-      setJob(await chooseSpeakerVoice(jobId, speaker, voice));
-    } catch (caught) {
-      setError(caught instanceof StudioError ? caught.message : 'The voice could not be changed.');
-    }
-  };
+  const saveVoice = (speaker: string, name: string, rights: string): Promise<boolean> =>
+    changeSpeaker(async () => {
+      const saved = await saveSpeakerVoice({ jobId, speaker, name, rights });
+      setNotice(`Saved “${saved.name}” to your voice library.`);
+      await library.reload();
+      return undefined;
+    }, 'The voice could not be saved.');
 
   const redub = async (): Promise<void> => {
     // The box just left is being saved: the re-dub starts from it, and not if a save failed.
@@ -189,9 +197,26 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
         speakers={job.speakers ?? []}
         voices={support.speech[job.target_language]?.voices ?? []}
         locked={working}
-        onRename={(speaker, name) => void rename(speaker, name)}
-        onVoice={(speaker, voice) => void chooseVoice(speaker, voice)}
+        onRename={(speaker, name) =>
+          void changeSpeaker(() => renameSpeaker(jobId, speaker, name), 'The name could not be saved.')
+        }
+        onVoice={(speaker, voice) =>
+          void changeSpeaker(() => chooseSpeakerVoice(jobId, speaker, voice), 'The voice could not be changed.')
+        }
+        library={library.voices}
+        onSavedVoice={(speaker, savedVoice) =>
+          void changeSpeaker(
+            () => giveSpeakerSavedVoice(jobId, speaker, savedVoice),
+            'The saved voice could not be given.',
+          )
+        }
+        onSaveVoice={saveVoice}
       />
+      {notice && (
+        <p className="editor-hint" role="status">
+          {notice}
+        </p>
+      )}
       <ReviewBar
         flagged={flagged.length}
         total={lines.length}

@@ -1,25 +1,35 @@
 import { useEffect, useState } from 'react';
 import type { VoiceListing } from '@voxlate/contract';
 import type { JobSpeaker } from '../lib/jobs-api.js';
+import type { SavedVoice } from '../lib/voice-library-api.js';
+import { SpeakerSavedVoice } from './SpeakerSavedVoice.js';
 
 /**
  * The job's speakers, each with a name the creator can give them (saved when the box is left or
  * Enter is pressed), how many lines they say, and the voice they are spoken in: choosing another
- * of the language's voices makes their lines changed lines, spoken in it at the next re-dub.
+ * of the language's voices, or a voice saved in the library, makes their lines changed lines,
+ * spoken in it at the next re-dub; a speaker's voice can be saved to the library from here.
  */
 export function SpeakerNames({
   speakers,
   voices,
+  library,
   locked,
   onRename,
   onVoice,
+  onSavedVoice,
+  onSaveVoice,
 }: {
   speakers: readonly JobSpeaker[];
   /** The target language's voices (empty while unknown: no choice is offered then). */
   voices: readonly VoiceListing[];
+  /** The voices saved in the library. */
+  library: readonly SavedVoice[];
   locked: boolean;
   onRename: (speaker: string, name: string) => void;
   onVoice: (speaker: string, voice: string) => void;
+  onSavedVoice: (speaker: string, savedVoice: string) => void;
+  onSaveVoice: (speaker: string, name: string, rights: string) => Promise<boolean>;
 }) {
   if (speakers.length === 0) return null;
   return (
@@ -29,6 +39,13 @@ export function SpeakerNames({
         <div key={speaker.id} className="speaker">
           <SpeakerName speaker={speaker} locked={locked} onRename={onRename} />
           <SpeakerVoice speaker={speaker} voices={voices} locked={locked} onVoice={onVoice} />
+          <SpeakerSavedVoice
+            speaker={speaker}
+            library={library}
+            locked={locked}
+            onGive={onSavedVoice}
+            onSave={onSaveVoice}
+          />
         </div>
       ))}
     </fieldset>
