@@ -45,6 +45,26 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa,fra', '--out', 'x.mp4'])).toThrow(/--out names one file/);
   });
 
+  it('takes saved voices by speaker, each speaker once', () => {
+    const args = parseCliArgs([
+      'talk.mp4',
+      '--to',
+      'spa',
+      '--speaker-voice',
+      'S1=Host',
+      '--speaker-voice',
+      'S2 = My guest ',
+    ]);
+    expect(args.speakerVoices).toEqual({ S1: 'Host', S2: 'My guest' });
+    expect(parseCliArgs(['talk.mp4', '--to', 'spa']).speakerVoices).toEqual({});
+    expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--speaker-voice', 'Host'])).toThrow(
+      /--speaker-voice must be a speaker id and a saved voice, such as S1=Host, got "Host"/,
+    );
+    expect(() =>
+      parseCliArgs(['talk.mp4', '--to', 'spa', '--speaker-voice', 'S1=Host', '--speaker-voice', 'S1=Guest']),
+    ).toThrow(/--speaker-voice gives S1 two voices/);
+  });
+
   it('takes auto as a source language (detected from the speech)', () => {
     expect(parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'auto']).from).toBe('auto');
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--from', 'automatic'])).toThrow(/Valid codes/);

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
+import type { SpeakerVoice } from '@voxlate/core';
+import { DiskVoiceLibrary } from '@voxlate/jobs';
 import {
   decodedSamples,
   GAME_MUSIC,
@@ -230,6 +232,35 @@ describe('npm run dub', () => {
       'Translating (ita)...',
       'Translating (spa)...',
     ]);
+  });
+
+  it('speaks a speaker in a voice from the library with --speaker-voice, and refuses one it does not have', async () => {
+    const library = new DiskVoiceLibrary(join(dir, 'data'));
+    await library.add({
+      name: 'Host',
+      profile: { f0MedianHz: 210, f0RangeSemitones: 5 },
+      baseVoices: {},
+      rights: { statement: 'This is my own voice, for my channel.', at: '2026-11-29T00:00:00.000Z' },
+    });
+    const report = join(dir, 'saved-voice.json');
+    const result = dub([
+      LIBRIVOX_CLIP,
+      '--to',
+      'spa',
+      '--voice',
+      'shaped',
+      '--speaker-voice',
+      'S1=host',
+      '--report',
+      report,
+    ]);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    const { speakers } = JSON.parse(readFileSync(report, 'utf8')) as { speakers: SpeakerVoice[] };
+    expect(speakers[0]).toMatchObject({ savedVoice: { name: 'Host' }, voice: { pitchHz: 210 } });
+    const unknown = dub([LIBRIVOX_CLIP, '--to', 'spa', '--speaker-voice', 'S1=Nobody']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/--speaker-voice S1: There is no saved voice "Nobody": the library has "Host"/);
   });
 
   it('exits with a clear message on bad input', () => {
