@@ -27,6 +27,8 @@ const SEMANTIC_REFUSALS: RegExp[] = [
   /^Name the source language \(source_language\) when subtitles are given/,
   // A glossary's CSV must parse, its header naming languages.
   /^The glossary(’s|'s| is not valid CSV)/,
+  // A term's respelling is for a language the term has a form in (two fields compared).
+  /^Glossary term \d+ \(.*\) says how it is spoken in \w+ \(say:\w+\) but gives it no/s,
   // Two fields compared, or a field and the media: a dub needs two languages, a part of a file
   // starts before it ends and before the media does.
   /^The source\b.* and target language \(target_language\) are both /,

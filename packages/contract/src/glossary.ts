@@ -15,6 +15,18 @@ export const GlossaryTerm = Type.Object(
     targets: Type.Record(Type.String({ pattern: `^(${LANGUAGE_CODES.join('|')})$` }), Type.String({ maxLength: 200 }), {
       description: 'Its translation, by target language (ISO 639-3).',
     }),
+    say_as: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: `^(${LANGUAGE_CODES.join('|')})$` }),
+        Type.String({ minLength: 1, maxLength: 200 }),
+        {
+          description:
+            'How the voice says it, by target language: a respelling in that language ("sequel" for SQL), read by ' +
+            'every synthesiser instead of the term (the subtitles keep the term). Only for a language the term is ' +
+            'kept in or translated into. In CSV, a column "say:eng".',
+        },
+      ),
+    ),
   },
   Closed,
 );
@@ -36,7 +48,8 @@ const glossaryFields = {
       'x-error': '"csv" must be the text of a CSV file, not empty.',
       description:
         'The terms as CSV: a header naming the source language first (eng), then an optional "keep" column, then one ' +
-        'column per target language (spa, fra, ...); a row per term. Instead of source_language and terms.',
+        'column per target language (spa, fra, ...), then optional "say:eng" columns (how the term is spoken in a ' +
+        'target); a row per term. Instead of source_language and terms.',
     }),
   ),
   source_language: Type.Optional(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
-import { glossaryToCsv, parseGlossaryCsv, type Glossary } from '@voxlate/core';
+import { glossaryToCsv, parseGlossaryCsv, requireSpokenForms, type Glossary } from '@voxlate/core';
 import type { StoredGlossary } from '@voxlate/jobs';
 import { attachment } from '../http/send-file.js';
 import type { RouteContext } from './route-context.js';
@@ -50,11 +50,16 @@ function glossaryOf(body: GlossaryBody): Glossary {
   const { source_language: sourceLanguage, terms } = body as Required<GlossaryBody>;
   return {
     sourceLanguage,
-    terms: terms.map((term) => ({
-      source: term.source.trim(),
-      ...(term.keep ? { keep: true } : {}),
-      targets: term.targets,
-    })),
+    terms: terms.map((given, i) => {
+      const term = {
+        source: given.source.trim(),
+        ...(given.keep ? { keep: true } : {}),
+        targets: given.targets,
+        ...(given.say_as ? { sayAs: given.say_as } : {}),
+      };
+      requireSpokenForms(term, `Glossary term ${i + 1}`);
+      return term;
+    }),
   };
 }
 
@@ -67,6 +72,7 @@ function glossaryFields(glossary: StoredGlossary): GlossaryAnswer {
       source: term.source,
       ...(term.keep ? { keep: true } : {}),
       targets: term.targets,
+      ...(term.sayAs ? { say_as: term.sayAs } : {}),
     })),
     created_at: glossary.createdAt,
     updated_at: glossary.updatedAt,

@@ -9,6 +9,11 @@ export interface GlossaryTerm {
   /** Kept as written here in every target (a name, a brand): no translation needed. */
   keep?: boolean;
   targets: Partial<Record<LanguageCode, string>>;
+  /**
+   * How the term is spoken in each target: a respelling in that language ("sequel" for SQL),
+   * given to every synthesiser instead of the term (the subtitles keep the term).
+   */
+  sayAs?: Partial<Record<LanguageCode, string>>;
 }
 
 export interface Glossary {

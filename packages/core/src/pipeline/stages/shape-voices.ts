@@ -20,7 +20,7 @@ export async function shapeVoices(ctx: StageContext): Promise<void> {
     const speaker = timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
     const notes = await shapeLine(ctx, shaper, segment, speaker);
     if (notes.length > 0) {
-      segment.voice!.notes = notes;
+      segment.voice!.notes = [...(segment.voice!.notes ?? []), ...notes];
       if (!segment.voice!.contour) unshaped++;
     }
     ctx.progress('shape', i + 1, spoken.length);

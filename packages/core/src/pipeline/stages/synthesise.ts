@@ -9,6 +9,7 @@ import type { Speech } from '../../engine.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
+import { pronunciationsFor, respell, type Pronunciation } from '../../glossary/say-as.js';
 import { nonCommercialVoices, nonCommercialWarning } from '../../voice/non-commercial-voices.js';
 import { expressiveness, referenceAudio, referenceFor, referenceLines, savedReferenceAudio } from '../voice-cloning.js';
 
@@ -29,14 +30,17 @@ export async function synthesise(ctx: StageContext): Promise<void> {
   const segments = timeline.segments;
   const lines = cloner ? referenceLines(segments) : [];
   const notCloned: string[] = [];
+  const lexicon = pronunciationsFor(request.glossary, request.targetLanguage);
   for (const [i, segment] of segments.entries()) {
     if (!redoes(ctx.redo, segment)) continue;
     forgetSpeech(segment);
     if (segment.targetText.trim() !== '') {
+      // The voice reads the lexicon's respellings; the line's text (and its subtitles) keep the words.
+      const spoken = respell(segment.targetText, lexicon, request.targetLanguage);
       const reference = cloner ? referenceFor(lines, segment, speakerOf(ctx, segment), cloner) : undefined;
       const shaped = (): Promise<SpokenLine> =>
-        speakLine(ctx, segment, synthesiser.id, (settings) =>
-          synthesiser.synthesise(segment.targetText, request.targetLanguage, { signal: ctx.signal }, settings),
+        speakLine(ctx, segment, spoken.text, synthesiser.id, (settings) =>
+          synthesiser.synthesise(spoken.text, request.targetLanguage, { signal: ctx.signal }, settings),
         );
       const { speech, voice, engine } =
         cloner && reference
@@ -44,11 +48,12 @@ export async function synthesise(ctx: StageContext): Promise<void> {
               () =>
                 references
                   .audio(reference, speakerOf(ctx, segment), cloner)
-                  .then((audio) => cloneLine(ctx, cloner, segment, reference, audio)),
+                  .then((audio) => cloneLine(ctx, cloner, { ...segment, targetText: spoken.text }, reference, audio)),
               shaped,
               (why) => notCloned.push(`line ${segment.id + 1}: ${why}`),
             )
           : await shaped();
+      if (spoken.said.length > 0) voice.notes = [...(voice.notes ?? []), saidAsNote(spoken.said)];
       if (durationOf(speech.audio) > 0) {
         segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
         segment.phonemes = speech.phonemes;
@@ -125,10 +130,11 @@ async function cloneLine(
 async function speakLine(
   ctx: StageContext,
   segment: Segment,
+  text: string,
   engine: string,
   speak: (settings: VoiceSettings) => Promise<Speech>,
 ): Promise<SpokenLine> {
-  const settings = settingsFor(ctx, segment);
+  const settings = settingsFor(ctx, segment, text);
   const speech = await speak(settings);
   const spokenBy = speech.engine ?? engine;
   // A cloning dub whose speaker could not be cloned speaks them in the shaped voice.
@@ -179,14 +185,14 @@ function speakerOf(ctx: StageContext, segment: Segment): SpeakerVoice | undefine
   return ctx.timeline.speakers?.find((candidate) => candidate.speaker === segment.speaker);
 }
 
-function settingsFor(ctx: StageContext, segment: Segment): VoiceSettings {
+/** How the line is spoken; its pauses fall after words of the text the voice reads (`text`). */
+function settingsFor(ctx: StageContext, segment: Segment, text: string): VoiceSettings {
   const speaker = speakerOf(ctx, segment);
   if (!speaker) return {};
-  return lineSettings(
-    speaker,
-    segment.prosody,
-    segment.end - segment.start,
-    segment.targetText,
-    ctx.choices.voice.mode,
-  );
+  return lineSettings(speaker, segment.prosody, segment.end - segment.start, text, ctx.choices.voice.mode);
+}
+
+/** What the line's report says of the words the lexicon respelled. */
+function saidAsNote(said: readonly Pronunciation[]): string {
+  return `Said as the glossary says: ${said.map((entry) => `"${entry.word}" as "${entry.sayAs}"`).join(', ')}.`;
 }
