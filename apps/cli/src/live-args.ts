@@ -11,9 +11,11 @@ export interface LiveArgs {
   outPrefix: string;
   /** 1 = real time; a file may be streamed faster (2 = twice as fast). */
   pace: number;
+  /** --glossary FILE.csv: its "say:<to>" respellings are what the voice reads. */
+  glossary: string | undefined;
 }
 
-export const LIVE_USAGE = `Usage: npm run live -- --to <lang> [--from eng] [--out PREFIX] [--pace N] <input | ->
+export const LIVE_USAGE = `Usage: npm run live -- --to <lang> [--from eng] [--out PREFIX] [--pace N] [--glossary FILE.csv] <input | ->
 
 Streams a file at the pace it is spoken (or 16 kHz mono s16le PCM from standard input, for
 example: ffmpeg -i SOURCE -ac 1 -ar 16000 -f s16le - | npm run live -- --to spa -), prints each
@@ -22,7 +24,9 @@ line as it is closed with its translation, and at the end writes the dubbed spee
 
 --from: the language spoken (default eng; it needs a live recogniser).
 --out PREFIX: where to write (default: beside the input, <name>.live).
---pace N: stream a file N times faster than spoken (default 1).`;
+--pace N: stream a file N times faster than spoken (default 1).
+--glossary FILE.csv: how words are said (its say:<lang> columns, as in npm run dub): the voice
+        reads the respellings, the captions keep the words.`;
 
 export function parseLiveArgs(argv: readonly string[], now = new Date()): LiveArgs {
   const { values, positionals } = parseArgs({
@@ -33,6 +37,7 @@ export function parseLiveArgs(argv: readonly string[], now = new Date()): LiveAr
       from: { type: 'string', default: 'eng' },
       out: { type: 'string' },
       pace: { type: 'string', default: '1' },
+      glossary: { type: 'string' },
     },
   });
   const [input, ...extra] = positionals;
@@ -48,7 +53,7 @@ export function parseLiveArgs(argv: readonly string[], now = new Date()): LiveAr
     (input === '-'
       ? `live-${now.toISOString().replace(/[:.]/g, '-')}`
       : join(dirname(input), `${basename(input, extname(input))}.live`));
-  return { input, to, from, outPrefix, pace };
+  return { input, to, from, outPrefix, pace, glossary: values.glossary };
 }
 
 function language(value: string | undefined, flag: string): LanguageCode {

@@ -9,6 +9,7 @@ import {
   LIVE_SAMPLE_RATE,
   LiveLagClock,
   LiveRecord,
+  pronunciationsFor,
   samplesOfPcm16,
   toSrt,
   toWebVtt,
@@ -17,6 +18,7 @@ import {
 } from '@voxlate/core';
 import { writeWav } from '@voxlate/media';
 import { Dubber, openLiveSession } from '@voxlate/dubber';
+import { readGlossaryFile } from './glossary-file.js';
 import { parseLiveArgs, type LiveArgs } from './live-args.js';
 import { runCli } from './run-cli.js';
 
@@ -34,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
       throw new BadInput(`Cannot read "${args.input}": there is no such file, or it is not readable.`);
     });
   }
+  const lexicon = args.glossary === undefined ? [] : pronunciationsFor(await readGlossaryFile(args.glossary), args.to);
   const dubber = new Dubber();
   const record = new LiveRecord();
   const lags = new LineLags();
@@ -42,7 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const { session, engines } = await openLiveSession(
       dubber.resolver,
-      { source: args.from, target: args.to },
+      { source: args.from, target: args.to, lexicon },
       (event) => {
         record.take(event);
         lags.take(event);

@@ -1,17 +1,11 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import {
-  admitLanguages,
-  BadInput,
-  NotFound,
-  parseGlossaryCsv,
-  type PipelineEvent,
-  type SavedVoice,
-} from '@voxlate/core';
+import { admitLanguages, BadInput, NotFound, type PipelineEvent, type SavedVoice } from '@voxlate/core';
 import { DiskVoiceLibrary } from '@voxlate/jobs';
 import { probeMedia } from '@voxlate/media';
 import { Dubber, type SignedDubRun } from '@voxlate/dubber';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
+import { readGlossaryFile } from './glossary-file.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
 import { runCli } from './run-cli.js';
@@ -20,7 +14,7 @@ import { writeManifest, writeReport, writeStems, writeSubtitles } from './write-
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
   const transcript = args.transcript === undefined ? undefined : await readTranscript(args.transcript);
-  const glossary = args.glossary === undefined ? undefined : parseGlossaryCsv(await readGlossary(args.glossary));
+  const glossary = args.glossary === undefined ? undefined : await readGlossaryFile(args.glossary);
   const info = await probeMedia(args.input);
   const outputs = args.targets.map(
     (target) => args.out ?? defaultOutputPath(args.input, target, info.video !== undefined),
@@ -130,12 +124,6 @@ async function savedVoicesOf(
 async function readTranscript(path: string): Promise<string> {
   return readFile(path, 'utf8').catch(() => {
     throw new BadInput(`Cannot read the transcript "${path}": there is no such file, or it is not readable.`);
-  });
-}
-
-async function readGlossary(path: string): Promise<string> {
-  return readFile(path, 'utf8').catch(() => {
-    throw new BadInput(`Cannot read the glossary "${path}": there is no such file, or it is not readable.`);
   });
 }
 

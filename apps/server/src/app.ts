@@ -33,6 +33,7 @@ import { registerJobsRoutes } from './routes/jobs-routes.js';
 import { registerMemoryRoutes } from './routes/memory-routes.js';
 import { registerGlossaryRoutes } from './routes/glossary-routes.js';
 import { registerVoiceLibraryRoutes } from './routes/voice-library-routes.js';
+import { registerSpeechPreviewRoute } from './routes/speech-preview-route.js';
 import { registerLiveRoutes } from './routes/live-routes.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerMemoryRoutes(app, context);
   registerGlossaryRoutes(app, context);
   registerVoiceLibraryRoutes(app, context);
+  registerSpeechPreviewRoute(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
   registerLiveRoutes(app, context);

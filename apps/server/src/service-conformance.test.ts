@@ -40,6 +40,7 @@ const SEMANTIC_REFUSALS: RegExp[] = [
   // Another resource named: a glossary that is not there.
   /^Unknown glossary_id /,
   /^Unknown (recognition|translation|synthesis|speakers) engine /,
+  /^There is no voice ".*" for \w+ here: its voices are /s,
   // A voice file's speech must be a PCM WAV file, which its base64 cannot show.
   /^"speech.wav_base64" is not a PCM WAV file/,
 ];

@@ -132,4 +132,37 @@ describe('glossaries', () => {
     expect((await api(`/glossaries/${glossary.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/glossaries/${glossary.id}`)).status).toBe(404);
   });
+
+  it('says a word as its say_as column says, in a preview, before any dub', async () => {
+    const created = await send('POST', '/glossaries', {
+      name: 'Tech words',
+      csv: 'spa,keep,say:eng\nSQL,yes,sequel\n',
+    });
+    expect(created.status).toBe(201);
+    const { id, terms } = (await created.json()) as GlossaryAnswer;
+    expect(terms).toEqual([{ source: 'SQL', keep: true, targets: {}, say_as: { eng: 'sequel' } }]);
+    const preview = (query: string): Promise<Response> => api(`/speech-preview?${query}`);
+    const said = await preview(`language=eng&text=${encodeURIComponent('We use SQL')}&glossary_id=${id}`);
+    expect(said.status).toBe(200);
+    expect(said.headers.get('content-type')).toBe('audio/wav');
+    expect(decodeURIComponent(said.headers.get('x-voxlate-said')!)).toBe('We use sequel');
+    const wav = Buffer.from(await said.arrayBuffer());
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(wav.length).toBeGreaterThan(8000);
+    const plain = await preview('language=eng&text=SQL');
+    expect(decodeURIComponent(plain.headers.get('x-voxlate-said')!)).toBe('SQL');
+    const noVoice = await preview('language=eng&text=SQL&voice=nobody');
+    expect(noVoice.status).toBe(400);
+    expect(((await noVoice.json()) as { error: string }).error).toMatch(/^There is no voice "nobody" for eng here/);
+    const noGlossary = await preview('language=eng&text=SQL&glossary_id=0123456789abcdef');
+    expect(noGlossary.status).toBe(400);
+    // A term given a say-as for a language it has no form in is refused, not ignored.
+    const pointless = await send('POST', '/glossaries', {
+      name: 'x',
+      source_language: 'eng',
+      terms: [{ source: 'channel', targets: { spa: 'canal' }, say_as: { fra: 'chaine' } }],
+    });
+    expect(pointless.status).toBe(400);
+    expect(((await pointless.json()) as { error: string }).error).toMatch(/^Glossary term 1 \("channel"\) says how/);
+  }, 60_000);
 });

@@ -95,11 +95,15 @@ describe('live translation over the WebSocket', () => {
     await waitFor(() => decoders() === 0);
   });
 
-  it('closes with 1008 and says why, before taking any audio, when a language is wrong', async () => {
+  it('closes with 1008 and says why, before taking any audio, when a language or glossary is wrong', async () => {
     for (const [query, message] of [
       ['source_language=eng&target_language=xx', /Unknown target_language "?xx"?/],
       ['target_language=spa', /select the language you speak/],
       ['source_language=fra&target_language=eng', /Live translation from French needs a live speech recogniser/],
+      [
+        'source_language=eng&target_language=spa&glossary_id=0123456789abcdef',
+        /Unknown glossary_id "0123456789abcdef"/,
+      ],
     ] as const) {
       const client = new LiveClient(liveUrl(query));
       await expect(client.ready).rejects.toThrow();

@@ -118,3 +118,38 @@ export type GlossaryBody = Static<typeof GlossaryBody>;
 export type GlossaryReplaceBody = Static<typeof GlossaryReplaceBody>;
 export type GlossaryAnswer = Static<typeof GlossaryAnswer>;
 export type GlossaryList = Static<typeof GlossaryList>;
+
+/** GET a word or line as the voice will say it: in the language's best voice, after the glossary's respellings. */
+export const SpeechPreviewQuery = Type.Object(
+  {
+    language: StringEnum([...LANGUAGE_CODES], {
+      description: 'The language to say it in (ISO 639-3).',
+      'x-error': `Unknown language {value}. Valid codes: ${CODES}.`,
+    }),
+    text: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: 'A word or a short line (200 characters at most).',
+      'x-error': '"text" must be a word or a line of 1 to 200 characters.',
+    }),
+    glossary_id: Type.Optional(
+      Type.String({
+        pattern: GLOSSARY_ID_PATTERN,
+        description: 'A glossary whose "say as" respellings are applied first, as a dub with it would.',
+        'x-error': 'glossary_id must be the id of a glossary (16 hex digits), got {value}.',
+      }),
+    ),
+    voice: Type.Optional(
+      Type.String({
+        maxLength: 80,
+        description: "One of the language's voices (stages.speech.voices in /api/languages).",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    'x-unknown': 'Unknown parameter {field}: a preview takes language, text, glossary_id and voice.',
+  },
+);
+export type SpeechPreviewQuery = Static<typeof SpeechPreviewQuery>;

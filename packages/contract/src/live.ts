@@ -30,6 +30,13 @@ export const LiveQuery = Type.Object(
       'x-missing': 'Please select a target language',
       'x-error': `Unknown target_language {value}. Valid codes: ${CODES}.`,
     }),
+    glossary_id: Type.Optional(
+      Type.String({
+        pattern: '^[0-9a-f]{16}$',
+        description: 'A glossary whose "say as" respellings the voice reads (the captions keep the words).',
+        'x-error': 'glossary_id must be the id of a glossary (16 hex digits), got {value}.',
+      }),
+    ),
   },
   Closed,
 );
@@ -144,11 +151,13 @@ export const LiveDone = Type.Object(
 export type LiveQuery = Static<typeof LiveQuery>;
 
 /** The query of a live session's address (`/api/live?...`), the languages as the studio holds them. */
-export function liveQueryOf(languages: { sourceLanguage: string; targetLanguage: string }): string {
-  return new URLSearchParams({
-    source_language: languages.sourceLanguage,
-    target_language: languages.targetLanguage,
-  } satisfies Record<keyof LiveQuery, string>).toString();
+export function liveQueryOf(asked: { sourceLanguage: string; targetLanguage: string; glossaryId?: string }): string {
+  const query: Partial<Record<keyof LiveQuery, string>> = {
+    source_language: asked.sourceLanguage,
+    target_language: asked.targetLanguage,
+    ...(asked.glossaryId === undefined ? {} : { glossary_id: asked.glossaryId }),
+  };
+  return new URLSearchParams(query).toString();
 }
 export type LiveStatus = Static<typeof LiveStatus>;
 export type LiveReady = Static<typeof LiveReady>;

@@ -10,6 +10,7 @@ import {
   GlossaryParams,
   GlossaryReplaceBody,
   MAX_GLOSSARY_CSV_BYTES,
+  SpeechPreviewQuery,
 } from './glossary.js';
 import {
   MAX_SAVED_VOICE_FILE_BYTES,
@@ -350,6 +351,18 @@ export const Routes = {
     params: SavedVoiceParams,
     answers: { 200: file('The speech.', ['audio/wav']) },
     errors: [404],
+  },
+  previewSpeech: {
+    method: 'GET',
+    path: '/api/speech-preview',
+    tag: 'Glossaries',
+    summary: 'A word or line as the voice will say it (with a glossary: after its "say as" respellings)',
+    description:
+      'Spoken by the language’s best installed synthesiser (or `voice`), as a dub would speak it: to check a ' +
+      'respelling before dubbing. The answer’s X-Voxlate-Said header says what the voice read.',
+    query: SpeechPreviewQuery,
+    answers: { 200: { description: 'The speech, as a WAV file.', file: ['audio/wav'] } },
+    errors: [400, 404, 503],
   },
   listMemory: {
     method: 'GET',

@@ -3,6 +3,11 @@ import { pcm16Of, type PcmAudio } from '@voxlate/core';
 
 /** Writes mono audio as a 16-bit PCM WAV file. */
 export async function writeWav(path: string, audio: PcmAudio): Promise<void> {
+  await writeFile(path, wavBytesOf(audio));
+}
+
+/** Mono audio as the bytes of a 16-bit PCM WAV file. */
+export function wavBytesOf(audio: PcmAudio): Buffer {
   const pcm = pcm16Of(audio.samples);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
@@ -17,5 +22,5 @@ export async function writeWav(path: string, audio: PcmAudio): Promise<void> {
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(pcm.length, 40);
-  await writeFile(path, Buffer.concat([header, pcm]));
+  return Buffer.concat([header, pcm]);
 }

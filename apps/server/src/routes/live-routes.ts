@@ -10,7 +10,15 @@ import {
   type LiveServerMessage,
   type LiveStatus,
 } from '@voxlate/contract';
-import { isVoxlateError, userMessage, type LiveEvent } from '@voxlate/core';
+import {
+  isVoxlateError,
+  NotFound,
+  pronunciationsFor,
+  userMessage,
+  type LanguageCode,
+  type LiveEvent,
+  type Pronunciation,
+} from '@voxlate/core';
 import { liveEnginesOf, openLiveSession } from '@voxlate/dubber';
 import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
@@ -89,10 +97,12 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
     // Events before the connection exists (none are expected before audio) wait for it.
     const early: LiveEvent[] = [];
     let deliver = (event: LiveEvent): unknown => early.push(event);
-    const { source_language: source, target_language: target } = asked.value;
+    const { source_language: source, target_language: target, glossary_id: glossaryId } = asked.value;
+    const lexicon = await liveLexicon(context, glossaryId, target);
+    if (lexicon instanceof Error) return refuse(LIVE_CLOSE.refused, lexicon.message);
     const opened = await openLiveSession(
       context.dubber.resolver,
-      { source, target },
+      { source, target, lexicon },
       (event) => deliver(event),
       abort.signal,
     ).catch((error: unknown) => {
@@ -123,4 +133,19 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
   } finally {
     entry.release();
   }
+}
+
+/** The "say as" respellings of the glossary a live session names (an unknown one is the request's mistake). */
+async function liveLexicon(
+  context: RouteContext,
+  glossaryId: string | undefined,
+  target: LanguageCode,
+): Promise<Pronunciation[] | Error> {
+  if (glossaryId === undefined) return [];
+  const glossary = await context.glossaries.get(glossaryId).catch((error: unknown) => {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  });
+  if (!glossary) return new Error(`Unknown glossary_id "${glossaryId}": GET /api/glossaries lists them.`);
+  return pronunciationsFor(glossary, target);
 }

@@ -1,4 +1,12 @@
-import { addressOf, Routes, type GlossaryAnswer, type GlossaryBody, type GlossaryReplaceBody } from '@voxlate/contract';
+import { useEffect, useState } from 'react';
+import {
+  addressOf,
+  Routes,
+  type GlossaryAnswer,
+  type GlossaryBody,
+  type GlossaryReplaceBody,
+  type SpeechPreviewQuery,
+} from '@voxlate/contract';
 import { nonOkMessage, StudioError } from './api.js';
 
 export type { GlossaryAnswer as Glossary };
@@ -53,3 +61,21 @@ export async function glossaryCsv(id: string): Promise<string> {
 
 /** What a new glossary starts with: the form, and two example rows to replace. */
 export const GLOSSARY_TEMPLATE = 'eng,keep,spa,fra\nVoxlate,yes,,\nchannel,,canal,chaîne\n';
+
+/** The creator's glossaries, to choose one (none when they cannot be read). */
+export function useGlossaries(): GlossaryAnswer[] {
+  const [glossaries, setGlossaries] = useState<GlossaryAnswer[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    listGlossaries(controller.signal)
+      .then(setGlossaries)
+      .catch(() => setGlossaries([]));
+    return () => controller.abort();
+  }, []);
+  return glossaries;
+}
+
+/** A word or line as the voice will say it, after the glossary's "say as" respellings: a WAV to play. */
+export function speechPreviewUrl(preview: SpeechPreviewQuery): string {
+  return addressOf(Routes.previewSpeech, { query: preview });
+}

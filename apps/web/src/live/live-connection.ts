@@ -12,9 +12,14 @@ export class LiveConnection {
   private readonly socket: WebSocket;
   private readonly reader: LiveMessageReader;
 
-  constructor(source: string, target: string, events: LiveConnectionEvents) {
+  /** `glossaryId`: a glossary whose "say as" respellings the voice reads. */
+  constructor(source: string, target: string, events: LiveConnectionEvents, glossaryId?: string) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = liveQueryOf({ sourceLanguage: source, targetLanguage: target });
+    const query = liveQueryOf({
+      sourceLanguage: source,
+      targetLanguage: target,
+      ...(glossaryId === undefined ? {} : { glossaryId }),
+    });
     this.socket = new WebSocket(`${scheme}://${location.host}/api/live?${query}`);
     this.socket.binaryType = 'arraybuffer';
     this.reader = new LiveMessageReader(events);

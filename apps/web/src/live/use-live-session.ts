@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveLagClock, type LiveCaption, type LiveServerMessage } from '@voxlate/contract';
 import { DubPlayer } from './dub-player.js';
-import { LiveConnection } from './live-connection.js';
+import { LiveConnection, type LiveConnectionEvents } from './live-connection.js';
 import { LiveRecording, type SessionFiles } from './live-recording.js';
 import { CAPTURE_RATE, microphoneProblem, openMicrophone, type Microphone } from './microphone.js';
 
@@ -45,7 +45,7 @@ export function useLiveSession() {
   }, []);
 
   const start = useCallback(
-    (source: string, target: string) => {
+    (source: string, target: string, glossaryId?: string) => {
       const recording = new LiveRecording();
       const player = new DubPlayer((played) => setState((before) => ({ ...before, linesPlayed: played })));
       parts.current = { recording, player, sentAt: new LiveLagClock(), finals: new Map() };
@@ -76,7 +76,7 @@ export function useLiveSession() {
           if (lag !== undefined) setState((before) => ({ ...before, lagSeconds: Math.round(lag * 10) / 10 }));
         }
       };
-      parts.current.connection = new LiveConnection(source, target, {
+      const events: LiveConnectionEvents = {
         message: onMessage,
         audio: (header, pcm) => {
           recording.addAudio(header, pcm);
@@ -91,7 +91,8 @@ export function useLiveSession() {
             error: before.error ?? (code === 1000 ? undefined : reason || 'The connection to the service was lost.'),
           }));
         },
-      });
+      };
+      parts.current.connection = new LiveConnection(source, target, events, glossaryId);
     },
     [stopCapture],
   );

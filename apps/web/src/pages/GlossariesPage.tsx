@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { StudioHeader } from '../components/StudioHeader.js';
 import { FileButton } from '../components/FileButton.js';
+import { SayAsPreview } from '../components/SayAsPreview.js';
 import { StudioError } from '../lib/api.js';
 import {
   deleteGlossary,
@@ -141,8 +142,10 @@ export function GlossariesPage() {
           <p id="glossary-csv-hint" className="editor-hint">
             The first row names the source language first (eng), then “keep”, then a column per language to dub into
             (spa, fra, deu, ita, rus, ell, jpn, kor, cmn, yue). A row per term: its translations, or “yes” under keep
-            for a name kept as it is.
+            for a name kept as it is. A “say:eng” column (any language) says how the voice pronounces the term there:
+            “sequel” for SQL.
           </p>
+          {draft.id && <SayAsPreview glossaryId={draft.id} />}
           {error && (
             <div className="alert" role="alert">
               {error}

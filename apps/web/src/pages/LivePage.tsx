@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { StudioHeader } from '../components/StudioHeader.js';
 import { LanguageOptions } from '../components/LanguageOptions.js';
+import { useGlossaries } from '../lib/glossary-api.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
 import { useLiveSession, type LiveState } from '../live/use-live-session.js';
@@ -13,6 +14,8 @@ import { usePageTitle } from '../lib/page-title.js';
 export function LivePage() {
   const support = useLanguageSupport();
   const { state, start, stop, setVolume, setMuted } = useLiveSession();
+  const glossaries = useGlossaries();
+  const [glossaryId, setGlossaryId] = useState('');
   const [source, setSource] = useState('eng');
   const [target, setTarget] = useState('spa');
   const [volume, setVolumeValue] = useState(1);
@@ -52,6 +55,19 @@ export function LivePage() {
             <LanguageOptions qualities={support.quality} />
           </select>
         </label>
+        {glossaries.length > 0 && (
+          <label className="field">
+            <span>Say words as (glossary)</span>
+            <select value={glossaryId} disabled={busy} onChange={(event) => setGlossaryId(event.target.value)}>
+              <option value="">No glossary</option>
+              {glossaries.map((glossary) => (
+                <option key={glossary.id} value={glossary.id}>
+                  {glossary.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {busy ? (
           <button type="button" className="button large" disabled={state.phase !== 'live'} onClick={() => void stop()}>
             {state.phase === 'ending' ? 'Finishing the last lines…' : 'Stop'}
@@ -61,7 +77,7 @@ export function LivePage() {
             type="button"
             className="button large"
             disabled={source === target}
-            onClick={() => start(source, target)}
+            onClick={() => start(source, target, glossaryId === '' ? undefined : glossaryId)}
           >
             Start speaking
           </button>

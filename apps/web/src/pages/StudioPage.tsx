@@ -1,6 +1,5 @@
-import { listGlossaries, type Glossary } from '../lib/glossary-api.js';
 import { Link, useNavigate } from 'react-router-dom';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { OriginalPanel } from '../components/OriginalPanel.js';
 import type { SourceTab } from '../components/SourceTabs.js';
 import { SelectionStage } from '../components/SelectionStage.js';
@@ -10,6 +9,7 @@ import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
 import { SourceOptions } from '../components/SourceOptions.js';
+import { useGlossaries } from '../lib/glossary-api.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { usePageTitle } from '../lib/page-title.js';
 import { languageInfo } from '../lib/languages.js';
@@ -145,17 +145,4 @@ export function StudioPage() {
       )}
     </div>
   );
-}
-
-/** The creator's glossaries, to choose one in the settings (none when they cannot be read). */
-function useGlossaries(): Glossary[] {
-  const [glossaries, setGlossaries] = useState<Glossary[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    listGlossaries(controller.signal)
-      .then(setGlossaries)
-      .catch(() => setGlossaries([]));
-    return () => controller.abort();
-  }, []);
-  return glossaries;
 }

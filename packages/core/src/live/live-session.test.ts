@@ -6,6 +6,7 @@ import { LiveSession, MOST_LINES_WAITING, type LiveEvent } from './live-session.
 import { LiveRecord } from './live-record.js';
 import type { VoiceFrame } from './voice-frames.js';
 import type { VoiceShaper } from '../voice/voice-types.js';
+import type { Pronunciation } from '../glossary/say-as.js';
 
 const RATE = 16000;
 /** Each level of "speech" is a word: the stand-in recogniser names it by its amplitude. */
@@ -98,6 +99,8 @@ interface Harness {
   session: LiveSession;
   events: LiveEvent[];
   recognition: LevelRecognition;
+  /** The texts the synthesiser was given, in order. */
+  spoken: string[];
 }
 
 /** A recogniser behind the stream: each ended line's words come only when the test answers it. */
@@ -117,8 +120,10 @@ function harness({
   letterSeconds = 0.1,
   translate = (text: string) => text.toUpperCase(),
   lagging = false,
+  lexicon = [] as Pronunciation[],
 } = {}): Harness {
   const events: LiveEvent[] = [];
+  const spoken: string[] = [];
   const tell = (text: string, line: number): void => session.partial(text, line);
   const recognition = lagging ? new LaggingRecognition(tell) : new LevelRecognition(tell);
   const engines: LiveEngines = {
@@ -140,6 +145,7 @@ function harness({
       timings: 'none',
       // Sound for each letter, after a delay standing for the engine's work.
       synthesise: async (text) => {
+        spoken.push(text);
         if (synthesiseMs > 0) await new Promise((resolve) => setTimeout(resolve, synthesiseMs));
         const samples = new Float32Array(Math.round(text.length * letterSeconds * RATE)).fill(0.5);
         return { audio: { samples, sampleRate: RATE }, phonemes: [] };
@@ -156,10 +162,10 @@ function harness({
   };
   const session = new LiveSession(
     engines,
-    { sourceLanguage: 'eng', targetLanguage: 'spa', baseVoices: [], tempoCap: 1.3 },
+    { sourceLanguage: 'eng', targetLanguage: 'spa', baseVoices: [], tempoCap: 1.3, lexicon },
     (event) => events.push(event),
   );
-  return { session, events, recognition };
+  return { session, events, recognition, spoken };
 }
 
 /** Feeds the stream in 40 ms frames, as a client does, letting the session's other work run between them. */
@@ -203,6 +209,22 @@ describe('LiveSession', () => {
     const audio = events.filter((event) => event.type === 'audio');
     expect(audio.map((event) => event.audio.samples.length)).toEqual([11 * 1600, 7 * 1600]);
     expect(recognition.closed).toBe(true);
+  });
+
+  it('speaks the lexicon’s respellings while the captions keep the words', async () => {
+    const { session, events, spoken } = harness({ lexicon: [{ word: 'BRAVO', sayAs: 'brah voh' }] });
+    await send(
+      session,
+      stream([
+        [0.5, 0],
+        [0.6, 0.1],
+        [0.4, 0.2],
+      ]),
+    );
+    await session.end();
+    const finals = events.filter((event) => event.type === 'final');
+    expect(finals.map((line) => line.targetText)).toEqual(['ALPHA BRAVO']);
+    expect(spoken).toEqual(['ALPHA brah voh']);
   });
 
   it('tells a partial that comes late as its own line’s, after the line has ended and the next begun', async () => {

@@ -12,6 +12,7 @@ import { LIVE_SAMPLE_RATE, type LiveEngines } from './live-engines.js';
 import { LivePlayout } from './live-playout.js';
 import { LiveSpeaker } from './live-speaker.js';
 import { RecentAudio } from './recent-audio.js';
+import { respell, type Pronunciation } from '../glossary/say-as.js';
 
 export interface LiveSessionOptions {
   sourceLanguage: LanguageCode;
@@ -21,6 +22,8 @@ export interface LiveSessionOptions {
   /** Highest speed-up of a line that waited for the one before (the batch fit's cap). */
   tempoCap: number;
   endpoints?: EndpointSettings;
+  /** How words of the target are said (a glossary's "say as"): the voice reads the respellings, captions keep the words. */
+  lexicon?: readonly Pronunciation[];
 }
 
 /** What a live session tells its client, in order. Times are seconds of the incoming stream. */
@@ -228,8 +231,9 @@ export class LiveSession {
       language: sourceLanguage,
     });
     const speaker = this.speaker.hear(measured);
-    const settings = lineSettings(speaker, measured.prosody, line.end - line.start, targetText, 'shaped');
-    const speech = await this.engines.synthesiser.synthesise(targetText, targetLanguage, context, settings);
+    const spoken = respell(targetText, this.options.lexicon ?? [], targetLanguage).text;
+    const settings = lineSettings(speaker, measured.prosody, line.end - line.start, spoken, 'shaped');
+    const speech = await this.engines.synthesiser.synthesise(spoken, targetLanguage, context, settings);
     const shaped = await shapeSpeech(
       this.engines.shaper,
       {

@@ -6,6 +6,7 @@ import {
   type LanguageCode,
   type LiveEvent,
   type LiveRecogniser,
+  type Pronunciation,
   type Synthesiser,
   type Translator,
   type VoiceShaper,
@@ -14,6 +15,8 @@ import {
 export interface LiveLanguages {
   source: LanguageCode;
   target: LanguageCode;
+  /** How words of the target are said (a glossary's "say as"): the voice reads the respellings. */
+  lexicon?: readonly Pronunciation[];
 }
 
 /** What a live session runs on, for the client's `ready` message and the logs. */
@@ -57,6 +60,7 @@ export async function openLiveSession(
       targetLanguage: languages.target,
       baseVoices,
       tempoCap: DEFAULT_FIT.tempoCap,
+      ...(languages.lexicon ? { lexicon: languages.lexicon } : {}),
     },
     emit,
   );
