@@ -34,6 +34,7 @@ import { registerMemoryRoutes } from './routes/memory-routes.js';
 import { registerGlossaryRoutes } from './routes/glossary-routes.js';
 import { registerVoiceLibraryRoutes } from './routes/voice-library-routes.js';
 import { registerSpeechPreviewRoute } from './routes/speech-preview-route.js';
+import { registerPublishRoutes } from './routes/publish-routes.js';
 import { registerLiveRoutes } from './routes/live-routes.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { registerProcessAudioUrlRoute } from './routes/process-audio-url-route.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   registerGlossaryRoutes(app, context);
   registerVoiceLibraryRoutes(app, context);
   registerSpeechPreviewRoute(app, context);
+  registerPublishRoutes(app, context);
   registerRequestEventsRoute(app, context);
   registerReferenceRoutes(app);
   registerLiveRoutes(app, context);

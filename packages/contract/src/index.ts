@@ -12,6 +12,7 @@ export * from './job.js';
 export * from './memory.js';
 export * from './glossary.js';
 export * from './voice-library.js';
+export * from './publish.js';
 export * from './info.js';
 export * from './live.js';
 export * from './live-reader.js';

@@ -12,6 +12,7 @@ import {
   MAX_GLOSSARY_CSV_BYTES,
   SpeechPreviewQuery,
 } from './glossary.js';
+import { PublishPackageBody } from './publish.js';
 import {
   MAX_SAVED_VOICE_FILE_BYTES,
   RenameSavedVoiceBody,
@@ -219,6 +220,33 @@ export const Routes = {
     params: JobParams,
     answers: { 204: { description: 'Removed.', empty: true } },
     errors: [404, 503],
+  },
+  packageGroup: {
+    method: 'POST',
+    path: '/api/groups/:id/youtube-package',
+    tag: 'Projects',
+    summary: 'Everything to publish a group’s languages on YouTube, in one ZIP',
+    description:
+      'An MP4 with the picture once and an audio track per language (the original and each dub, each tagged with ' +
+      'its language, `default_language` first to play); each language’s audio alone at the video’s exact length ' +
+      '(48 kHz WAV, what YouTube Studio takes per language); SRT and VTT per language; and `metadata.json` / ' +
+      '`metadata.txt` with the title and description translated by the dubs’ engines, glossary and memory (`gist` ' +
+      'where to check them). 409 while a language has no finished dub; an audio-only group gets no MP4 (said in ' +
+      'the notes).',
+    params: GroupParams,
+    body: { json: PublishPackageBody, maxBytes: SMALL_BODY_BYTES },
+    answers: { 200: { description: 'The ZIP.', file: ['application/zip'] } },
+    errors: [400, 403, 404, 409, 413, 415, 503],
+  },
+  packageJob: {
+    method: 'POST',
+    path: '/api/jobs/:id/youtube-package',
+    tag: 'Projects',
+    summary: 'Everything to publish one job’s dub on YouTube, in one ZIP (as for a group, with its one language)',
+    params: JobParams,
+    body: { json: PublishPackageBody, maxBytes: SMALL_BODY_BYTES },
+    answers: { 200: { description: 'The ZIP.', file: ['application/zip'] } },
+    errors: [400, 403, 404, 409, 413, 415, 503],
   },
   listGlossaries: {
     method: 'GET',

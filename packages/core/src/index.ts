@@ -25,6 +25,7 @@ export * from './subtitles/cue-rules.js';
 export * from './subtitles/split-cues.js';
 export * from './pipeline/admit-languages.js';
 export * from './glossary/say-as.js';
+export * from './publish/translate-text.js';
 export * from './pipeline/dub-request.js';
 export * from './pipeline/dub-choices.js';
 export * from './pipeline/part-of-media.js';

@@ -15,6 +15,7 @@ export * from './argv.js';
 export * from './to-wav.js';
 export * from './write-wav.js';
 export * from './speech-wav.js';
+export * from './language-tracks.js';
 export * from './frame-reader.js';
 export * from './replace-video.js';
 export * from './video-colour.js';

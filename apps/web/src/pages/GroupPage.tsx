@@ -6,6 +6,8 @@ import { ProgressBar } from '../components/ProgressBar.js';
 import { fetchGroup, type Job, type JobGroup } from '../lib/jobs-api.js';
 import { languageInfo } from '../lib/languages.js';
 import { usePageTitle } from '../lib/page-title.js';
+import { packageAddress } from '../lib/publish-api.js';
+import { PublishPackage } from '../projects/PublishPackage.js';
 import { STATE_TEXT } from '../projects/job-state-text.js';
 
 /** How often the page asks for the group while any language is still being dubbed. */
@@ -63,6 +65,13 @@ export function GroupPage() {
             ))}
           </ul>
         </section>
+      )}
+      {group && (
+        <PublishPackage
+          address={packageAddress({ group: group.id })}
+          languages={group.jobs.map((job) => job.target_language)}
+          ready={group.jobs.every((job) => job.result)}
+        />
       )}
     </div>
   );

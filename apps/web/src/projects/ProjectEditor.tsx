@@ -22,6 +22,8 @@ import { useSpanPlayer } from './use-span-player.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { saveSpeakerVoice } from '../lib/voice-library-api.js';
 import { useSavedVoices } from './use-saved-voices.js';
+import { packageAddress } from '../lib/publish-api.js';
+import { PublishPackage } from './PublishPackage.js';
 
 const WORKING = new Set(['queued', 'running']);
 
@@ -256,6 +258,9 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
         </table>
       </div>
       {resultUrl && <ResultDownloads job={job} resultUrl={resultUrl} />}
+      {job.result && (
+        <PublishPackage address={packageAddress({ job: job.id })} languages={[job.target_language]} ready />
+      )}
     </section>
   );
 }

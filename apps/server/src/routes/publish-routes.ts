@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { Routes, type PublishPackageBody } from '@voxlate/contract';
+import { NotFound } from '@voxlate/core';
+import { isJobId } from '@voxlate/jobs';
+import { abortOnDisconnect } from '../http/client-abort.js';
+import { sendFile } from '../http/send-file.js';
+import type { StoredJob } from '../jobs/job-board.js';
+import { writeYoutubePackage } from '../publish/youtube-package.js';
+import type { RouteContext } from './route-context.js';
+import { serveRoute } from './serve-route.js';
+
+/** The YouTube-ready package of a group's languages, or of one job's. */
+export function registerPublishRoutes(app: FastifyInstance, context: RouteContext): void {
+  serveRoute(app, Routes.packageGroup, async (request, reply) => {
+    const { id } = request.params;
+    if (!isJobId(id)) throw new NotFound(`There is no group ${id.slice(0, 40)}.`);
+    await sendPackage(context, await context.board.group(id), request.body, request, reply);
+  });
+
+  serveRoute(app, Routes.packageJob, async (request, reply) => {
+    const { id } = request.params;
+    if (!isJobId(id)) throw new NotFound(`There is no job ${id.slice(0, 40)}.`);
+    await sendPackage(context, [await context.board.get(id)], request.body, request, reply);
+  });
+}
+
+/** Builds the package in a request folder, sends it, and removes the folder once sent (or refused). */
+async function sendPackage(
+  context: RouteContext,
+  jobs: readonly StoredJob[],
+  body: PublishPackageBody | undefined,
+  request: Parameters<typeof sendFile>[0],
+  reply: Parameters<typeof sendFile>[1],
+): Promise<void> {
+  const workspace = await context.workspaces.create();
+  try {
+    const abort = abortOnDisconnect(request, reply);
+    const built = await writeYoutubePackage(context, jobs, body ?? {}, workspace.dir, abort.signal);
+    await sendFile(request, reply, built.path, built.name);
+  } finally {
+    await workspace.remove();
+  }
+}
