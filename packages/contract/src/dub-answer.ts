@@ -157,6 +157,47 @@ export const LineLipSync = Type.Object(
   Closed,
 );
 
+/** What was measured of a dubbed line itself: understood, fitting its time, like its speaker. */
+export const LineCheckAnswer = Type.Object(
+  {
+    score: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'The lowest of the parts measured: 1 fine, below 0.5 likely wrong. Listen to the lowest first.',
+    }),
+    verdict: StringEnum(['good', 'listen', 'redo']),
+    intelligibility: Type.Optional(
+      Type.Object(
+        {
+          word_error_rate: Type.Number({ minimum: 0 }),
+          heard: Type.String({ description: 'What the recogniser heard in the dubbed line.' }),
+          engine: Type.String(),
+          verdict: Type.String(),
+        },
+        {
+          ...Closed,
+          description:
+            'The dubbed line recognised back and compared with its text (absent where no recogniser for the language is installed).',
+        },
+      ),
+    ),
+    fit: Type.Object(
+      { tempo: Type.Number(), overflow_seconds: Type.Number(), verdict: Type.String() },
+      { ...Closed, description: 'How fast the line was played to fit, and how far it runs over the next one.' },
+    ),
+    likeness: Type.Optional(
+      Type.Object(
+        { similarity: Type.Number(), engine: Type.String(), verdict: Type.String() },
+        {
+          ...Closed,
+          description: 'Speaker similarity of the dubbed voice to the speaker’s own (where a model is installed).',
+        },
+      ),
+    ),
+  },
+  { ...Closed, description: 'The check of the dub itself (see the API docs, "The check on every line").' },
+);
+
 /** One line of a spec endpoint's answer. */
 export const AnswerSegment = Type.Object(
   {
@@ -176,6 +217,7 @@ export const AnswerSegment = Type.Object(
     voice: Type.Optional(AppliedVoice),
     lip_sync: Type.Optional(LineLipSync),
     review: Type.Array(ReviewFlag),
+    check: Type.Optional(LineCheckAnswer),
   },
   Closed,
 );
@@ -387,6 +429,7 @@ export type VideoProgressEvent = Static<typeof VideoProgressEvent>;
 export type VideoResultEvent = Static<typeof VideoResultEvent>;
 export type VideoErrorEvent = Static<typeof VideoErrorEvent>;
 export type ReviewFlag = Static<typeof ReviewFlag>;
+export type LineCheckAnswer = Static<typeof LineCheckAnswer>;
 export type ReviewWord = Static<typeof ReviewWord>;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export type EngineUse = Static<typeof EngineUse>;

@@ -13,6 +13,7 @@ export * from './memory.js';
 export * from './glossary.js';
 export * from './voice-library.js';
 export * from './publish.js';
+export * from './worst-lines.js';
 export * from './info.js';
 export * from './live.js';
 export * from './live-reader.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EngineUse, Fit, LineReference, ReviewFlag, SegmentEngines } from './dub-answer.js';
+import { EngineUse, Fit, LineCheckAnswer, LineReference, ReviewFlag, SegmentEngines } from './dub-answer.js';
 import { VOICE_MODES } from './dub-fields.js';
 import { LANGUAGE_CODES } from './languages.js';
 import { LineMemory } from './memory.js';
@@ -46,6 +46,7 @@ export const JobLine = Type.Object(
     ),
     memory: Type.Optional(LineMemory),
     review: Type.Array(ReviewFlag),
+    check: Type.Optional(LineCheckAnswer),
     checked: Type.Boolean({
       description:
         'The creator marked the line checked: its flags stay listed but it no longer counts among the lines wanting a look.',

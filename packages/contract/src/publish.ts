@@ -27,8 +27,7 @@ export const PublishPackageBody = Type.Object(
     ),
     default_language: Type.Optional(
       StringEnum([...LANGUAGE_CODES], {
-        description:
-          "The audio track the MP4 starts with: the original's language (the default) or one of the dubs'.",
+        description: "The audio track the MP4 starts with: the original's language (the default) or one of the dubs'.",
         'x-error': `Unknown default_language {value}. Valid codes: ${LANGUAGE_CODES.join(', ')}.`,
       }),
     ),

@@ -13,6 +13,7 @@ export const STAGES = [
   'synthesise',
   'shape',
   'fit',
+  'check',
   'mix',
   'lipsync',
   'burn',

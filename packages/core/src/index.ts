@@ -7,6 +7,8 @@ export * from './languages.js';
 export { downloadName, quoteInput } from '@voxlate/contract';
 // How live clients (the studio, the CLI, the benchmark) measure a line's lag.
 export { LiveLagClock, lagFigures, type LagFigures } from '@voxlate/contract';
+// The lines to listen to first, as the CLI and the studio both say them.
+export { worstLines } from '@voxlate/contract';
 export * from './media.js';
 export * from './progress.js';
 export * from './timeline.js';
@@ -70,6 +72,7 @@ export * from './lipsync/smooth-landmarks.js';
 export * from './lipsync/line-outcome.js';
 export * from './lipsync/dubbed-lines.js';
 export * from './review/review-flag.js';
+export * from './review/line-check.js';
 export * from './review/review-flags.js';
 export * from './review/copied-words.js';
 export * from './review/language-doubt.js';

@@ -1,3 +1,4 @@
+import type { LineCheck } from './review/line-check.js';
 import type { EngineUse } from '@voxlate/contract';
 import type { PhonemeTiming } from './phonemes.js';
 import type { BackgroundTreatment } from './separation.js';
@@ -88,6 +89,8 @@ export interface Segment {
   /** The gain the mix gave this line alone, dB (a dub of part of a file levels each line to its source line). */
   mixGainDb?: number;
   fit?: Fit;
+  /** What was measured of the dubbed line itself: understood, fitting, like its speaker (see LineCheck). */
+  check?: LineCheck;
   /** The source line's measured pitch, level, rate and pauses. */
   prosody?: LineProsody;
   /** What the dub's voice was set to and what shaping was applied on this line. */

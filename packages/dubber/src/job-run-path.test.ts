@@ -98,7 +98,7 @@ describe('a job run kept stage by stage', () => {
     // Every stage, in the pipeline's order, skipped ones (separate, lip sync, burn-in here) included.
     expect([...checkpoints.saved.keys()]).toEqual([...STAGES]);
     // As if the process died during synthesis: the stages after translate were never saved.
-    for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'mix', 'lipsync', 'burn'] as const)
+    for (const stage of ['voices', 'synthesise', 'shape', 'fit', 'check', 'mix', 'lipsync', 'burn'] as const)
       checkpoints.saved.delete(stage);
     const events: PipelineEvent[] = [];
     const resumed = await dubber.dubIn(
@@ -109,7 +109,7 @@ describe('a job run kept stage by stage', () => {
         onEvent: (event) => events.push(event),
       },
     );
-    expect(ranStages(events)).toEqual(['voices', 'synthesise', 'shape', 'fit', 'mix']);
+    expect(ranStages(events)).toEqual(['voices', 'synthesise', 'shape', 'fit', 'check', 'mix']);
     expect(resumed.timeline.segments.map((s) => s.targetText)).toEqual(
       whole.timeline.segments.map((s) => s.targetText),
     );
@@ -143,7 +143,7 @@ describe('a job run kept stage by stage', () => {
         onEvent: (event) => events.push(event),
       },
     );
-    expect(ranStages(events)).toEqual(['translate', 'voices', 'synthesise', 'shape', 'fit', 'mix']);
+    expect(ranStages(events)).toEqual(['translate', 'voices', 'synthesise', 'shape', 'fit', 'check', 'mix']);
     expect(redone.timeline.segments[0]!.targetText).toBe(edited.targetText);
     expect(redone.timeline.segments.slice(1).map((s) => s.targetText)).toEqual(
       whole.timeline.segments.slice(1).map((s) => s.targetText),

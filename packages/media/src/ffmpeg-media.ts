@@ -25,6 +25,7 @@ import { RawPcmFile } from './raw-pcm-file.js';
 import { decodeForSeparation } from './decode-separation.js';
 import { readStem } from './read-stem.js';
 import { readSourceSpan } from './read-source-span.js';
+import { writeDubAnalysis } from './dub-analysis.js';
 import { probeMedia } from './probe.js';
 import { patchDub } from './render-patch.js';
 import { renderDub } from './render.js';
@@ -51,6 +52,10 @@ export class FfmpegMedia implements MediaPort {
 
   openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource {
     return new RawPcmFile(saved.path, saved.sampleRate, saved.duration);
+  }
+
+  dubAnalysis(lines: readonly { audio: PcmAudio; at: number }[], seconds: number): Promise<AudioSource> {
+    return writeDubAnalysis(lines, seconds, this.workDir);
   }
 
   decodeForSeparation(

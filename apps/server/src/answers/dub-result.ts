@@ -10,6 +10,7 @@ import {
   type Timeline,
 } from '@voxlate/core';
 import type { DubFactsAnswer, ProvenanceManifestAnswer, SubtitleFiles } from '@voxlate/contract';
+import { checkFields } from './check-fields.js';
 import { segmentVoiceFields, speakerFields, voiceModeOf } from './voice-fields.js';
 
 /** The fields every dubbing answer carries beside the media (the spec's, then ours), but its job id. */
@@ -36,6 +37,7 @@ export function resultFields(
       ...(segment.lipSync ? { lip_sync: lipSyncField(segment.lipSync) } : {}),
       // Why a creator should check the line ([] when nothing): unsure words, untranslated words, fit, gist.
       review: segment.review ?? [],
+      ...(segment.check ? { check: checkFields(segment.check) } : {}),
     })),
     review_lines: timeline.segments.filter((segment) => (segment.review?.length ?? 0) > 0).length,
     // Every engine that made the dub, with its quality label (full/gist translation, offline/neural).

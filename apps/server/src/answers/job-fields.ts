@@ -1,4 +1,5 @@
 import type { Job, JobLine, JobSpeaker } from '@voxlate/contract';
+import { checkFields } from './check-fields.js';
 import {
   DEFAULT_CHOICES,
   fitOf,
@@ -156,6 +157,7 @@ function segmentFields(segment: Segment, line: { edited: boolean; checked: boole
       : {}),
     ...(segment.memory ? { memory: segment.memory } : {}),
     review: segment.review ?? [],
+    ...(segment.check ? { check: checkFields(segment.check) } : {}),
     checked: line.checked,
     stale: line.edited,
     revision: line.revision,

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { downloadName, type PublishMetadata, type PublishPackageBody } from '@voxlate/contract';
 import { BadInput, Conflict, LANGUAGES, translateText, type LanguageCode, type Timeline } from '@voxlate/core';
 import type { Dubber } from '@voxlate/dubber';
-import { REPORT_FILE, subtitleFile, type DiskJobStore, type DiskTranslationMemory, type JobRequest } from '@voxlate/jobs';
+import {
+  REPORT_FILE,
+  subtitleFile,
+  type DiskJobStore,
+  type DiskTranslationMemory,
+  type JobRequest,
+} from '@voxlate/jobs';
 import { probeMedia, writeExactLengthWav, writeLanguagesMp4, type LanguageTrack } from '@voxlate/media';
 import type { StoredJob } from '../jobs/job-board.js';
 import { zipFolder } from './zip-folder.js';
@@ -163,7 +169,11 @@ function texts(title: string | undefined, description: string | undefined): { ti
 
 function trackOf(packed: PackedLanguage): LanguageTrack {
   const name = LANGUAGES[packed.language].name;
-  return { path: packed.audio, language: packed.language, title: packed.job ? `${name} (dubbed)` : `${name} (original)` };
+  return {
+    path: packed.audio,
+    language: packed.language,
+    title: packed.job ? `${name} (dubbed)` : `${name} (original)`,
+  };
 }
 
 /** A language whose edits are not rendered yet is packaged as last rendered, and said so. */

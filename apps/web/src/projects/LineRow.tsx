@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { GrowingTextarea } from './GrowingTextarea.js';
 import { freeSpeakerId, type JobLine, type JobSpeaker, type LineChange } from '../lib/jobs-api.js';
 import { HeardText, ReviewNotes } from './ReviewNotes.js';
+import { CheckNote } from './CheckBar.js';
 import type { Playing } from './use-span-player.js';
 
 /** "1:05.2" */
@@ -140,6 +141,7 @@ export function LineRow({
           {translatedBy(line)}
         </span>
         <ReviewNotes flags={flags} />
+        <CheckNote line={line} />
         {flags.length > 0 && (
           <label className="checkbox line-checked">
             <input

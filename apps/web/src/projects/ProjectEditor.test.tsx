@@ -321,4 +321,43 @@ describe('ProjectEditor edits', () => {
       { method: 'PATCH', url: '/api/jobs/job-1/speakers/S2', body: { saved_voice: host.id } },
     ]);
   });
+
+  it('names the lines to listen to first, and puts the worst first or shows only those', async () => {
+    const fit = { tempo: 1, overflow_seconds: 0, verdict: 'natural pace' };
+    const heard = (verdict: string, text: string) => ({
+      word_error_rate: 0,
+      heard: text,
+      engine: 'pocketsphinx',
+      verdict,
+    });
+    const job = {
+      ...JOB,
+      segments: [
+        line(0, { check: { score: 1, verdict: 'good' as const, fit, intelligibility: heard('clear', 'line zero') } }),
+        line(1, {
+          check: {
+            score: 0,
+            verdict: 'redo' as const,
+            fit,
+            intelligibility: heard('hard to understand', 'her and it'),
+          },
+        }),
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(job)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(await screen.findByText(/^Listen first to line 2 \(0\.00: hard to understand\)\./)).toBeTruthy();
+    expect(screen.getByTestId('check-1').textContent).toBe(
+      'Check 0.00: redo · hard to understand (heard “her and it”) · natural pace',
+    );
+    const order = (): string[] => screen.getAllByTestId(/^line-/).map((row) => row.dataset['testid']!);
+    expect(order()).toEqual(['line-0', 'line-1']);
+    fireEvent.click(screen.getByLabelText('Worst dubbed lines first'));
+    expect(order()).toEqual(['line-1', 'line-0']);
+    fireEvent.click(screen.getByLabelText('Show only lines to listen to'));
+    expect(order()).toEqual(['line-1']);
+  });
 });

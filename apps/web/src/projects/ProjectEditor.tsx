@@ -18,6 +18,7 @@ import { LineRow } from './LineRow.js';
 import { ResultDownloads } from './ResultDownloads.js';
 import { ReviewBar } from './ReviewBar.js';
 import { SpeakerNames } from './SpeakerNames.js';
+import { CheckBar, linesInView, type CheckView } from './CheckBar.js';
 import { useSpanPlayer } from './use-span-player.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { saveSpeakerVoice } from '../lib/voice-library-api.js';
@@ -37,6 +38,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
   const [error, setError] = useState<string | undefined>();
   const [progress, setProgress] = useState<{ progress: number; phase: string } | undefined>();
   const [onlyFlagged, setOnlyFlagged] = useState(false);
+  const [checkView, setCheckView] = useState<CheckView>({ worstFirst: false, onlyToHear: false });
   const player = useSpanPlayer();
   const support = useLanguageSupport();
   const library = useSavedVoices();
@@ -160,7 +162,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
   const lines = job.segments ?? [];
   // A line the creator marked checked keeps its flags on show but no longer wants a look.
   const flagged = lines.filter((line) => (line.review ?? []).length > 0 && !line.checked);
-  const shown = onlyFlagged ? flagged : lines;
+  const shown = linesInView(onlyFlagged ? flagged : lines, checkView);
   return (
     <section className="card project-editor" aria-labelledby={`editor-${job.id}`}>
       <div className="editor-header">
@@ -226,6 +228,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
         onToggle={setOnlyFlagged}
         engines={job.engines_used}
       />
+      <CheckBar lines={lines} view={checkView} onView={setCheckView} />
       <div className="table-scroll">
         <table className="lines">
           <thead>

@@ -3,6 +3,7 @@ import type { OutputContainer } from '../media.js';
 import type { DubChoices } from './dub-choices.js';
 import type { StageContext } from './stage-context.js';
 import { burnSubtitles } from './stages/burn-subtitles.js';
+import { checkLines } from './stages/check-lines.js';
 import { diarise } from './stages/diarise.js';
 import { findSpeech } from './stages/find-speech.js';
 import { fitTiming } from './stages/fit-timing.js';
@@ -141,6 +142,14 @@ const DECLARATIONS: Readonly<Record<StageName, Omit<StageDeclaration, 'id'>>> = 
     reads: ['segments (speech)'],
     writes: ['segments (dubbed, fit, review)', 'outputDuration'],
     run: fitTiming,
+  },
+  check: {
+    label: 'Checking each dubbed line',
+    weight: 4,
+    skippedBecause: always,
+    reads: ['segments (dubbed, fit, targetText)'],
+    writes: ['segments (check)'],
+    run: checkLines,
   },
   mix: {
     label: 'Mixing',
