@@ -52,8 +52,10 @@ function streamsOf(path: string): Stream[] {
 
 /** Samples in a WAV file's data (16-bit stereo as written): its length to the sample. */
 function wavFrames(path: string): { frames: number; rate: number } {
-  const [stream] = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', path]).toString())
-    .streams as { sample_rate: string; duration_ts: number }[];
+  const probed = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', path]).toString(),
+  ) as { streams: { sample_rate: string; duration_ts: number }[] };
+  const [stream] = probed.streams;
   return { frames: stream!.duration_ts, rate: Number(stream!.sample_rate) };
 }
 
