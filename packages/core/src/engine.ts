@@ -1,3 +1,4 @@
+import type { SpeakerLikeness } from './voice/speaker-likeness.js';
 import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext, EngineInfo } from './engine-info.js';
 import type { SpeechFrames, TimeSpan } from './segmentation/segment-speech.js';
@@ -167,4 +168,6 @@ export interface EngineResolver {
   lipSyncer(id?: string): Promise<LipSyncer>;
   /** The best installed live recogniser for the language (a named one when given). */
   liveRecogniser(language: LanguageCode, id?: string): Promise<LiveRecogniser>;
+  /** The best installed speaker-likeness model, if any (none offline). */
+  speakerLikeness(): Promise<SpeakerLikeness | undefined>;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DUB_OPTIONS, DEFAULT_MIX, type Segment, type Synthesiser } from '@voxlate/core';
 import { defaultRegistries, engineSettingsFromEnv } from '@voxlate/engines';
-import { ModelManager } from '@voxlate/models';
+import { ModelManager, SPEAKER_EMBEDDING } from '@voxlate/models';
+import { writeTinySpeakerEmbedding } from '@voxlate/tiny-models';
 import { Dubber } from './dubber.js';
 import { makeLibrivoxWav } from './test/make-media.js';
 
@@ -49,14 +50,17 @@ function garbling(voice: Synthesiser, garble: string): Synthesiser {
   };
 }
 
-function offlineDubber(): { dubber: Dubber; registries: ReturnType<typeof defaultRegistries> } {
-  const registries = defaultRegistries(new ModelManager(), { ...engineSettingsFromEnv(), optedInVoices: [] });
+function offlineDubber(manager = new ModelManager()): {
+  dubber: Dubber;
+  registries: ReturnType<typeof defaultRegistries>;
+} {
+  const registries = defaultRegistries(manager, { ...engineSettingsFromEnv(), optedInVoices: [] });
   const dubber = new Dubber({ tempRoot: work, options: DEFAULT_DUB_OPTIONS, dataDir: join(root, 'data') }, registries);
   return { dubber, registries };
 }
 
-async function dubWith(name: string, garble?: string): Promise<Segment[]> {
-  const { dubber, registries } = offlineDubber();
+async function dubWith(name: string, garble?: string, manager?: ModelManager): Promise<Segment[]> {
+  const { dubber, registries } = offlineDubber(manager);
   // The installed voice, from a dubber of its own (a resolver keeps the voice it first chose).
   const plain = offlineDubber();
   try {
@@ -100,5 +104,19 @@ describe('the check on every dubbed line', () => {
     expect(garbled[1]!.check!.score).toBeLessThan(Math.min(garbled[0]!.check!.score, garbled[2]!.check!.score));
     expect(garbled[1]!.check!.intelligibility!.wordErrorRate).toBeGreaterThan(0.5);
     expect(scores(plain).every((score) => score >= 0.5)).toBe(true);
+  }, 240_000);
+
+  it('measures how alike each line sounds to its speaker where a speaker-embedding model is installed', async () => {
+    // A tiny CAM++ made by the repo: it proves the measure is taken and reported, not how good it is.
+    const manager = new ModelManager({ root: join(root, 'models'), hubBase: 'http://127.0.0.1:9', offline: true });
+    await writeTinySpeakerEmbedding(join(manager.folderOf(SPEAKER_EMBEDDING), SPEAKER_EMBEDDING.files[0]!));
+    await manager.adopt(SPEAKER_EMBEDDING.id);
+    const lines = await dubWith('likeness', undefined, manager);
+    for (const segment of lines) {
+      const likeness = segment.check!.likeness!;
+      expect(likeness.engine).toBe('campplus');
+      expect(Math.abs(likeness.similarity)).toBeLessThanOrEqual(1);
+      expect(['like the speaker', 'somewhat like the speaker', 'unlike the speaker']).toContain(likeness.verdict);
+    }
   }, 240_000);
 });

@@ -1,4 +1,5 @@
-import { CATALOG, CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS } from '@voxlate/models';
+import { EngineUnavailable } from '@voxlate/core';
+import { CATALOG, CHATTERBOX_MULTILINGUAL, ModelManager, POCKET_TTS, SPEAKER_EMBEDDING } from '@voxlate/models';
 import { offlineRegistries, type EngineRegistries } from './offline-registries.js';
 import { engineSettingsFromEnv, type EngineSettings } from './engine-settings.js';
 import { installedOpusMtModels } from './mt/opus-mt/installed-opus-mt.js';
@@ -104,6 +105,19 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     rank: NEURAL_RANK,
     isInstalled: async () => (await import('./diarise/pyannote/pyannote-diariser.js')).pyannoteInstalled(manager),
     load: async () => new (await import('./diarise/pyannote/pyannote-diariser.js')).PyannoteDiariser(manager),
+  });
+  registries.likeness.register({
+    id: 'campplus',
+    kind: 'neural',
+    rank: NEURAL_RANK,
+    isInstalled: () => manager.isInstalled(SPEAKER_EMBEDDING.id),
+    load: async () => {
+      const verifier = await (await import('./speaker-similarity/campplus/speaker-verifier.js')).SpeakerVerifier.create(
+        manager,
+      );
+      if (!verifier) throw new EngineUnavailable('The CAM++ speaker embedding model is not installed.');
+      return verifier;
+    },
   });
   return registries;
 }

@@ -10,6 +10,7 @@ import type {
   LipSyncer,
   VoiceCloner,
   LiveRecogniser,
+  SpeakerLikeness,
 } from '@voxlate/core';
 import { availableParallelism } from 'node:os';
 import { FaceApiLandmarker } from './lipsync/face-api/face-api-landmarker.js';
@@ -54,6 +55,8 @@ export interface EngineRegistries {
   clone: EngineRegistry<VoiceCloner>;
   /** Speech recognition as the audio arrives, for live translation. */
   live: EngineRegistry<LiveRecogniser>;
+  /** How alike two voices sound (neural only): the check's likeness of each dubbed line. */
+  likeness: EngineRegistry<SpeakerLikeness>;
 }
 
 const always = (): Promise<boolean> => Promise.resolve(true);
@@ -141,6 +144,7 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       isInstalled: () => PocketsphinxLiveRecogniser.isInstalled(),
       load: () => Promise.resolve(new PocketsphinxLiveRecogniser()),
     }),
+    likeness: new EngineRegistry<SpeakerLikeness>('speaker likeness'),
   };
 }
 

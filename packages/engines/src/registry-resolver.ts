@@ -19,6 +19,7 @@ import {
   type LipSyncer,
   type VoiceCloner,
   type LiveRecogniser,
+  type SpeakerLikeness,
 } from '@voxlate/core';
 import type { EngineRegistry } from './registry.js';
 import { VoiceSet } from './tts/voice-set.js';
@@ -129,6 +130,10 @@ export class RegistryResolver implements EngineResolver {
       return speaks(named) ? named : undefined;
     }
     return (await this.registries.clone.candidates(speaks))[0];
+  }
+
+  async speakerLikeness(): Promise<SpeakerLikeness | undefined> {
+    return (await this.registries.likeness.candidates(() => true))[0];
   }
 
   async liveRecogniser(language: LanguageCode, id?: string): Promise<LiveRecogniser> {

@@ -41,8 +41,8 @@ describe('the CAM++ speaker verifier', () => {
   it('scores a voice against itself 1 and against a different one lower', async () => {
     const verifier = (await loadSpeakerVerifier(manager))!;
     const low = buzz(110, 1);
-    expect(verifier.similarity(low, low)).toBeCloseTo(1, 5);
-    expect(verifier.similarity(low, buzz(110, 2))).toBeGreaterThan(verifier.similarity(low, buzz(260, 2)));
+    expect(verifier.likeness(low, low)).toBeCloseTo(1, 5);
+    expect(verifier.likeness(low, buzz(110, 2))).toBeGreaterThan(verifier.likeness(low, buzz(260, 2)));
     expect(verifier.embed(low)).toHaveLength(192);
   });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sherpa, { type SpeakerEmbeddingExtractor } from 'sherpa-onnx-node';
-import { EngineUnavailable, type PcmAudio } from '@voxlate/core';
+import { EngineUnavailable, type PcmAudio, type SpeakerLikeness } from '@voxlate/core';
 import { SPEAKER_EMBEDDING, type ModelManager } from '@voxlate/models';
 import { cosine } from '../cosine.js';
 
@@ -13,7 +13,12 @@ const MIN_SECONDS = 0.5;
  * cloning papers report (0.5-0.7 for same-language clones with the best models). Used by the
  * eval, on each dubbed line against its speaker's own speech.
  */
-export class SpeakerVerifier {
+export class SpeakerVerifier implements SpeakerLikeness {
+  readonly id = 'campplus';
+  readonly kind = 'neural';
+  readonly name = 'CAM++ speaker embedding (3D-Speaker)';
+  readonly minSeconds = MIN_SECONDS;
+
   private constructor(private readonly extractor: SpeakerEmbeddingExtractor) {}
 
   /** The verifier on the installed CAM++ model, or undefined when it is not installed. */
@@ -38,8 +43,13 @@ export class SpeakerVerifier {
     return Float32Array.from(this.extractor.compute(stream));
   }
 
-  /** Cosine similarity of the two voices' embeddings, -1 to 1 (1: the same voice). */
-  similarity(a: PcmAudio, b: PcmAudio): number {
-    return cosine(this.embed(a), this.embed(b));
+  /** Cosine similarity of two voices' embeddings, -1 to 1 (1: the same voice). */
+  similarity(a: Float32Array, b: Float32Array): number {
+    return cosine(a, b);
+  }
+
+  /** How alike two stretches of speech sound. */
+  likeness(a: PcmAudio, b: PcmAudio): number {
+    return this.similarity(this.embed(a), this.embed(b));
   }
 }
