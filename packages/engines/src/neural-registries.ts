@@ -112,9 +112,9 @@ export function registerNeuralEngines(registries: EngineRegistries, manager: Mod
     rank: NEURAL_RANK,
     isInstalled: () => manager.isInstalled(SPEAKER_EMBEDDING.id),
     load: async () => {
-      const verifier = await (await import('./speaker-similarity/campplus/speaker-verifier.js')).SpeakerVerifier.create(
-        manager,
-      );
+      const verifier = await (
+        await import('./speaker-similarity/campplus/speaker-verifier.js')
+      ).SpeakerVerifier.create(manager);
       if (!verifier) throw new EngineUnavailable('The CAM++ speaker embedding model is not installed.');
       return verifier;
     },
