@@ -26,6 +26,8 @@ export interface CliArgs {
   glossary: string | undefined;
   /** --speaker-voice S1=NAME (repeated): saved voices from the library, by speaker id. */
   speakerVoices: Record<string, string>;
+  /** --youtube-package (with --title, --description, --default-track): one ZIP to publish the languages. */
+  youtubePackage?: { title?: string; description?: string; defaultLanguage?: LanguageCode };
   out: string | undefined;
   subtitles: boolean;
   /** --stems: the dub alone, each speaker alone, the background alone and a multi-track file, beside the output. */
@@ -48,6 +50,7 @@ export interface CliArgs {
 
 export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--from <lang>|auto] [--transcript FILE]
                       [--glossary FILE.csv] [--speaker-voice S1=NAME ...]
+                      [--youtube-package [--title TEXT] [--description TEXT] [--default-track LANG]]
                       [--out FILE] [--subtitles] [--stems] [--report FILE] [--tempo-cap N]
                       [--start S] [--end S]
                       [--asr ID] [--mt ID] [--tts ID] [--separator ID | --duck] [--remove-original]
@@ -73,6 +76,10 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--f
 --speaker-voice S1=NAME: speak speaker S1 in a voice saved in the library (the studio's Save voice,
         or POST /api/voice-library): the same base voice, pitch, range and timbre as in every dub
         that uses it. Repeat for more speakers. The library is in the data folder ($VOXLATE_DATA_DIR).
+--youtube-package: also write one ZIP beside the dubs to publish them on YouTube: an MP4 with
+        the picture once and an audio track per language (tagged; --default-track LANG plays first,
+        the original by default), each language's audio alone at the video's length, subtitles
+        per language, and --title / --description translated into each language.
 --stems: also write the dub alone, each speaker alone, the background alone (when the voice was
         separated out) as WAV, and a Matroska file with the original, the dub and the background as
         language-tagged tracks, beside the output (talk.spa.dub.wav, talk.spa.multitrack.mkv).
@@ -101,6 +108,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       transcript: { type: 'string' },
       glossary: { type: 'string' },
       'speaker-voice': { type: 'string', multiple: true },
+      'youtube-package': { type: 'boolean', default: false },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      'default-track': { type: 'string' },
       out: { type: 'string' },
       subtitles: { type: 'boolean', default: false },
       stems: { type: 'boolean', default: false },
@@ -143,6 +154,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     transcript: values.transcript,
     glossary: values.glossary,
     speakerVoices: speakerVoicesOf(values['speaker-voice'] ?? []),
+    ...youtubePackageOf(values),
     out: values.out,
     subtitles: values.subtitles ?? false,
     stems: values.stems ?? false,
@@ -211,6 +223,38 @@ function seconds(value: string, flag: string): number {
     throw new BadInput(`${flag} must be a number of seconds from 0, such as 12.5, got "${value}".`);
   }
   return parsed;
+}
+
+/** --youtube-package and what it takes; those without it are refused rather than ignored. */
+function youtubePackageOf(values: {
+  'youtube-package'?: boolean;
+  title?: string;
+  description?: string;
+  'default-track'?: string;
+}): Pick<CliArgs, 'youtubePackage'> {
+  const given = ['title', 'description', 'default-track'].filter(
+    (flag) => values[flag as keyof typeof values] !== undefined,
+  );
+  if (!values['youtube-package']) {
+    if (given.length > 0)
+      throw new BadInput(`--${given[0]} is for --youtube-package: add it, or leave --${given[0]} out.`);
+    return {};
+  }
+  const { title, description } = values;
+  if (title !== undefined && (title.trim() === '' || title.length > 100)) {
+    throw new BadInput('--title must be 1 to 100 characters (YouTube takes no more).');
+  }
+  if (description !== undefined && description.length > 5000) {
+    throw new BadInput('--description must be at most 5,000 characters (YouTube takes no more).');
+  }
+  const track = values['default-track'];
+  return {
+    youtubePackage: {
+      ...(title === undefined ? {} : { title: title.trim() }),
+      ...(description === undefined ? {} : { description }),
+      ...(track === undefined ? {} : { defaultLanguage: language(track, '--default-track') }),
+    },
+  };
 }
 
 /** --speaker-voice S1=NAME, each speaker once. */

@@ -7,7 +7,9 @@ import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
 import type { SpeakerVoice } from '@voxlate/core';
 import { DiskVoiceLibrary } from '@voxlate/jobs';
+import type { PublishMetadata } from '@voxlate/contract';
 import {
+  audioLanguages,
   decodedSamples,
   GAME_MUSIC,
   makeSpeechOverMusic,
@@ -261,6 +263,34 @@ describe('npm run dub', () => {
     const unknown = dub([LIBRIVOX_CLIP, '--to', 'spa', '--speaker-voice', 'S1=Nobody']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/--speaker-voice S1: There is no saved voice "Nobody": the library has "Host"/);
+  });
+
+  it('writes the YouTube package beside the dub with --youtube-package', async () => {
+    const video = makeVideo(dir, await makeSpeechWav(dir, ['Welcome back to the channel.'], 'show.wav'), 'show.mp4');
+    const result = dub([
+      video,
+      '--to',
+      'spa',
+      '--youtube-package',
+      '--title',
+      'Welcome back',
+      '--default-track',
+      'spa',
+    ]);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    const zip = join(dir, 'show - YouTube package (eng, spa).zip');
+    expect(result.stdout).toContain(`wrote ${zip}`);
+    const unpacked = join(dir, 'show-package');
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, unpacked]);
+    expect(audioLanguages(join(unpacked, 'show.languages.mp4'))).toEqual(['eng', 'spa']);
+    const metadata = JSON.parse(readFileSync(join(unpacked, 'metadata.json'), 'utf8')) as PublishMetadata;
+    expect(metadata.default_language).toBe('spa');
+    expect(metadata.languages[1]!.title).toMatch(/\S/);
+    expect(metadata.languages[1]!.title).not.toBe('Welcome back');
+    const misplaced = dub([video, '--to', 'spa', '--title', 'Welcome back']);
+    expect(misplaced.status).toBe(2);
+    expect(misplaced.stderr).toMatch(/--title is for --youtube-package/);
   });
 
   it('exits with a clear message on bad input', () => {

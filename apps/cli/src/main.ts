@@ -6,6 +6,7 @@ import { probeMedia } from '@voxlate/media';
 import { Dubber, type SignedDubRun } from '@voxlate/dubber';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';
 import { readGlossaryFile } from './glossary-file.js';
+import { writePackage } from './write-package.js';
 import { ProgressDisplay } from './progress-display.js';
 import { summarise } from './summary.js';
 import { runCli } from './run-cli.js';
@@ -77,6 +78,23 @@ async function main(argv: readonly string[]): Promise<number> {
       if (report) await writeReport(done, report);
       process.stdout.write(`${summarise(done, seconds)}\n`);
       for (const path of extras) process.stdout.write(`  wrote ${path}\n`);
+    }
+    if (args.youtubePackage) {
+      const { title, description, defaultLanguage } = args.youtubePackage;
+      const zip = await writePackage(
+        dubber,
+        args.input,
+        runs,
+        {
+          ...(title === undefined ? {} : { title }),
+          ...(description === undefined ? {} : { description }),
+          ...(defaultLanguage === undefined ? {} : { default_language: defaultLanguage }),
+          ...(args.engines.mt ? { translationEngine: args.engines.mt } : {}),
+          ...(glossary ? { glossary } : {}),
+        },
+        abort.signal,
+      );
+      process.stdout.write(`  wrote ${zip}\n`);
     }
     if (runs.length > 1) {
       process.stdout.write(

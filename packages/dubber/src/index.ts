@@ -5,3 +5,4 @@ export * from './provenance/file-digest.js';
 export * from './provenance/sign-manifest.js';
 export * from './provenance/signing-key.js';
 export * from './live/open-live-session.js';
+export * from './publish/youtube-package.js';

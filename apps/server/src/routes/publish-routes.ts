@@ -5,7 +5,7 @@ import { isJobId } from '@voxlate/jobs';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { StoredJob } from '../jobs/job-board.js';
-import { writeYoutubePackage } from '../publish/youtube-package.js';
+import { writeJobsPackage } from '../publish/youtube-package.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -35,7 +35,7 @@ async function sendPackage(
   const workspace = await context.workspaces.create();
   try {
     const abort = abortOnDisconnect(request, reply);
-    const built = await writeYoutubePackage(context, jobs, body ?? {}, workspace.dir, abort.signal);
+    const built = await writeJobsPackage(context, jobs, body ?? {}, workspace.dir, abort.signal);
     await sendFile(request, reply, built.path, built.name);
   } finally {
     await workspace.remove();

@@ -1,5 +1,3 @@
-import type { Fit } from '../timeline.js';
-
 /**
  * What can be measured offline about one dubbed line itself (not its text): whether it can be
  * understood, whether it fits its time, whether it sounds like its speaker. Each part has its
@@ -45,7 +43,10 @@ export function intelligibilityOf(
  * Fit from the line's tempo and overflow: natural up to 1.1x, then down to 0.6 at the tempo cap;
  * a line running over the next one loses more with each tenth of a second (0.3 s over: 0.4).
  */
-export function fitCheckOf(fit: Fit | undefined, tempoCap: number): { part: LineCheck['fit']; score: number } {
+export function fitCheckOf(
+  fit: { tempo: number; overflow: number } | undefined,
+  tempoCap: number,
+): { part: LineCheck['fit']; score: number } {
   const tempo = fit?.tempo ?? 1;
   const overflow = fit?.overflow ?? 0;
   const squeeze =
