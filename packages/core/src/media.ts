@@ -143,8 +143,11 @@ export interface MediaPort {
   ): Promise<AudioSource>;
   /** Analysis audio decoded by an earlier run of the same job, opened again (see SavedRun). */
   openAnalysis(saved: { path: string; sampleRate: number; duration: number }): AudioSource;
-  /** The dubbed lines alone, each at its place (seconds), as 16 kHz analysis audio: the dub as a recogniser hears it. */
-  dubAnalysis(lines: readonly { audio: PcmAudio; at: number }[], seconds: number): Promise<AudioSource>;
+  /**
+   * The dubbed lines alone, each at its place (seconds), as 16 kHz analysis audio: the dub as a
+   * recogniser hears it. Each line's audio is read when it is placed (one at a time).
+   */
+  dubAnalysis(lines: readonly { audio: () => Promise<PcmAudio>; at: number }[], seconds: number): Promise<AudioSource>;
   /** The audio at the separator's rate and channels as float PCM in the job's folder, `info`'s length. */
   decodeForSeparation(
     input: string,

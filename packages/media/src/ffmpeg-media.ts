@@ -54,7 +54,7 @@ export class FfmpegMedia implements MediaPort {
     return new RawPcmFile(saved.path, saved.sampleRate, saved.duration);
   }
 
-  dubAnalysis(lines: readonly { audio: PcmAudio; at: number }[], seconds: number): Promise<AudioSource> {
+  dubAnalysis(lines: readonly { audio: () => Promise<PcmAudio>; at: number }[], seconds: number): Promise<AudioSource> {
     return writeDubAnalysis(lines, seconds, this.workDir);
   }
 

@@ -52,12 +52,10 @@ async function hearBack(
 ): Promise<{ texts: string[]; engine: string } | undefined> {
   const recogniser = await recogniserFor(ctx);
   if (!recogniser) return undefined;
-  const placed = await Promise.all(
-    lines.map(async (segment) => ({
-      audio: await ctx.ports.clips.get(segment.dubbed!),
-      at: placedSpan(segment)!.start,
-    })),
-  );
+  const placed = lines.map((segment) => ({
+    audio: () => ctx.ports.clips.get(segment.dubbed!),
+    at: placedSpan(segment)!.start,
+  }));
   const audio = await ctx.ports.media.dubAnalysis(placed, outputDurationOf(ctx.timeline));
   const spans = lines.map((segment) => placedSpan(segment)!);
   const recognised = await recogniser.recognise(audio, spans, ctx.request.targetLanguage, { signal: ctx.signal });
