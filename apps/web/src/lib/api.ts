@@ -115,6 +115,12 @@ export async function nonOkMessage(response: Response): Promise<string> {
   return typeof error === 'string' && error !== '' ? error : `Request failed: ${response.statusText}`;
 }
 
+/** A JSON answer, or the service's refusal as a StudioError (in the words of nonOkMessage). */
+export async function jsonAnswer<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new StudioError(await nonOkMessage(response));
+  return (await response.json()) as T;
+}
+
 /**
  * POST /process-video and read its event stream: events are separated by a blank line and
  * start with "data: ". Each parsed event goes to `onEvent`; a streamed error stops reading.

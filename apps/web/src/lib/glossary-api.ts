@@ -7,18 +7,13 @@ import {
   type GlossaryReplaceBody,
   type SpeechPreviewQuery,
 } from '@voxlate/contract';
-import { nonOkMessage, StudioError } from './api.js';
+import { jsonAnswer, nonOkMessage, StudioError } from './api.js';
 
 export type { GlossaryAnswer as Glossary };
 
-async function answer<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return (await response.json()) as T;
-}
-
 export async function listGlossaries(signal?: AbortSignal): Promise<GlossaryAnswer[]> {
   const response = await fetch(addressOf(Routes.listGlossaries), signal ? { signal } : {});
-  return (await answer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
+  return (await jsonAnswer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
 }
 
 /**
@@ -42,7 +37,7 @@ export async function saveGlossary(glossary: {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return answer<GlossaryAnswer>(response);
+  return jsonAnswer<GlossaryAnswer>(response);
 }
 
 export async function deleteGlossary(id: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
   type SpeakerEditBody,
   type StateEvent,
 } from '@voxlate/contract';
-import { askOf, nonOkMessage, partsOf, StudioError, type PictureChoice, type SourceChoice } from './api.js';
+import { askOf, jsonAnswer, nonOkMessage, partsOf, StudioError, type PictureChoice, type SourceChoice } from './api.js';
 
 export type { Job, JobGroup, JobLine, JobSpeaker };
 
@@ -38,13 +38,8 @@ export const jobUrls = (id: string) => ({
     }),
 });
 
-async function answer<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return (await response.json()) as T;
-}
-
 export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
-  return answer<Job>(await fetch(addressOf(Routes.getJob, { params: { id } }), signal ? { signal } : {}));
+  return jsonAnswer<Job>(await fetch(addressOf(Routes.getJob, { params: { id } }), signal ? { signal } : {}));
 }
 
 /** What a request for several languages asks: the source choices, and the picture's for a video. */
@@ -66,7 +61,7 @@ export async function createJobGroup(asked: GroupAsked): Promise<Job> {
     { ...askOf(choice), ...link },
     partsOf('file' in media ? media.file : undefined, choice),
   );
-  return answer<Job>(
+  return jsonAnswer<Job>(
     await fetch(addressOf(Routes.createJob), {
       method: 'POST',
       body,
@@ -76,12 +71,12 @@ export async function createJobGroup(asked: GroupAsked): Promise<Job> {
 }
 
 export async function fetchGroup(id: string, signal?: AbortSignal): Promise<JobGroup> {
-  return answer<JobGroup>(await fetch(addressOf(Routes.getGroup, { params: { id } }), signal ? { signal } : {}));
+  return jsonAnswer<JobGroup>(await fetch(addressOf(Routes.getGroup, { params: { id } }), signal ? { signal } : {}));
 }
 
 export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[]> {
   return (
-    await answer<{ jobs: Job[] }>(
+    await jsonAnswer<{ jobs: Job[] }>(
       await fetch(addressOf(Routes.listJobs, { query: { size: String(size) } }), signal ? { signal } : {}),
     )
   ).jobs;
@@ -103,7 +98,7 @@ export async function editLine(id: string, line: number, change: LineChange, rev
     if (typeof body?.revision === 'number') throw new EditConflict(await nonOkMessage(refused));
     throw new StudioError(await nonOkMessage(refused));
   }
-  return answer<Job>(response);
+  return jsonAnswer<Job>(response);
 }
 
 /** Gives a speaker a name (the editor shows it; nothing is dubbed again). */
@@ -127,7 +122,7 @@ async function editSpeaker(id: string, speaker: string, body: SpeakerEditBody): 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return answer<Job>(response);
+  return jsonAnswer<Job>(response);
 }
 
 /** The first speaker id the job does not use yet (S1-S99), for a line moved to a new speaker. */
@@ -138,7 +133,7 @@ export function freeSpeakerId(speakers: readonly Pick<JobSpeaker, 'id'>[]): stri
 }
 
 export async function renderJob(id: string): Promise<Job> {
-  return answer<Job>(await fetch(addressOf(Routes.renderJob, { params: { id } }), { method: 'POST' }));
+  return jsonAnswer<Job>(await fetch(addressOf(Routes.renderJob, { params: { id } }), { method: 'POST' }));
 }
 
 /**

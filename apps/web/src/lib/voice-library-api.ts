@@ -6,21 +6,16 @@ import {
   type SavedVoiceFile,
   type SaveVoiceBody,
 } from '@voxlate/contract';
-import { nonOkMessage, StudioError } from './api.js';
+import { jsonAnswer, nonOkMessage, StudioError } from './api.js';
 
 export type { SavedVoiceAnswer as SavedVoice };
-
-async function answer<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return (await response.json()) as T;
-}
 
 const sendJson = (address: string, method: string, body: unknown): Promise<Response> =>
   fetch(address, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export async function listSavedVoices(signal?: AbortSignal): Promise<SavedVoiceAnswer[]> {
   const response = await fetch(addressOf(Routes.listSavedVoices), signal ? { signal } : {});
-  return (await answer<{ voices: SavedVoiceAnswer[] }>(response)).voices;
+  return (await jsonAnswer<{ voices: SavedVoiceAnswer[] }>(response)).voices;
 }
 
 /** Saves a speaker of a finished job under a name, with the creator's statement that they may use the voice. */
@@ -36,12 +31,12 @@ export async function saveSpeakerVoice(save: {
     speaker: save.speaker,
     rights_statement: save.rights,
   };
-  return answer<SavedVoiceAnswer>(await sendJson(addressOf(Routes.saveVoice), 'POST', body));
+  return jsonAnswer<SavedVoiceAnswer>(await sendJson(addressOf(Routes.saveVoice), 'POST', body));
 }
 
 export async function renameSavedVoice(id: string, name: string): Promise<SavedVoiceAnswer> {
   const body: RenameSavedVoiceBody = { name };
-  return answer<SavedVoiceAnswer>(
+  return jsonAnswer<SavedVoiceAnswer>(
     await sendJson(addressOf(Routes.renameSavedVoice, { params: { id } }), 'PATCH', body),
   );
 }
@@ -59,7 +54,7 @@ export async function importSavedVoice(text: string): Promise<SavedVoiceAnswer> 
   } catch {
     throw new StudioError('That file is not a Voxlate voice file (it is not JSON).');
   }
-  return answer<SavedVoiceAnswer>(await sendJson(addressOf(Routes.importSavedVoice), 'POST', file));
+  return jsonAnswer<SavedVoiceAnswer>(await sendJson(addressOf(Routes.importSavedVoice), 'POST', file));
 }
 
 export const savedVoiceFileUrl = (id: string): string => addressOf(Routes.exportSavedVoice, { params: { id } });
