@@ -123,18 +123,11 @@ async function savedVoicesOf(
   if (Object.keys(asked).length === 0) return undefined;
   const voices: Record<string, SavedVoice> = {};
   for (const [speaker, name] of Object.entries(asked)) {
-    const {
-      id,
-      name: named,
-      profile,
-      baseVoices,
-      rights,
-      reference,
-    } = await library.find(name).catch((error) => {
+    const { voice, speech } = await library.forDub(name).catch((error) => {
       throw error instanceof NotFound ? new BadInput(`--speaker-voice ${speaker}: ${error.message}`) : error;
     });
-    const speech = reference ? { reference: { ...reference, file: await library.speechOf(id) } } : {};
-    voices[speaker] = { id, name: named, profile, baseVoices, rights, ...speech };
+    // The CLI's input is not beside the library: the speech is named by its full path.
+    voices[speaker] = voice.reference && speech ? { ...voice, reference: { ...voice.reference, file: speech } } : voice;
   }
   return voices;
 }

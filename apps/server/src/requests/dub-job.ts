@@ -7,6 +7,7 @@ import type { NewJob } from '../jobs/job-board.js';
 import type { Workspace } from '../jobs/workspaces.js';
 import { requireMediaKind } from './media-kind.js';
 import { receiveUpload } from './receive-upload.js';
+import { namedGlossary } from './named-glossary.js';
 import { readUploadForm, type DubAsked } from './request-fields.js';
 
 /**
@@ -100,18 +101,10 @@ export async function newDubJobs(
   return [first, ...others.map((targetLanguage) => ({ ...first, request: { ...first.request, targetLanguage } }))];
 }
 
-/** The glossary a request names, as it is now (the job keeps this copy); an unknown id is the request's mistake. */
+/** The glossary a request names, as it is now: the job keeps this copy. */
 async function glossaryOf(glossaries: DiskGlossaries, id: string): Promise<NonNullable<JobRequest['glossary']>> {
-  try {
-    const { name, sourceLanguage, terms } = await glossaries.get(id);
-    return { id, name, sourceLanguage, terms };
-  } catch (error) {
-    if (error instanceof NotFound)
-      throw new BadInput(
-        `Unknown ${DUB_ASK_FIELDS.glossaryId.field} "${id}": GET /api/glossaries lists the glossaries.`,
-      );
-    throw error;
-  }
+  const { name, sourceLanguage, terms } = await namedGlossary(glossaries, id);
+  return { id, name, sourceLanguage, terms };
 }
 
 /**
@@ -126,7 +119,7 @@ async function savedVoicesOf(
   const voices: Record<string, SavedVoice> = {};
   const speech: string[] = [];
   for (const [speaker, name] of Object.entries(asked)) {
-    const stored = await library.find(name).catch((error: unknown) => {
+    const saved = await library.forDub(name).catch((error: unknown) => {
       if (error instanceof NotFound) {
         throw new BadInput(
           `${DUB_ASK_FIELDS.speakerVoices.field}: ${error.message} GET /api/voice-library lists them.`,
@@ -134,9 +127,8 @@ async function savedVoicesOf(
       }
       throw error;
     });
-    const { id, name: named, profile, baseVoices, rights, reference } = stored;
-    voices[speaker] = { id, name: named, profile, baseVoices, rights, ...(reference ? { reference } : {}) };
-    if (reference) speech.push(await library.speechOf(id));
+    voices[speaker] = saved.voice;
+    if (saved.speech) speech.push(saved.speech);
   }
   return { voices, speech: [...new Set(speech)] };
 }

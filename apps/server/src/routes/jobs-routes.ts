@@ -243,14 +243,13 @@ function lineEditOf(body: LineEditBody): LineEdit {
 
 /** A voice from the library for a speaker of the job, by name or id, measured against the job's synthesiser. */
 async function giveSavedVoice(context: RouteContext, job: StoredJob, speaker: string, idOrName: string) {
-  const stored = await context.voices.find(idOrName).catch((error: unknown) => {
+  const saved = await context.voices.forDub(idOrName).catch((error: unknown) => {
     throw error instanceof NotFound ? new BadInput(`"saved_voice": ${error.message}`) : error;
   });
   const { targetLanguage, engines } = job.request;
   const synthesiser = await context.dubber.resolver.synthesiser(targetLanguage, engines.tts);
   const voices = (await synthesiser.baseVoices?.(targetLanguage)) ?? [];
-  const speech = stored.reference ? await context.voices.speechOf(stored.id) : undefined;
-  return context.edits.giveSavedVoice(job.id, speaker, stored, speech, { engine: synthesiser.id, voices });
+  return context.edits.giveSavedVoice(job.id, speaker, saved.voice, saved.speech, { engine: synthesiser.id, voices });
 }
 
 /** The voice ids a speaker of a job into `language` can be given: the job's synthesiser's (named, or the best). */

@@ -12,7 +12,7 @@ import {
 } from '@voxlate/contract';
 import {
   isVoxlateError,
-  NotFound,
+  BadInput,
   pronunciationsFor,
   userMessage,
   type LanguageCode,
@@ -24,6 +24,7 @@ import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
 import { SseStream } from '../http/sse-stream.js';
 import { closeLiveSocket, LiveConnection } from '../live/live-connection.js';
+import { namedGlossary } from '../requests/named-glossary.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -142,10 +143,10 @@ async function liveLexicon(
   target: LanguageCode,
 ): Promise<Pronunciation[] | Error> {
   if (glossaryId === undefined) return [];
-  const glossary = await context.glossaries.get(glossaryId).catch((error: unknown) => {
-    if (error instanceof NotFound) return undefined;
+  try {
+    return pronunciationsFor(await namedGlossary(context.glossaries, glossaryId), target);
+  } catch (error) {
+    if (error instanceof BadInput) return error;
     throw error;
-  });
-  if (!glossary) return new Error(`Unknown glossary_id "${glossaryId}": GET /api/glossaries lists them.`);
-  return pronunciationsFor(glossary, target);
+  }
 }

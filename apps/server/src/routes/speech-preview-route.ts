@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes } from '@voxlate/contract';
-import { BadInput, NotFound, pronunciationsFor, respell } from '@voxlate/core';
+import { BadInput, pronunciationsFor, respell } from '@voxlate/core';
 import { wavBytesOf } from '@voxlate/media';
 import { abortOnDisconnect } from '../http/client-abort.js';
+import { namedGlossary } from '../requests/named-glossary.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
@@ -10,7 +11,7 @@ import { serveRoute } from './serve-route.js';
 export function registerSpeechPreviewRoute(app: FastifyInstance, context: RouteContext): void {
   serveRoute(app, Routes.previewSpeech, async (request, reply) => {
     const { language, text, glossary_id: glossaryId, voice } = request.query;
-    const glossary = glossaryId === undefined ? undefined : await glossaryNamed(context, glossaryId);
+    const glossary = glossaryId === undefined ? undefined : await namedGlossary(context.glossaries, glossaryId);
     const said = respell(text, pronunciationsFor(glossary, language), language).text;
     const synthesiser = await context.dubber.resolver.synthesiser(language);
     const voices = (synthesiser.listVoices?.(language) ?? []).map((listed) => listed.id);
@@ -25,13 +26,4 @@ export function registerSpeechPreviewRoute(app: FastifyInstance, context: RouteC
       .header('x-voxlate-said', encodeURIComponent(said))
       .send(wavBytesOf(speech.audio));
   });
-}
-
-async function glossaryNamed(context: RouteContext, id: string) {
-  try {
-    return await context.glossaries.get(id);
-  } catch (error) {
-    if (error instanceof NotFound) throw new BadInput(`Unknown glossary_id "${id}": GET /api/glossaries lists them.`);
-    throw error;
-  }
 }

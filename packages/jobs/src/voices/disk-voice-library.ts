@@ -80,6 +80,16 @@ export class DiskVoiceLibrary {
     );
   }
 
+  /**
+   * A voice by id or name as a dub takes it (the voice alone, without the library's own record),
+   * and the path of its speech when it has some.
+   */
+  async forDub(idOrName: string): Promise<{ voice: SavedVoice; speech?: string }> {
+    const { id, name, profile, baseVoices, rights, reference } = await this.find(idOrName);
+    const voice: SavedVoice = { id, name, profile, baseVoices, rights, ...(reference ? { reference } : {}) };
+    return reference ? { voice, speech: join(this.root, reference.file) } : { voice };
+  }
+
   /** Every voice, the most recently changed first. */
   async list(): Promise<StoredVoice[]> {
     const names = await readdir(this.root).catch(() => [] as string[]);
