@@ -8,9 +8,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
-import { DiskGlossaries, DiskTranslationMemory, DiskVoiceLibrary, openJobStore } from '@voxlate/jobs';
+import { ApiKeys, openJobStore, WorkspaceLibraries } from '@voxlate/jobs';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
+import { registerAccessControl } from './access/access-control.js';
+import { registerSessionRoutes } from './routes/session-routes.js';
+import { LIVE_PROTOCOL } from './access/presented-key.js';
+import { keysMandatory } from './access/listen-guard.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
 import { registerBrowserSecurity } from './http/browser-security.js';
 import { answerClientError } from './http/client-error.js';
@@ -26,7 +30,7 @@ import { JobEventHub } from './jobs/job-event-hub.js';
 import { RequestIds } from './jobs/request-ids.js';
 import { WorkSlots } from './jobs/work-slots.js';
 import { RedisQueue } from './jobs/redis-queue.js';
-import { Workspaces } from './jobs/workspaces.js';
+import { RequestFolders } from './jobs/request-folders.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
@@ -68,6 +72,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   const app = Fastify({
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     clientErrorHandler: answerClientError,
   });
   const routes: ServedRoute[] = [];
@@ -83,13 +88,14 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   const dataDir = dubber.config.dataDir;
   const store = openJobStore(dataDir);
   const hub = new JobEventHub();
+  // Each workspace's glossaries, memory and voices; jobs run here (without Redis) translate with
+  // the memory of their own workspace, which their edits fill.
+  const libraries = new WorkspaceLibraries(dataDir);
+  const keys = new ApiKeys(dataDir);
   const makeQueue = config.redisUrl
     ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
-    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber), config.languagesAtOnce);
+    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber, libraries), config.languagesAtOnce);
   const queue = makeQueue(store, hub);
-  const memory = new DiskTranslationMemory(dataDir);
-  // Jobs run here (without Redis) translate with the memory their edits fill.
-  dubber.useMemory(memory);
   const board = new JobBoard({ store, hub, queue }, config.retentionMs, config.sweepMs);
   const context: RouteContext = {
     config,
@@ -98,23 +104,28 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     board,
     store,
     hub,
-    edits: new JobEdits(store, hub, queue, memory),
-    memory,
-    glossaries: new DiskGlossaries(dataDir),
-    voices: new DiskVoiceLibrary(dataDir),
+    edits: new JobEdits(store, hub, queue, libraries),
+    libraries,
     requests: new RequestIds(),
-    workspaces: new Workspaces(config.tempRoot),
-    live: new LiveSessions(config.maxLiveSessions),
+    folders: new RequestFolders(config.tempRoot),
+    live: new LiveSessions(config.maxLiveSessions, config.maxLiveSessionsPerWorkspace),
+    keys,
   };
   const resumed = await board.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await registerBrowserSecurity(app, config.corsOrigins);
+  await registerAccessControl(app, keys, keysMandatory(config));
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, limit) => ({
+    // Counted per workspace once keys are in use (a team behind one address is not one person).
+    keyGenerator: (request) => request.caller?.client ?? request.ip,
+    errorResponseBuilder: (request, limit) => ({
       statusCode: 429,
-      error: `Too many requests: at most ${limit.max} a minute. Try again in ${Math.ceil(limit.ttl / 1000)} s.`,
+      error:
+        `Too many requests to ${request.method} ${request.routeOptions.url ?? request.url} from ` +
+        `${request.caller?.workspace ? 'this workspace' : 'this address'}: at most ${limit.max} a minute. ` +
+        `Try again in ${Math.ceil(limit.ttl / 1000)} s.`,
     }),
   });
   refuseStalledBodies(app, config.bodyTimeouts);
@@ -123,7 +134,13 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   app.setValidatorCompiler(({ schema }) => contractValidator(schema as TSchema));
   await app.register(multipart, { throwFileSizeLimit: true });
   // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame).
-  await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: LIVE_MAX_FRAME_BYTES,
+      // A client offering its key as a subprotocol is answered with `voxlate`: the key is never echoed.
+      handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+    },
+  });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
     // A 503 the service chose (a full line, an unreachable queue, a lock held: Busy) is a refusal, not a fault.
@@ -137,6 +154,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     if (response.status === 413) reply.header('Connection', 'close');
     await reply.code(response.status).headers(response.headers).send(response.body);
   });
+  registerSessionRoutes(app, keys);
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);
@@ -161,7 +179,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     context.slots.abortAll();
   });
   app.addHook('onClose', async () => {
-    await context.workspaces.removeAll();
+    await context.folders.removeAll();
     await dubber.close();
   });
   return app;

@@ -5,6 +5,16 @@ import { LIVE_LIMITS, type LiveLimits } from './live/live-connection.js';
 export interface ServerConfig {
   port: number;
   host: string;
+  /**
+   * Runs without API keys beyond loopback (VOXLATE_OPEN=1): for a network that guards the service
+   * itself. Without it, a service listening beyond loopback needs a key to start.
+   */
+  open: boolean;
+  /**
+   * Behind a reverse proxy (VOXLATE_TRUST_PROXY=1): the client's address and protocol are read
+   * from X-Forwarded-For and X-Forwarded-Proto (limits count the real client; the sign-in cookie is Secure).
+   */
+  trustProxy: boolean;
   /** Largest upload accepted, bytes (spec: 150 MB). */
   maxUploadBytes: number;
   /** Requests per client per minute. */
@@ -46,6 +56,8 @@ export interface ServerConfig {
   bodyTimeouts: { idleMs: number; totalMs: number };
   /** Live sessions this machine runs at once; one more is closed with 1013 (try again later). */
   maxLiveSessions: number;
+  /** Live sessions one workspace runs at once (with keys), so that one cannot take every place. */
+  maxLiveSessionsPerWorkspace: number;
   /** How far a live client's audio may run ahead of real time, and how much it may leave unread. */
   liveLimits: LiveLimits;
   /** Where request folders are made. */
@@ -74,6 +86,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
   return {
     port: number('PORT', 5001),
     host: env['HOST'] ?? '127.0.0.1',
+    open: env['VOXLATE_OPEN'] === '1',
+    trustProxy: env['VOXLATE_TRUST_PROXY'] === '1',
     maxUploadBytes: MAX_UPLOAD_BYTES,
     rateLimits: {
       translate: number('VOXLATE_RATE_TRANSLATE', 10),
@@ -109,6 +123,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     },
     // Each live session keeps about a quarter of a core busy while its speaker talks (npm run bench).
     maxLiveSessions: number('VOXLATE_MAX_LIVE_SESSIONS', 2 * availableParallelism()),
+    maxLiveSessionsPerWorkspace: number('VOXLATE_MAX_LIVE_PER_WORKSPACE', Math.max(1, availableParallelism())),
     liveLimits: {
       leadSeconds: LIVE_LIMITS.leadSeconds,
       unreadBytes: number('VOXLATE_LIVE_UNREAD_BYTES', LIVE_LIMITS.unreadBytes),

@@ -1,12 +1,20 @@
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
+import { ApiKeys } from '@voxlate/jobs';
+import { listenRefusal } from './access/listen-guard.js';
 import { buildApp } from './app.js';
 import { serverConfigFromEnv } from './config.js';
 
 const config = serverConfigFromEnv();
+const dubber = new Dubber();
+const refusal = listenRefusal(config, await new ApiKeys(dubber.config.dataDir).required());
+if (refusal) {
+  console.error(refusal);
+  process.exit(2);
+}
 // Request and job folders of a service that died without cleaning up (kill -9, a crash).
 const orphans = await sweepOrphanedTempDirs(config.tempRoot);
-const app = await buildApp(config, new Dubber());
+const app = await buildApp(config, dubber);
 if (orphans.length > 0) app.log.info({ removed: orphans }, 'removed folders left by processes that no longer run');
 
 let closing = false;

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DiskTranslationMemory, languagesAtOnceFor, openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { languagesAtOnceFor, openJobStore, RedisJobWorker, WorkspaceLibraries } from '@voxlate/jobs';
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
 import { dubInFolderOf } from './jobs/job-board.js';
@@ -20,14 +20,13 @@ const setting = (name: string, fallback: number): number => {
 };
 const dubber = new Dubber();
 const store = openJobStore(dubber.config.dataDir);
-// The translations creators corrected, in the data folder the services share.
-dubber.useMemory(new DiskTranslationMemory(dubber.config.dataDir));
 // What dead processes left: their partial writes in the store, their temporary folders.
 await store.removeLeftovers();
 await sweepOrphanedTempDirs(dubber.config.tempRoot);
 // Each job already runs one recogniser per core, so one job per two cores keeps them busy.
 const concurrency = setting('VOXLATE_WORKER_JOBS', Math.max(1, Math.floor(availableParallelism() / 2)));
-const worker = new RedisJobWorker(store, dubInFolderOf(dubber), {
+// Each job translates with the memory of its workspace, in the data folder the services share.
+const worker = new RedisJobWorker(store, dubInFolderOf(dubber, new WorkspaceLibraries(dubber.config.dataDir)), {
   redisUrl,
   concurrency,
   languagesAtOnce: setting('VOXLATE_LANGUAGES_AT_ONCE', languagesAtOnceFor(concurrency)),

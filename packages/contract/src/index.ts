@@ -24,3 +24,4 @@ export * from './routes.js';
 export * from './route-address.js';
 export * from './openapi.js';
 export type { Static, TSchema, TObject } from 'typebox';
+export * from './access.js';

@@ -37,6 +37,9 @@ const TAGS: Readonly<Record<Tag, string>> = {
   Memory:
     'The translation memory: every line a creator corrects is kept, and later dubs translate the same line as they did.',
   Live: 'Live translation over a WebSocket: captions and dubbed speech while the speaker talks.',
+  Access:
+    'API keys and workspaces: once the administrator makes a key (npm run keys -- add NAME), every route but the ' +
+    'public ones needs one, and each workspace sees only its own jobs, glossaries, memory, voices and live sessions.',
   Service: 'What this installation is and can do.',
 };
 
@@ -44,6 +47,22 @@ type Json = Record<string, unknown>;
 
 /** Any route may answer these: HTTP that cannot be parsed (400), headers over 16 KB (431). */
 const COMMON_ERRORS = [400, 431];
+
+/** How a request carries its API key (needed once the service has keys). */
+const SECURITY_SCHEMES: Json = {
+  apiKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The API key as a bearer token: `Authorization: Bearer vxk_...` (npm run keys -- add NAME).',
+  },
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key in a header of its own.' },
+  studioSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'voxlate_key',
+    description: 'The studio’s sign-in (POST /api/session): HttpOnly, SameSite=Strict, for the browser session.',
+  },
+};
 
 /** The OpenAPI 3.1 document of every route in ROUTES, made from their schemas. */
 export function openApiDocument(version: string): Json {
@@ -61,8 +80,11 @@ export function openApiDocument(version: string): Json {
         'Dub audio and video into another language, on this machine. Field names are snake_case; every error is ' +
         '`{"error": "..."}` with a message to show as it is. A field, parameter or form part sent empty (or `null` in ' +
         "JSON) counts as not sent, and text values are trimmed, as a browser form sends them (a line's " +
-        '`source_text` and `target_text` and `subtitles` are taken as they are). The service binds to 127.0.0.1 by default and asks for no ' +
-        'credentials: it is meant for its own machine (or a network that guards it).',
+        '`source_text` and `target_text` and `subtitles` are taken as they are). Without API keys the service is open and ' +
+        'listens on 127.0.0.1 only (one person on their own machine). Once its administrator makes a key ' +
+        '(`npm run keys -- add NAME`), every route not marked public needs one (`Authorization: Bearer <key>`, ' +
+        '`X-API-Key`, or the studio’s sign-in cookie) and answers 401 without it; each key opens one workspace, and ' +
+        'another workspace’s job, group, glossary, memory entry or voice is a 404.',
       license: {
         name: 'Proprietary (the Voxlate team); the engines, models and data it runs keep their own licences',
         url: '/api/docs',
@@ -70,11 +92,12 @@ export function openApiDocument(version: string): Json {
     },
     // The service that serves this document (http://localhost:5001 unless PORT or HOST say otherwise).
     servers: [{ url: '/', description: 'The Voxlate service that serves this document.' }],
-    // No credentials: the service is for its own machine. Stated, not left out.
-    security: [],
+    // Any one of the schemes; routes that need none say so with `security: []`.
+    security: Object.keys(SECURITY_SCHEMES).map((scheme) => ({ [scheme]: [] })),
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
+      securitySchemes: SECURITY_SCHEMES,
       schemas: Object.fromEntries(NAMED.map(([name, schema]) => [name, withRefs(schema, schema)])),
       responses: Object.fromEntries(
         Object.entries(ERROR_STATUS_TEXT).map(([status, text]) => [
@@ -94,10 +117,11 @@ function operation(route: Route): Json {
     ...(route.description ? { description: route.description } : {}),
     ...(parameters(route).length > 0 ? { parameters: parameters(route) } : {}),
     ...(route.body ? { requestBody: requestBody(route.body) } : {}),
+    ...(route.public ? { security: [] } : {}),
     responses: {
       ...Object.fromEntries(Object.entries(route.answers).map(([status, answer]) => [status, response(answer)])),
       ...Object.fromEntries(
-        [...new Set([...route.errors, ...COMMON_ERRORS])]
+        [...new Set([...route.errors, ...COMMON_ERRORS, ...(route.public ? [] : [401])])]
           .sort()
           .map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
       ),

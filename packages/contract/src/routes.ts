@@ -3,6 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { MAX_SUBTITLE_BYTES, REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
+import { LiveKey, Session, SignInBody } from './access.js';
 import {
   GlossaryAnswer,
   GlossaryBody,
@@ -56,7 +57,7 @@ import {
 } from './job.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Tag = 'Dubbing' | 'Projects' | 'Glossaries' | 'Voices' | 'Memory' | 'Live' | 'Service';
+export type Tag = 'Dubbing' | 'Projects' | 'Glossaries' | 'Voices' | 'Memory' | 'Live' | 'Access' | 'Service';
 
 /** What a route answers with one status. */
 export type Answer =
@@ -83,6 +84,11 @@ export interface RouteSpec {
   /** The success answers; every route also answers errors as `{error}` with the statuses in `errors`. */
   answers: Record<number, Answer>;
   errors: number[];
+  /**
+   * Answered without an API key even when the service asks for keys (health, the API reference,
+   * signing in). Every other route needs one then, and answers 401 without it.
+   */
+  public?: true;
 }
 
 export interface Route extends RouteSpec {
@@ -566,6 +572,38 @@ export const Routes = {
     answers: { 200: jobAnswer('The job, cancelled (or as it was).') },
     errors: [404, 503],
   },
+  getSession: {
+    method: 'GET',
+    path: '/api/session',
+    tag: 'Access',
+    summary: 'Whether this service asks for an API key, and the workspace the request’s key opens',
+    answers: { 200: json('The session.', Session) },
+    errors: [],
+    public: true,
+  },
+  signIn: {
+    method: 'POST',
+    path: '/api/session',
+    tag: 'Access',
+    summary: 'Sign the studio in: checks the key and keeps it for this browser session in an HttpOnly cookie',
+    description:
+      'The cookie (`voxlate_key`, HttpOnly, SameSite=Strict, Secure over HTTPS, no expiry: gone when the browser ' +
+      'closes) is sent with the studio’s requests from then on; scripts cannot read it and other sites cannot use it. ' +
+      'A revoked key stops working at once, cookie or not. 409 when the service asks for no key.',
+    body: { json: SignInBody, maxBytes: 4096 },
+    answers: { 200: json('Signed in.', Session) },
+    errors: [401, 409, 429],
+    public: true,
+  },
+  signOut: {
+    method: 'DELETE',
+    path: '/api/session',
+    tag: 'Access',
+    summary: 'Sign the studio out: the cookie is removed',
+    answers: { 204: { description: 'Signed out.', empty: true } },
+    errors: [],
+    public: true,
+  },
   health: {
     method: 'GET',
     path: '/health',
@@ -573,6 +611,7 @@ export const Routes = {
     summary: 'Whether the service runs, its jobs and its memory',
     answers: { 200: json('The service’s state.', Health) },
     errors: [],
+    public: true,
   },
   ready: {
     method: 'GET',
@@ -581,6 +620,7 @@ export const Routes = {
     summary: 'Whether the service can take new jobs now (503 while its job queue cannot be reached)',
     answers: { 200: json('Ready.', Ready) },
     errors: [503],
+    public: true,
   },
   listLanguages: {
     method: 'GET',
@@ -598,7 +638,9 @@ export const Routes = {
     description:
       'A WebSocket (connect with `ws://` or `wss://`). A plain GET, without the upgrade, answers whether the ' +
       'languages can go live here, on which engines, and how many sessions are free (422 if they cannot). On the ' +
-      'WebSocket, the languages are checked ' +
+      'WebSocket, on a service that asks for keys, the key comes first: in a header, the studio’s cookie, the ' +
+      'subprotocol `voxlate-key.<key>` offered beside `voxlate`, or else as the first message `{"type":"key","key":"..."}` ' +
+      '(within 10 s; a wrong one closes the socket with 1008); never in the URL. Then the languages are checked ' +
       'before any audio is taken: a bad one is answered with an `error` message and the socket is closed with 1008. ' +
       'Then the server sends `ready` once its engines are loaded. The client sends binary frames of ' +
       `${LIVE_INPUT_RATE / 1000} kHz mono signed 16-bit little-endian PCM, any size (20-100 ms is typical; at most ` +
@@ -616,7 +658,7 @@ export const Routes = {
       101: {
         description: 'Switched to the WebSocket protocol.',
         socket: {
-          client: { end: LiveEnd },
+          client: { key: LiveKey, end: LiveEnd },
           server: { ready: LiveReady, caption: LiveCaption, audio: LiveAudio, error: LiveError, done: LiveDone },
         },
       },
@@ -662,6 +704,7 @@ export const Routes = {
     summary: 'This document',
     answers: { 200: json('The OpenAPI 3.1 document.', Type.Object({}, { additionalProperties: true })) },
     errors: [],
+    public: true,
   },
   apiReference: {
     method: 'GET',
@@ -670,6 +713,7 @@ export const Routes = {
     summary: 'This document as a page to read (Redoc, served from this machine)',
     answers: { 200: { description: 'An HTML page.', html: true } },
     errors: [],
+    public: true,
   },
   apiReferenceScript: {
     method: 'GET',
@@ -678,6 +722,7 @@ export const Routes = {
     summary: 'The script of the reference page (Redoc’s standalone bundle, MIT)',
     answers: { 200: { description: 'JavaScript.', file: ['text/javascript'] } },
     errors: [],
+    public: true,
   },
 } satisfies Record<string, RouteSpec>;
 
@@ -692,6 +737,7 @@ export const ERROR_ANSWER = ErrorAnswer;
 /** What each error status means here. */
 export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad input: a missing or unknown field, a malformed body; the message names the field and what is accepted.',
+  401: 'No API key, or one that is unknown or revoked (only once the service asks for keys: npm run keys -- add).',
   403: 'A state-changing request from another web site.',
   404: 'No such job (or file of it).',
   408: 'The request body stalled (30 s) or took too long (10 minutes).',
@@ -701,7 +747,7 @@ export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   416: 'A Range outside the file.',
   431: 'Request headers over 16 KB.',
   422: 'The media cannot be dubbed (no audio track, no speech found, too long, unreadable), or a language has no engine here for what is asked.',
-  429: 'Too many requests from this client (rate limit, or 3 jobs already in flight).',
+  429: 'Too many requests from this workspace (or, without keys, this address): the message names the limit hit.',
   503: 'The service is busy (the waiting line is full; see Retry-After) or an engine failed.',
 };
 

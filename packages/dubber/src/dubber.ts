@@ -125,7 +125,12 @@ export class Dubber {
    * folder and moved to its destination once whole; a resumed run that finds it already moved
    * (it was cut short after the move) signs what is there.
    */
-  async dubIn(workDir: string, request: DubRequest, run: RunOptions = {}): Promise<SignedDubRun> {
+  async dubIn(
+    workDir: string,
+    request: DubRequest,
+    run: RunOptions = {},
+    memory: TranslationMemoryPort | undefined = this.memory,
+  ): Promise<SignedDubRun> {
     await mkdir(workDir, { recursive: true });
     const clips = new FileClipStore(join(workDir, 'clips'));
     const ports = {
@@ -133,7 +138,7 @@ export class Dubber {
       engines: this.resolver,
       clips,
       lexicon: this.lexicon,
-      ...(this.memory ? { memory: this.memory } : {}),
+      ...(memory ? { memory } : {}),
     };
     const staged = join(workDir, 'output.media');
     const options = { ...this.config.options, ...request.options };
@@ -146,7 +151,10 @@ export class Dubber {
     return { ...result, output: request.output, provenance };
   }
 
-  /** Dubs from now on translate the lines creators corrected before as they did (see the translate stage). */
+  /**
+   * Dubs from now on translate the lines creators corrected before as they did (see the translate
+   * stage), unless a dub is given a memory of its own (a workspace's: see dubIn).
+   */
   useMemory(memory: TranslationMemoryPort): void {
     this.memory = memory;
   }

@@ -93,12 +93,23 @@ export class DiskJobStore<Request = unknown> {
     return this.locks.exclusive(id, this.folder(id), work, waitMs);
   }
 
-  /** Newest first, `size` a page. */
-  async list(page = 0, size = 20): Promise<{ jobs: JobRecord<Request>[]; total: number }> {
+  /**
+   * Newest first, `size` a page; with `keep`, only the records it keeps (every record is read
+   * then: a workspace's jobs are found among all of them).
+   */
+  async list(
+    page = 0,
+    size = 20,
+    keep?: (record: JobRecord<Request>) => boolean,
+  ): Promise<{ jobs: JobRecord<Request>[]; total: number }> {
     const ids = (await this.ids()).sort().reverse();
-    const chosen = ids.slice(page * size, (page + 1) * size);
-    const jobs = await Promise.all(chosen.map((id) => this.get(id).catch(() => undefined)));
-    return { jobs: jobs.filter((job): job is JobRecord<Request> => job !== undefined), total: ids.length };
+    const read = (chosen: string[]): Promise<JobRecord<Request>[]> =>
+      Promise.all(chosen.map((id) => this.get(id).catch(() => undefined))).then((jobs) =>
+        jobs.filter((job): job is JobRecord<Request> => job !== undefined),
+      );
+    if (keep === undefined) return { jobs: await read(ids.slice(page * size, (page + 1) * size)), total: ids.length };
+    const kept = (await read(ids)).filter(keep);
+    return { jobs: kept.slice(page * size, (page + 1) * size), total: kept.length };
   }
 
   /** Moves (or, across file systems, copies) the media into the job's folder; returns its new path. */

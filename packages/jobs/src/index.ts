@@ -22,3 +22,6 @@ export * from './memory/disk-translation-memory.js';
 export * from './memory/tmx.js';
 export * from './glossary/disk-glossaries.js';
 export * from './voices/disk-voice-library.js';
+export * from './access/api-keys.js';
+export * from './access/workspace-data.js';
+export * from './access/workspace-libraries.js';

@@ -46,8 +46,16 @@ export type JobOutcome = 'settled' | 'already-settled' | 'stopped' | 'lost';
 /** Updates of the jobs a queue entry runs, each with its job's id (a group's entry runs several). */
 export type JobsUpdateListener = (id: string, update: JobUpdate) => void;
 
-/** Runs a dub in a folder that outlives it: the job's, where a resume or a re-render finds its files. */
-export type DubInFolder = (workDir: string, request: DubRequest, run: RunOptions) => Promise<FinishedDub>;
+/**
+ * Runs a dub in a folder that outlives it: the job's, where a resume or a re-render finds its
+ * files. `workspace` owns the job (its translation memory is the one the dub uses).
+ */
+export type DubInFolder = (
+  workDir: string,
+  request: DubRequest,
+  run: RunOptions,
+  workspace: string | undefined,
+) => Promise<FinishedDub>;
 
 /** The job's current run state (the last render's, with the edits made since on its Timeline). */
 export const CURRENT_RUN = 'current.json';
@@ -278,7 +286,7 @@ export class JobProcessor {
     const base = work.kind === 'render' ? await this.store.readJson<SavedRun>(id, CURRENT_RUN) : undefined;
     const output = runOutputPath(join(folder, 'result'), revision, fence.token, request.outputContainer);
     await fence.write(() => carryOverUnpublished(output));
-    const finished = await this.dub(join(folder, 'work'), dubRequestOf(folder, request, output), {
+    const run = {
       signal,
       onEvent: this.relay(fence, request, onUpdate),
       checkpoints,
@@ -294,7 +302,13 @@ export class JobProcessor {
             },
           }
         : {}),
-    });
+    };
+    const finished = await this.dub(
+      join(folder, 'work'),
+      dubRequestOf(folder, request, output),
+      run,
+      request.workspace,
+    );
     const stageSeconds = secondsOf(finished.stageSeconds);
     // The result is published whole by the run that owns the job, or not at all.
     const done = await fence

@@ -19,8 +19,13 @@ export interface JobRequest extends DubTask {
   phases?: string[];
   /** The jobs made with it for other languages by the same request (see JobGroupRef). */
   group?: JobGroupRef;
-  /** Who asked (the client's address): counted against their share of the line. */
+  /**
+   * Whose share of the line the job counts against: the workspace when the service asks for keys,
+   * else the client's address.
+   */
   client: string;
+  /** The workspace that owns the job (its key's); absent for a job made by a service without keys. */
+  workspace?: string;
 }
 
 /** A request as an earlier version kept it: the choices flat in `options`. */

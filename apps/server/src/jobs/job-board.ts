@@ -10,12 +10,17 @@ import {
   type JobRecord,
   type JobRequest,
   type JobState,
+  type WorkspaceLibraries,
 } from '@voxlate/jobs';
+import type { Dubber } from '@voxlate/dubber';
 import type { JobEventHub } from './job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
 
 export type StoredJob = JobRecord<JobRequest>;
+
+/** The workspace that owns a job, and asks for it (undefined: a service run without keys). */
+export type Workspace = string | undefined;
 
 /** A job's current run (the last render's, with the edits since) and the run its result was made from. */
 export interface JobRuns {
@@ -144,13 +149,13 @@ export class JobBoard {
    * is no such group. Its id is its first job's, so while that job is kept it is read from its
    * record; once it is removed, the others are found among all the jobs.
    */
-  async group(id: string): Promise<StoredJob[]> {
+  async group(id: string, workspace: Workspace): Promise<StoredJob[]> {
     const first = await this.store.get(id).catch(() => undefined);
     const member =
       first?.request.group?.id === id ? first : (await this.allJobs()).find((job) => job.request.group?.id === id);
     const ids = member?.request.group?.jobs.map((job) => job.id) ?? [];
     const jobs = await Promise.all(ids.map((job) => this.store.get(job).catch(() => undefined)));
-    const found = jobs.filter((job): job is StoredJob => job !== undefined);
+    const found = jobs.filter((job): job is StoredJob => job !== undefined && job.request.workspace === workspace);
     if (found.length === 0) throw new NotFound(`There is no group ${quoteInput(id)}.`);
     return found;
   }
@@ -160,8 +165,14 @@ export class JobBoard {
     return this.queue.status();
   }
 
-  get(id: string): Promise<StoredJob> {
-    return this.store.get(id);
+  /**
+   * A job of the workspace (undefined: of a service without keys). Another workspace's job is
+   * not found, in the same words as one that does not exist: its existence is not revealed.
+   */
+  async get(id: string, workspace: Workspace): Promise<StoredJob> {
+    const job = await this.store.get(id);
+    if (job.request.workspace !== workspace) throw new NotFound(`There is no job ${quoteInput(id)}.`);
+    return job;
   }
 
   /** The job's current run (Timeline with the edits since the last render), once it has one. */
@@ -227,9 +238,9 @@ export class JobBoard {
     this.hub.forget(id);
   }
 
-  /** Newest first. */
-  list(page: number, size: number): Promise<{ jobs: StoredJob[]; total: number }> {
-    return this.store.list(page, size);
+  /** The workspace's jobs, newest first. */
+  list(page: number, size: number, workspace: Workspace): Promise<{ jobs: StoredJob[]; total: number }> {
+    return this.store.list(page, size, (job) => job.request.workspace === workspace);
   }
 
   /** Stops running jobs for a restart: they stay unfinished in the store and resume at the next open. */
@@ -263,6 +274,7 @@ export class JobBoard {
 }
 
 /** The dubber's dub in a job's folder, as the processor calls it. */
-export function dubInFolderOf(dubber: { dubIn: DubInFolder }): DubInFolder {
-  return (workDir, request, run) => dubber.dubIn(workDir, request, run);
+export function dubInFolderOf(dubber: Pick<Dubber, 'dubIn'>, libraries: Pick<WorkspaceLibraries, 'of'>): DubInFolder {
+  // A job translates with the memory of the workspace that owns it.
+  return (workDir, request, run, workspace) => dubber.dubIn(workDir, request, run, libraries.of(workspace).memory);
 }

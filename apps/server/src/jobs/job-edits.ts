@@ -2,10 +2,10 @@ import {
   applyLineEdit,
   CURRENT_RUN,
   type DiskJobStore,
-  type DiskTranslationMemory,
   type JobRecord,
   type JobRequest,
   type LineEdit,
+  type WorkspaceLibraries,
 } from '@voxlate/jobs';
 import {
   BadInput,
@@ -29,14 +29,14 @@ type Job = JobRecord<JobRequest>;
  * the job store, shared by every service and worker (an edit never interleaves with another
  * instance's edit or a render's start), and an edit made against a line's old revision is
  * refused, so no one's edit is overwritten unseen. A translation a creator gives a line goes into
- * the translation memory.
+ * the translation memory of the job's workspace.
  */
 export class JobEdits {
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly hub: JobEventHub,
     private readonly queue: JobQueue,
-    private readonly memory: DiskTranslationMemory,
+    private readonly libraries: Pick<WorkspaceLibraries, 'of'>,
   ) {}
 
   /**
@@ -50,7 +50,7 @@ export class JobEdits {
       if (against !== undefined && against !== lineRevision) throw staleEdit(segmentId, against, lineRevision);
       const edited = applyLineEdit(current, job.edited, segmentId, edit);
       await this.store.writeJson(id, CURRENT_RUN, current);
-      if (edit.targetText !== undefined) await this.remember(current, segmentId);
+      if (edit.targetText !== undefined) await this.remember(job, current, segmentId);
       const revision = job.revision + 1;
       const updated = await this.store.update(id, {
         state: 'stale',
@@ -90,10 +90,10 @@ export class JobEdits {
   }
 
   /** A translation the creator gave a line: every later dub translates the same line so. */
-  private async remember(current: SavedRun, segmentId: number): Promise<void> {
+  private async remember(job: Job, current: SavedRun, segmentId: number): Promise<void> {
     const segment = current.timeline.segments.find((candidate) => candidate.id === segmentId);
     if (!segment) return;
-    await this.memory.remember({
+    await this.libraries.of(job.request.workspace).memory.remember({
       sourceLanguage: current.timeline.sourceLanguage,
       targetLanguage: current.timeline.targetLanguage,
       source: segment.sourceText,

@@ -125,7 +125,7 @@ export class RedisQueue implements JobQueue {
 
   async admit(client: string, admission: Admission, jobs = 1): Promise<Admitted> {
     const mine = this.jobsOf(client) + (this.arriving.get(client) ?? 0);
-    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient);
+    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient, client);
     if (!this.health.up) throw queueDown();
     // The place is taken before the line is counted in Redis, so that a burst cannot all pass.
     const admitted = this.reserve(client, jobs);

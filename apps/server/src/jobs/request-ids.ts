@@ -7,6 +7,14 @@ export class RequestIds {
   private readonly jobs = new Map<string, string>();
   private readonly waiting = new Map<string, Set<(jobId: string) => void>>();
 
+  /**
+   * A request id within its workspace: two workspaces may choose the same id, and neither ever
+   * follows the other's request ('/' is not among the characters a client's id may have).
+   */
+  static inWorkspace(workspace: string | undefined, requestId: string): string {
+    return `${workspace ?? 'open'}/${requestId}`;
+  }
+
   /** Ids a client may choose: 8-64 letters, digits, '-' or '_' (a UUID fits). */
   static isValid(requestId: unknown): requestId is string {
     return typeof requestId === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(requestId);

@@ -56,14 +56,19 @@ describe('a run killed after its last stage, before it published', () => {
     const killedFile = statSync(join(results, 'dubbed-r0-run1.wav')).size;
 
     let stagesRun = 0;
-    const counting: DubInFolder = (workDir, dubRequest, run) =>
-      dub(workDir, dubRequest, {
-        ...run,
-        onEvent: (event) => {
-          if (event.type === 'stage-started') stagesRun++;
-          run.onEvent?.(event);
+    const counting: DubInFolder = (workDir, dubRequest, run, workspace) =>
+      dub(
+        workDir,
+        dubRequest,
+        {
+          ...run,
+          onEvent: (event) => {
+            if (event.type === 'stage-started') stagesRun++;
+            run.onEvent?.(event);
+          },
         },
-      });
+        workspace,
+      );
     expect(await new JobProcessor(store, counting).process({ id, group: false }, new AbortController().signal)).toBe(
       'settled',
     );

@@ -1,4 +1,5 @@
 import { Busy, Cancelled, TooManyJobs } from '@voxlate/core';
+import { WORKSPACE_CLIENT } from '../access/caller.js';
 import { PROCESS_STOPPING } from '@voxlate/jobs';
 
 interface Waiting {
@@ -143,7 +144,7 @@ export class WorkSlots {
    */
   checkAdmission(client: string, admission: Admission = this.limits, jobs = 1): void {
     const mine = this.perClient.get(client) ?? 0;
-    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient);
+    if (mine + jobs > admission.maxPerClient) throw clientShareFull(mine, jobs, admission.maxPerClient, client);
     // In line: those running, those waiting, and those admitted whose records are being written.
     const places = this.limits.concurrency + admission.maxWaiting;
     if (this.running + this.waiting.length + this.arriving >= places) throw lineFull();
@@ -188,12 +189,20 @@ export class WorkSlots {
   }
 }
 
-/** The 429 of a client past its share, whichever queue counted its jobs. */
 /**
- * The 429 of a client past its share: `mine` jobs running or waiting, `asked` more asked for (a
- * dub into several languages is a job a language), at most `share` at once.
+ * The 429 of a client past its share, whichever queue counted its jobs: `mine` jobs running or
+ * waiting, `asked` more asked for (a dub into several languages is a job a language), at most
+ * `share` at once. A workspace's share is named as such (it is the limit its whole team hit).
  */
-export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE_INFINITY): TooManyJobs {
+export function clientShareFull(mine: number, asked = 1, share = Number.POSITIVE_INFINITY, client = ''): TooManyJobs {
+  if (client.startsWith(WORKSPACE_CLIENT)) {
+    return new TooManyJobs(
+      `This workspace already has ${mine} jobs running or waiting and may have ${share} at once` +
+        `${asked === 1 ? '' : ` (this dub into ${asked} languages is ${asked} jobs)`}: ` +
+        'wait for some to finish, or ask for fewer languages.',
+      RETRY_AFTER_SECONDS,
+    );
+  }
   const message =
     asked === 1
       ? `You already have ${mine} jobs running or waiting: wait for one to finish before starting another.`

@@ -48,9 +48,13 @@ export class LiveConnection {
     private readonly onCaption: (caption: LiveCaption) => void = () => undefined,
   ) {}
 
-  /** Starts taking frames; resolves when the session is over, however it ended. */
-  run(): Promise<void> {
+  /**
+   * Starts taking frames, first those the client sent before the session started (after its key:
+   * see keyFromFirstMessage); resolves when the session is over, however it ended.
+   */
+  run(early: readonly { data: RawData; isBinary: boolean }[] = []): Promise<void> {
     return new Promise((resolve) => {
+      for (const frame of early) this.take(frame.data, frame.isBinary);
       this.socket.on('message', (data, isBinary) => this.take(data, isBinary));
       this.socket.once('close', () => {
         clearTimeout(this.idle);
@@ -204,7 +208,8 @@ export function closeLiveSocket(socket: WebSocket, code: number, reason: string)
   socket.close(code, Buffer.from(reason).subarray(0, 120).toString());
 }
 
-function bytesOf(data: RawData): Buffer {
+/** A WebSocket message's bytes, however ws handed them over. */
+export function bytesOf(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }

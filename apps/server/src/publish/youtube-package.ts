@@ -3,20 +3,14 @@ import { join } from 'node:path';
 import { downloadName, type PublishPackageBody } from '@voxlate/contract';
 import { Conflict, LANGUAGES, type Timeline } from '@voxlate/core';
 import { writeYoutubePackage, type Dubber, type PackageLanguage, type PackageSource } from '@voxlate/dubber';
-import {
-  REPORT_FILE,
-  subtitleFile,
-  type DiskJobStore,
-  type DiskTranslationMemory,
-  type JobRequest,
-} from '@voxlate/jobs';
+import { REPORT_FILE, subtitleFile, type DiskJobStore, type JobRequest, type WorkspaceLibraries } from '@voxlate/jobs';
 import type { StoredJob } from '../jobs/job-board.js';
 
-/** What a package is made from: the jobs and their files, the engines, the memory. */
+/** What a package is made from: the jobs and their files, the engines, the jobs' workspace's memory. */
 export interface PackageParts {
   store: DiskJobStore<JobRequest>;
   dubber: Dubber;
-  memory: DiskTranslationMemory;
+  libraries: Pick<WorkspaceLibraries, 'of'>;
 }
 
 /**
@@ -31,7 +25,9 @@ export async function writeJobsPackage(
   signal: AbortSignal,
 ): Promise<{ path: string; name: string }> {
   const source = await packageSourceOf(parts.store, jobs);
-  return writeYoutubePackage({ resolver: parts.dubber.resolver, memory: parts.memory }, source, asked, dir, signal);
+  // The titles are translated with the memory of the workspace that owns the jobs.
+  const memory = parts.libraries.of(jobs[0]?.request.workspace).memory;
+  return writeYoutubePackage({ resolver: parts.dubber.resolver, memory }, source, asked, dir, signal);
 }
 
 async function packageSourceOf(store: DiskJobStore<JobRequest>, jobs: readonly StoredJob[]): Promise<PackageSource> {

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { DUB_ASK_FIELDS, type FormBody } from '@voxlate/contract';
 import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues, type SavedVoice } from '@voxlate/core';
-import type { DiskGlossaries, DiskVoiceLibrary, JobRequest } from '@voxlate/jobs';
+import type { DiskGlossaries, DiskVoiceLibrary, JobRequest, WorkspaceLibraries } from '@voxlate/jobs';
+import { callerOf, workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
 import type { NewJob } from '../jobs/job-board.js';
-import type { Workspace } from '../jobs/workspaces.js';
+import type { RequestFolder } from '../jobs/request-folders.js';
 import { requireMediaKind } from './media-kind.js';
 import { receiveUpload } from './receive-upload.js';
 import { namedGlossary } from './named-glossary.js';
@@ -30,6 +31,22 @@ export interface CreatorLibraries {
   voices: DiskVoiceLibrary;
 }
 
+/**
+ * Who asks for a dub: whose share of the line it counts against, the workspace that will own
+ * the job (undefined without keys), and that workspace's glossaries and voices it may name.
+ */
+export interface DubOwner {
+  client: string;
+  workspace: string | undefined;
+  library: CreatorLibraries;
+}
+
+/** The owner of the dubs a request asks for: its caller's workspace. */
+export function dubOwnerOf(request: FastifyRequest, libraries: Pick<WorkspaceLibraries, 'of'>): DubOwner {
+  const workspace = workspaceOf(request);
+  return { client: callerOf(request).client, workspace, library: libraries.of(workspace) };
+}
+
 export interface DubMedia {
   path: string;
   filename: string;
@@ -45,10 +62,10 @@ export async function newDubJob(
   dubber: Dubber,
   asked: DubAsked,
   media: DubMedia,
-  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; client: string; libraries: CreatorLibraries },
+  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; owner: DubOwner },
   signal: AbortSignal,
 ): Promise<NewJob> {
-  const { glossaries, voices } = how.libraries;
+  const { glossaries, voices } = how.owner.library;
   const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(glossaries, asked.glossaryId);
   const saved = await savedVoicesOf(voices, asked.speakerVoices);
   const info = await requireMediaKind(dubber, media.path, how.mode, signal);
@@ -80,7 +97,8 @@ export async function newDubJob(
       outputContainer,
       ...(glossary ? { glossary } : {}),
       phases: phases.map((stage) => stage.id),
-      client: how.client,
+      client: how.owner.client,
+      ...(how.owner.workspace === undefined ? {} : { workspace: how.owner.workspace }),
     },
   };
 }
@@ -93,7 +111,7 @@ export async function newDubJobs(
   dubber: Dubber,
   asked: DubAsked,
   media: DubMedia,
-  how: { mode: 'audio' | 'video'; client: string; libraries: CreatorLibraries },
+  how: { mode: 'audio' | 'video'; owner: DubOwner },
   signal: AbortSignal,
 ): Promise<NewJob[]> {
   const first = await newDubJob(dubber, asked, media, how, signal);
@@ -141,20 +159,20 @@ async function savedVoicesOf(
 export async function uploadedDubJob(
   dubber: Dubber,
   request: FastifyRequest,
-  workspace: Workspace,
+  folder: RequestFolder,
   how: {
     form: FormBody;
     maxBytes: number;
     mode: 'audio' | 'video';
     container: 'mp4' | 'wav';
-    libraries: CreatorLibraries;
+    owner: DubOwner;
   },
   signal: AbortSignal,
 ): Promise<{ job: NewJob; requestId?: string }> {
-  const upload = await receiveUpload(request, workspace, how);
+  const upload = await receiveUpload(request, folder, how);
   if (!upload.media) throw new BadInput('Please upload a file');
   const asked = readUploadForm(how.form, upload);
   await admitAsked(dubber, asked);
-  const job = await newDubJob(dubber, asked, upload.media, { ...how, client: request.ip }, signal);
+  const job = await newDubJob(dubber, asked, upload.media, how, signal);
   return { job, ...(asked.requestId === undefined ? {} : { requestId: asked.requestId }) };
 }

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DUB_ASK_FIELDS, MAX_SUBTITLE_BYTES, type FormBody } from '@voxlate/contract';
 import { BadInput, TooLarge, UnsupportedMediaType, isVoxlateError } from '@voxlate/core';
-import type { Workspace } from '../jobs/workspaces.js';
+import type { RequestFolder } from '../jobs/request-folders.js';
 import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
 
 export interface ReceivedUpload {
@@ -27,7 +27,7 @@ const UNDECLARED_FIELDS = 10;
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  workspace: Workspace,
+  folder: RequestFolder,
   options: { form: FormBody; maxBytes: number },
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UnsupportedMediaType(`The request is not a form. ${MULTIPART_HINT}`);
@@ -45,7 +45,7 @@ export async function receiveUpload(
       if (part.type === 'field') {
         upload.fields[part.fieldname] = fieldWithinLimit(part.fieldname, String(part.value), part.valueTruncated);
       } else if (part.fieldname === options.form.mediaPart && !upload.media) {
-        const path = workspace.path('upload');
+        const path = folder.path('upload');
         await pipeline(part.file, createWriteStream(path));
         if (part.file.truncated) throw new TooLarge(FILE_TOO_LARGE_MESSAGE);
         upload.media = { path, filename: part.filename, bytes: part.file.bytesRead };

@@ -1,26 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
 import { glossaryToCsv, parseGlossaryCsv, requireSpokenForms, type Glossary } from '@voxlate/core';
-import type { StoredGlossary } from '@voxlate/jobs';
+import type { DiskGlossaries, StoredGlossary } from '@voxlate/jobs';
 import { attachment } from '../http/send-file.js';
-import type { RouteContext } from './route-context.js';
+import { libraryOf, type RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
-/** The glossaries: made from CSV or a list, listed, read, replaced, removed, exported as CSV. */
+/**
+ * The glossaries of the caller's workspace: made from CSV or a list, listed, read, replaced,
+ * removed, exported as CSV.
+ */
 export function registerGlossaryRoutes(app: FastifyInstance, context: RouteContext): void {
-  const glossaries = context.glossaries;
+  const glossariesOf = (request: FastifyRequest): DiskGlossaries => libraryOf(context, request).glossaries;
 
-  serveRoute(app, Routes.listGlossaries, async () => ({ glossaries: (await glossaries.list()).map(glossaryFields) }));
+  serveRoute(app, Routes.listGlossaries, async (request) => ({
+    glossaries: (await glossariesOf(request).list()).map(glossaryFields),
+  }));
 
   serveRoute(app, Routes.createGlossary, async (request, reply) =>
-    reply.code(201).send(glossaryFields(await glossaries.create(request.body.name.trim(), glossaryOf(request.body)))),
+    reply
+      .code(201)
+      .send(glossaryFields(await glossariesOf(request).create(request.body.name.trim(), glossaryOf(request.body)))),
   );
 
-  serveRoute(app, Routes.getGlossary, async (request) => glossaryFields(await glossaries.get(request.params.id)));
+  serveRoute(app, Routes.getGlossary, async (request) =>
+    glossaryFields(await glossariesOf(request).get(request.params.id)),
+  );
 
   serveRoute(app, Routes.replaceGlossary, async (request) =>
     glossaryFields(
-      await glossaries.replace(
+      await glossariesOf(request).replace(
         request.params.id,
         request.body.name.trim(),
         glossaryOf(request.body),
@@ -30,12 +39,12 @@ export function registerGlossaryRoutes(app: FastifyInstance, context: RouteConte
   );
 
   serveRoute(app, Routes.deleteGlossary, async (request, reply) => {
-    await glossaries.remove(request.params.id);
+    await glossariesOf(request).remove(request.params.id);
     return reply.code(204).send();
   });
 
   serveRoute(app, Routes.exportGlossary, async (request, reply) => {
-    const glossary = await glossaries.get(request.params.id);
+    const glossary = await glossariesOf(request).get(request.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment(`${glossary.name.replace(/[\\/]/g, '_')}.csv`))

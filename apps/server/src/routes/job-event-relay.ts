@@ -48,11 +48,12 @@ export async function relayJobEvents(
   reply: FastifyReply,
   context: RouteContext,
   jobId: string,
+  workspace: string | undefined,
 ): Promise<void> {
   const { board, config, hub } = context;
   const header = request.headers['last-event-id'];
   const after = hub.numberOf(Array.isArray(header) ? header[0] : header);
-  const job = await board.get(jobId);
+  const job = await board.get(jobId, workspace);
   if (after !== undefined && isTerminal(job.state) && after >= hub.lastId(jobId)) {
     return void reply.code(204).send();
   }
@@ -61,7 +62,7 @@ export async function relayJobEvents(
   if (followed.missed) {
     for (const event of followed.missed) relay(stream, hub.eventId(event), event.update);
   } else {
-    const snapshot = jobFields(await board.get(jobId), hub.progressOf(jobId));
+    const snapshot = jobFields(await board.get(jobId, workspace), hub.progressOf(jobId));
     const id = `${hub.epoch}-${hub.lastId(jobId)}`;
     stream.send('snapshot', id, snapshot);
     if (isTerminal(snapshot.state)) {

@@ -9,7 +9,8 @@ import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { StoredJob } from '../jobs/job-board.js';
 import { MadeOnce } from '../jobs/made-once.js';
-import { admitAsked, newDubJobs, type DubMedia } from '../requests/dub-job.js';
+import { admitAsked, dubOwnerOf, newDubJobs, type DubMedia } from '../requests/dub-job.js';
+import { callerOf, workspaceOf } from '../access/caller.js';
 import { receiveUpload } from '../requests/receive-upload.js';
 import { readUploadForm } from '../requests/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
@@ -44,30 +45,30 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     async (request): Promise<{ jobs: Job[]; page: number; size: number; total: number }> => {
       const page = Number(request.query.page ?? 0);
       const size = Number(request.query.size ?? 20);
-      const { jobs, total } = await board.list(page, size);
+      const { jobs, total } = await board.list(page, size, workspaceOf(request));
       return { jobs: jobs.map((job) => jobFields(job, hub.progressOf(job.id))), page, size, total };
     },
   );
 
   serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     return jobFields(job, hub.progressOf(job.id), await board.runsOf(job));
   });
 
   serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${quoteInput(id)}.`);
-    const jobs = (await board.group(id)).map((job) => jobFields(job, hub.progressOf(job.id)));
+    const jobs = (await board.group(id, workspaceOf(request))).map((job) => jobFields(job, hub.progressOf(job.id)));
     return { id, ...groupStateOf(jobs), jobs };
   });
 
   serveRoute(app, Routes.followJob, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
-    await relayJobEvents(request, reply, context, job.id);
+    const job = await jobOf(context, request);
+    await relayJobEvents(request, reply, context, job.id, job.request.workspace);
   });
 
   serveRoute(app, Routes.getJobResult, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     if (!job.result) throw new NotFound('The job has no result yet.');
     requireRevision(job.result.revision, request.query.revision);
     const name = downloadName(job.request.inputName, job.request.targetLanguage, job.result.container);
@@ -75,13 +76,13 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.getJobSource, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     const path = join(store.folder(job.id), 'input', job.request.inputFile);
     await sendFile(request, reply, path, job.request.inputName);
   });
 
   serveRoute(app, Routes.getJobSubtitles, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     const match = /^([a-z]{3}(?:-[a-z]{3})?)\.(srt|vtt)$/.exec(request.params.file);
     if (!match) {
       throw new NotFound(
@@ -96,7 +97,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.getJobStem, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     if (!job.result) throw new NotFound('The job has no result yet.');
     // Made from the run the result was rendered from: a line moved since is on its new speaker's
     // track once the render has spoken it there, not before.
@@ -126,7 +127,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.getJobReport, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     if (!job.result) throw new NotFound('The job has no result yet.');
     const path = join(store.folder(job.id), 'result', REPORT_FILE);
     const name = downloadName(job.request.inputName, job.request.targetLanguage, 'report.json');
@@ -134,7 +135,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.editLine, async (request): Promise<Job> => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     const { body } = request;
     const line = Number(request.params.segmentId);
     let edited = job;
@@ -144,7 +145,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     const { speaker } = request.params;
     const { name, voice, saved_voice: savedVoice } = request.body;
     if (voice !== undefined && savedVoice !== undefined) {
@@ -161,26 +162,28 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   });
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
-    const queued = await edits.render(job.id, request.ip, apiAdmission);
+    const job = await jobOf(context, request);
+    const queued = await edits.render(job.id, callerOf(request).client, apiAdmission);
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
   serveRoute(app, Routes.cancelJob, async (request): Promise<Job> => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     return jobFields(await board.cancel(job.id), undefined);
   });
 
   serveRoute(app, Routes.deleteJob, async (request, reply) => {
-    const job = await jobOf(context, request.params.id);
+    const job = await jobOf(context, request);
     await board.remove(job.id);
     return reply.code(204).send();
   });
 }
 
-async function jobOf(context: RouteContext, id: string): Promise<StoredJob> {
+/** The job the route's `id` names, if it is the caller's workspace's (else not found, as if it did not exist). */
+async function jobOf(context: RouteContext, request: FastifyRequest<{ Params: { id: string } }>): Promise<StoredJob> {
+  const { id } = request.params;
   if (!isJobId(id)) throw new NotFound(`There is no job ${quoteInput(id)}.`);
-  return context.board.get(id);
+  return context.board.get(id, workspaceOf(request));
 }
 
 /** Reads the form (a file or a link), checks every field, then stores and queues the job. */
@@ -190,11 +193,11 @@ async function createJob(
   context: RouteContext,
   admission: { maxWaiting: number; maxPerClient: number },
 ): Promise<StoredJob> {
-  const { config, dubber, workspaces, board } = context;
+  const { config, dubber, folders, board } = context;
   const abort = abortOnDisconnect(request, reply);
-  const workspace = await workspaces.create();
+  const folder = await folders.create();
   try {
-    const upload = await receiveUpload(request, workspace, {
+    const upload = await receiveUpload(request, folder, {
       form: CreateJobForm,
       maxBytes: config.maxUploadBytes,
     });
@@ -202,14 +205,14 @@ async function createJob(
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
     // The form's rule (checked as it was read): a file, or else a link.
-    const media = upload.media ?? (await fetchLink(asked.url!, workspace.path('fetched'), context, abort.signal));
-    const how = { mode: 'audio', client: request.ip, libraries: context } as const;
+    const media = upload.media ?? (await fetchLink(asked.url!, folder.path('fetched'), context, abort.signal));
+    const how = { mode: 'audio', owner: dubOwnerOf(request, context.libraries) } as const;
     const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
     const [first] = await board.submitGroup(jobs, admission);
     return first!;
   } finally {
-    await workspace.remove();
+    await folder.remove();
   }
 }
 
@@ -243,9 +246,12 @@ function lineEditOf(body: LineEditBody): LineEdit {
 
 /** A voice from the library for a speaker of the job, by name or id, measured against the job's synthesiser. */
 async function giveSavedVoice(context: RouteContext, job: StoredJob, speaker: string, idOrName: string) {
-  const saved = await context.voices.forDub(idOrName).catch((error: unknown) => {
-    throw error instanceof NotFound ? new BadInput(`"saved_voice": ${error.message}`) : error;
-  });
+  const saved = await context.libraries
+    .of(job.request.workspace)
+    .voices.forDub(idOrName)
+    .catch((error: unknown) => {
+      throw error instanceof NotFound ? new BadInput(`"saved_voice": ${error.message}`) : error;
+    });
   const { targetLanguage, engines } = job.request;
   const synthesiser = await context.dubber.resolver.synthesiser(targetLanguage, engines.tts);
   const voices = (await synthesiser.baseVoices?.(targetLanguage)) ?? [];

@@ -20,10 +20,14 @@ import {
   type Pronunciation,
 } from '@voxlate/core';
 import { liveEnginesOf, openLiveSession } from '@voxlate/dubber';
+import type { DiskGlossaries, WorkspaceRef } from '@voxlate/jobs';
+import type { AccessConfig } from '../access/access-control.js';
+import { callerOf, workspaceOf } from '../access/caller.js';
 import { isCrossSite } from '../http/browser-security.js';
 import { HttpError } from '../http/http-error.js';
 import { SseStream } from '../http/sse-stream.js';
 import { closeLiveSocket, LiveConnection } from '../live/live-connection.js';
+import { keyFromFirstMessage, type EarlyFrame } from '../live/live-key.js';
 import { namedGlossary } from '../requests/named-glossary.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -37,17 +41,20 @@ export function registerLiveRoutes(app: FastifyInstance, context: RouteContext):
   app.route({
     method: 'GET',
     url: path,
+    // The socket's client may send its key as its first message (never in the URL).
+    config: { contract: true, keyInFirstMessage: true } satisfies AccessConfig,
     handler: (request) => liveStatus(request, context),
     wsHandler: (socket, request) => serveLiveSocket(socket, request, context),
   });
 
   serveRoute(app, Routes.liveCaptions, (request, reply) => {
     const { session } = request.query;
-    if (session !== undefined && !context.live.isRunning(session)) {
+    const workspace = workspaceOf(request);
+    if (session !== undefined && !context.live.isRunning(session, workspace)) {
       throw new HttpError(404, 'No live session with that session_id is running.');
     }
     const stream = new SseStream(reply, context.config);
-    const stop = context.live.follow(session, (caption) => stream.send(caption));
+    const stop = context.live.follow(session, workspace, (caption) => stream.send(caption));
     reply.raw.once('close', () => stop?.());
   });
 }
@@ -83,13 +90,17 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
       'Live sessions from other web sites are refused. Use the Voxlate studio, or add the site to VOXLATE_CORS_ORIGINS.',
     );
   }
+  const keyed = await socketWorkspace(socket, request, context);
+  if (keyed instanceof Error) return refuse(LIVE_CLOSE.refused, keyed.message);
   const asked = check(LiveQuery, normaliseFields(request.query));
   if (!asked.ok) return refuse(LIVE_CLOSE.refused, asked.message);
-  const entry = context.live.tryStart();
-  if (!entry) {
+  const entry = context.live.tryStart(keyed.workspace?.id);
+  if (!('id' in entry)) {
     return refuse(
       LIVE_CLOSE.busy,
-      `This machine already runs ${context.live.maxSessions} live sessions, as many as it holds. Try again later.`,
+      entry.full === 'machine'
+        ? `This machine already runs ${entry.max} live sessions, as many as it holds. Try again later.`
+        : `This workspace already runs ${entry.max} live sessions, as many as one workspace may. End one, or try again later.`,
     );
   }
   const abort = new AbortController();
@@ -99,7 +110,7 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
     const early: LiveEvent[] = [];
     let deliver = (event: LiveEvent): unknown => early.push(event);
     const { source_language: source, target_language: target, glossary_id: glossaryId } = asked.value;
-    const lexicon = await liveLexicon(context, glossaryId, target);
+    const lexicon = await liveLexicon(context.libraries.of(keyed.workspace?.id).glossaries, glossaryId, target);
     if (lexicon instanceof Error) return refuse(LIVE_CLOSE.refused, lexicon.message);
     const opened = await openLiveSession(
       context.dubber.resolver,
@@ -127,7 +138,7 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
     deliver = (event) => connection.send(event);
     say({ type: 'ready', session_id: entry.id, sample_rate: LIVE_INPUT_RATE, engines: opened.engines });
     request.log.info({ session: entry.id, source, target, engines: opened.engines }, 'live session started');
-    const running = connection.run();
+    const running = connection.run(keyed.handOver());
     socket.resume();
     await running;
     request.log.info({ session: entry.id }, 'live session ended');
@@ -138,15 +149,30 @@ async function serveLiveSocket(socket: WebSocket, request: FastifyRequest, conte
 
 /** The "say as" respellings of the glossary a live session names (an unknown one is the request's mistake). */
 async function liveLexicon(
-  context: RouteContext,
+  glossaries: DiskGlossaries,
   glossaryId: string | undefined,
   target: LanguageCode,
 ): Promise<Pronunciation[] | Error> {
   if (glossaryId === undefined) return [];
   try {
-    return pronunciationsFor(await namedGlossary(context.glossaries, glossaryId), target);
+    return pronunciationsFor(await namedGlossary(glossaries, glossaryId), target);
   } catch (error) {
     if (error instanceof BadInput) return error;
     throw error;
   }
+}
+
+/**
+ * The workspace a live socket works in: its request's (a header, the studio's cookie, the
+ * subprotocol), or else the key its first message sends; none without keys. What the client
+ * sent after its key waits to be handed over to the session.
+ */
+async function socketWorkspace(
+  socket: WebSocket,
+  request: FastifyRequest,
+  context: RouteContext,
+): Promise<{ workspace: WorkspaceRef | undefined; handOver: () => EarlyFrame[] } | Error> {
+  const caller = callerOf(request);
+  if (!caller.keysRequired || caller.workspace) return { workspace: caller.workspace, handOver: () => [] };
+  return keyFromFirstMessage(socket, context.keys);
 }

@@ -5,7 +5,7 @@ import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { HttpError } from '../http/http-error.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { admitAsked, newDubJob } from '../requests/dub-job.js';
+import { admitAsked, dubOwnerOf, newDubJob } from '../requests/dub-job.js';
 import { readJsonBody } from '../requests/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
 import type { RouteContext } from './route-context.js';
@@ -17,7 +17,7 @@ import { runSpecJob } from './spec-job.js';
  * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
  */
 export function registerProcessAudioUrlRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, store, workspaces } = context;
+  const { config, dubber, store, folders } = context;
   serveRoute(
     app,
     Routes.processAudioUrl,
@@ -27,9 +27,9 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
       // A pair nothing here can dub is refused before the link is fetched.
       await admitAsked(dubber, asked);
       const abort = abortOnDisconnect(request, reply);
-      const workspace = await workspaces.create();
+      const folder = await folders.create();
       try {
-        const fetched = workspace.path('fetched');
+        const fetched = folder.path('fetched');
         await importUrl(
           link.toString(),
           fetched,
@@ -41,7 +41,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           dubber,
           asked,
           media,
-          { mode: 'audio', container: 'wav', client: request.ip, libraries: context },
+          { mode: 'audio', container: 'wav', owner: dubOwnerOf(request, context.libraries) },
           abort.signal,
         );
         const {
@@ -52,7 +52,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           ...(asked.requestId === undefined ? {} : { requestId: asked.requestId }),
         });
         // The fetched audio handed back as WAV, from the job's copy of it.
-        const sourceWav = workspace.path('source.wav');
+        const sourceWav = folder.path('source.wav');
         await dubber.audioToWav(join(store.folder(done.id), 'input', done.request.inputFile), sourceWav, abort.signal);
         await sendJsonWithMedia(
           reply,
@@ -64,7 +64,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
           config.writeTimeoutMs,
         );
       } finally {
-        await workspace.remove();
+        await folder.remove();
       }
     },
     {

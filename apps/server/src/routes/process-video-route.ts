@@ -6,7 +6,7 @@ import { abortOnDisconnect } from '../http/client-abort.js';
 import { errorResponse } from '../http/error-response.js';
 import { SseStream } from '../http/sse-stream.js';
 import type { NewJob } from '../jobs/job-board.js';
-import { uploadedDubJob } from '../requests/dub-job.js';
+import { dubOwnerOf, uploadedDubJob } from '../requests/dub-job.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
@@ -17,21 +17,21 @@ import { runSpecJob } from './spec-job.js';
  * server-sent events. A client that disconnects aborts its job.
  */
 export function registerProcessVideoRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, workspaces } = context;
+  const { config, dubber, folders } = context;
   serveRoute(
     app,
     Routes.processVideo,
     async (request, reply) => {
       const abort = abortOnDisconnect(request, reply);
-      const workspace = await workspaces.create();
+      const folder = await folders.create();
       try {
         const { job } = await uploadedDubJob(
           dubber,
           request,
-          workspace,
+          folder,
           {
             form: ProcessVideoForm,
-            libraries: context,
+            owner: dubOwnerOf(request, context.libraries),
             maxBytes: config.maxUploadBytes,
             mode: 'video',
             container: 'mp4',
@@ -42,7 +42,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
         context.slots.checkAdmission(job.request.client);
         await streamVideoJob(reply, job, context, abort.signal);
       } finally {
-        await workspace.remove();
+        await folder.remove();
       }
     },
     { config: { rateLimit: { max: config.rateLimits.processVideo, timeWindow: '1 minute' } } },

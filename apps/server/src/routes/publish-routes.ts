@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Routes, type PublishPackageBody } from '@voxlate/contract';
 import { NotFound } from '@voxlate/core';
 import { isJobId } from '@voxlate/jobs';
+import { workspaceOf } from '../access/caller.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { StoredJob } from '../jobs/job-board.js';
@@ -14,13 +15,13 @@ export function registerPublishRoutes(app: FastifyInstance, context: RouteContex
   serveRoute(app, Routes.packageGroup, async (request, reply) => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${id.slice(0, 40)}.`);
-    await sendPackage(context, await context.board.group(id), request.body, request, reply);
+    await sendPackage(context, await context.board.group(id, workspaceOf(request)), request.body, request, reply);
   });
 
   serveRoute(app, Routes.packageJob, async (request, reply) => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no job ${id.slice(0, 40)}.`);
-    await sendPackage(context, [await context.board.get(id)], request.body, request, reply);
+    await sendPackage(context, [await context.board.get(id, workspaceOf(request))], request.body, request, reply);
   });
 }
 
@@ -32,12 +33,12 @@ async function sendPackage(
   request: Parameters<typeof sendFile>[0],
   reply: Parameters<typeof sendFile>[1],
 ): Promise<void> {
-  const workspace = await context.workspaces.create();
+  const folder = await context.folders.create();
   try {
     const abort = abortOnDisconnect(request, reply);
-    const built = await writeJobsPackage(context, jobs, body ?? {}, workspace.dir, abort.signal);
+    const built = await writeJobsPackage(context, jobs, body ?? {}, folder.dir, abort.signal);
     await sendFile(request, reply, built.path, built.name);
   } finally {
-    await workspace.remove();
+    await folder.remove();
   }
 }

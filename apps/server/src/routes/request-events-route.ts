@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes } from '@voxlate/contract';
+import { workspaceOf } from '../access/caller.js';
+import { RequestIds } from '../jobs/request-ids.js';
 import { relayRequestEvents } from './job-event-relay.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -12,6 +14,8 @@ import { serveRoute } from './serve-route.js';
  */
 export function registerRequestEventsRoute(app: FastifyInstance, context: RouteContext): void {
   serveRoute(app, Routes.followRequest, async (request, reply) => {
-    await relayRequestEvents(reply, context, request.params.requestId);
+    // Only the caller's workspace's requests can be followed.
+    const requestId = RequestIds.inWorkspace(workspaceOf(request), request.params.requestId);
+    await relayRequestEvents(reply, context, requestId);
   });
 }

@@ -1,4 +1,6 @@
-import type { DiskGlossaries, DiskJobStore, DiskVoiceLibrary, DiskTranslationMemory, JobRequest } from '@voxlate/jobs';
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeys, DiskJobStore, JobRequest, WorkspaceLibraries, WorkspaceLibrary } from '@voxlate/jobs';
+import { workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from '../config.js';
 import type { JobBoard } from '../jobs/job-board.js';
@@ -6,7 +8,7 @@ import type { JobEdits } from '../jobs/job-edits.js';
 import type { JobEventHub } from '../jobs/job-event-hub.js';
 import type { RequestIds } from '../jobs/request-ids.js';
 import type { WorkSlots } from '../jobs/work-slots.js';
-import type { Workspaces } from '../jobs/workspaces.js';
+import type { RequestFolders } from '../jobs/request-folders.js';
 import type { LiveSessions } from '../live/live-sessions.js';
 
 /** What the routes work with: one service per concern, each made once for the process (app.ts). */
@@ -24,15 +26,21 @@ export interface RouteContext {
   hub: JobEventHub;
   /** Edits of finished jobs' lines and speakers, and renders of the edited lines. */
   edits: JobEdits;
-  /** The translations creators corrected, kept for every later dub. */
-  memory: DiskTranslationMemory;
-  /** The creators' glossaries: a dub names one by id. */
-  glossaries: DiskGlossaries;
-  /** The creators' saved voices: a dub gives one to a speaker by name. */
-  voices: DiskVoiceLibrary;
+  /**
+   * Each workspace's glossaries (a dub names one by id), translation memory (the lines its
+   * creators corrected) and saved voices (a dub gives one to a speaker by name).
+   */
+  libraries: WorkspaceLibraries;
   /** Spec-endpoint requests' client-chosen ids, tied to their jobs while they run. */
   requests: RequestIds;
   /** Request folders. */
-  workspaces: Workspaces;
+  folders: RequestFolders;
   live: LiveSessions;
+  /** The installation's API keys (the live socket checks a key sent as its first message). */
+  keys: ApiKeys;
+}
+
+/** The glossaries, memory and voices of the workspace a request's key opens (the open data without keys). */
+export function libraryOf(context: Pick<RouteContext, 'libraries'>, request: FastifyRequest): WorkspaceLibrary {
+  return context.libraries.of(workspaceOf(request));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { RouteSpec, Static, TSchema } from '@voxlate/contract';
+import type { AccessConfig } from '../access/access-control.js';
 
 type Part<Schema> = Schema extends TSchema ? Static<Schema> : unknown;
 type JsonBodyOf<Spec> = Spec extends { body: { json: infer Schema } } ? Part<Schema> : unknown;
@@ -15,6 +16,7 @@ export type RouteRequest<Spec extends RouteSpec> = FastifyRequest<{
  * Serves a route of the contract: its method and path as declared, its params, query and JSON
  * body checked against its schemas before the handler runs (refused in the words the schema
  * gives the field). Multipart forms are read part by part by the handler and checked there.
+ * Access control reads from the route whether it takes requests without a key (`public`).
  */
 export function serveRoute<Spec extends RouteSpec>(
   app: FastifyInstance,
@@ -32,6 +34,11 @@ export function serveRoute<Spec extends RouteSpec>(
       ...(spec.body && 'json' in spec.body ? { body: spec.body.json } : {}),
     },
     ...options,
+    config: { ...options.config, ...accessOf(spec) },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
+}
+
+function accessOf(spec: RouteSpec): AccessConfig {
+  return { contract: true, public: spec.public === true };
 }

@@ -1,6 +1,7 @@
 import { Cancelled, VoxlateError, type ErrorCode, type SavedRun } from '@voxlate/core';
 import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
 import type { StoredJob, NewJob } from '../jobs/job-board.js';
+import { RequestIds } from '../jobs/request-ids.js';
 import type { RouteContext } from './route-context.js';
 
 /** A spec endpoint's job once done: its record, its run and its signed manifest. */
@@ -36,7 +37,8 @@ export async function runSpecJob(
   });
   const followed = onUpdate ? hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
   for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
-  if (requestId) requests.bind(requestId, created.id);
+  const scopedId = requestId === undefined ? undefined : RequestIds.inWorkspace(newJob.request.workspace, requestId);
+  if (scopedId) requests.bind(scopedId, created.id);
   const leave = (): void => void board.remove(created.id).catch(() => undefined);
   signal.addEventListener('abort', leave, { once: true });
   try {
@@ -48,7 +50,7 @@ export async function runSpecJob(
   } finally {
     signal.removeEventListener('abort', leave);
     followed?.stop();
-    if (requestId) requests.unbind(requestId, created.id);
+    if (scopedId) requests.unbind(scopedId, created.id);
   }
 }
 

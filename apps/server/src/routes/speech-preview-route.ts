@@ -4,14 +4,15 @@ import { BadInput, pronunciationsFor, respell } from '@voxlate/core';
 import { wavBytesOf } from '@voxlate/media';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { namedGlossary } from '../requests/named-glossary.js';
-import type { RouteContext } from './route-context.js';
+import { libraryOf, type RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
 /** GET /api/speech-preview: a word as the voice will say it, after the glossary's respellings. */
 export function registerSpeechPreviewRoute(app: FastifyInstance, context: RouteContext): void {
   serveRoute(app, Routes.previewSpeech, async (request, reply) => {
     const { language, text, glossary_id: glossaryId, voice } = request.query;
-    const glossary = glossaryId === undefined ? undefined : await namedGlossary(context.glossaries, glossaryId);
+    const glossary =
+      glossaryId === undefined ? undefined : await namedGlossary(libraryOf(context, request).glossaries, glossaryId);
     const said = respell(text, pronunciationsFor(glossary, language), language).text;
     const synthesiser = await context.dubber.resolver.synthesiser(language);
     const voices = (synthesiser.listVoices?.(language) ?? []).map((listed) => listed.id);

@@ -3,7 +3,7 @@ import { Routes, TranslateForm } from '@voxlate/contract';
 import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { uploadedDubJob } from '../requests/dub-job.js';
+import { dubOwnerOf, uploadedDubJob } from '../requests/dub-job.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
@@ -14,24 +14,24 @@ import { runSpecJob } from './spec-job.js';
  * answer's `job_id`), so the studio can open it in the editor afterwards.
  */
 export function registerTranslateRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, workspaces } = context;
+  const { config, dubber, folders } = context;
   serveRoute(
     app,
     Routes.translateAudio,
     async (request, reply) => {
       const abort = abortOnDisconnect(request, reply);
-      const workspace = await workspaces.create();
+      const folder = await folders.create();
       try {
         const { job, requestId } = await uploadedDubJob(
           dubber,
           request,
-          workspace,
+          folder,
           {
             form: TranslateForm,
             maxBytes: config.maxUploadBytes,
             mode: 'audio',
             container: 'wav',
-            libraries: context,
+            owner: dubOwnerOf(request, context.libraries),
           },
           abort.signal,
         );
@@ -50,7 +50,7 @@ export function registerTranslateRoute(app: FastifyInstance, context: RouteConte
           config.writeTimeoutMs,
         );
       } finally {
-        await workspace.remove();
+        await folder.remove();
       }
     },
     { config: { rateLimit: { max: config.rateLimits.translate, timeWindow: '1 minute' } } },

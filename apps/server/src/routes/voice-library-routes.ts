@@ -1,44 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DiskVoiceLibrary } from '@voxlate/jobs';
 import { Routes } from '@voxlate/contract';
+import { workspaceOf } from '../access/caller.js';
 import { attachment, sendFile } from '../http/send-file.js';
 import { saveSpeakerVoice } from '../voices/save-speaker-voice.js';
 import { savedVoiceFields } from '../voices/saved-voice-fields.js';
 import { voiceFileOf, voiceOfFile } from '../voices/voice-file.js';
-import type { RouteContext } from './route-context.js';
+import { libraryOf, type RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
-/** The voice library: save a job's speaker, list, read, rename, remove, export and import voices. */
+/**
+ * The voice library of the caller's workspace: save a job's speaker, list, read, rename, remove,
+ * export and import voices.
+ */
 export function registerVoiceLibraryRoutes(app: FastifyInstance, context: RouteContext): void {
-  const voices = context.voices;
+  const voicesOf = (request: FastifyRequest): DiskVoiceLibrary => libraryOf(context, request).voices;
 
-  serveRoute(app, Routes.listSavedVoices, async () => ({ voices: (await voices.list()).map(savedVoiceFields) }));
+  serveRoute(app, Routes.listSavedVoices, async (request) => ({
+    voices: (await voicesOf(request).list()).map(savedVoiceFields),
+  }));
 
   serveRoute(app, Routes.saveVoice, async (request, reply) =>
-    reply.code(201).send(savedVoiceFields(await saveSpeakerVoice(context, request.body))),
+    reply.code(201).send(savedVoiceFields(await saveSpeakerVoice(context, request.body, workspaceOf(request)))),
   );
 
   serveRoute(app, Routes.importSavedVoice, async (request, reply) => {
-    const workspace = await context.workspaces.create();
+    const folder = await context.folders.create();
     try {
-      const { voice, speech } = await voiceOfFile(request.body, workspace.path('speech.wav'));
-      return await reply.code(201).send(savedVoiceFields(await voices.add(voice, speech)));
+      const { voice, speech } = await voiceOfFile(request.body, folder.path('speech.wav'));
+      return await reply.code(201).send(savedVoiceFields(await voicesOf(request).add(voice, speech)));
     } finally {
-      await workspace.remove();
+      await folder.remove();
     }
   });
 
-  serveRoute(app, Routes.getSavedVoice, async (request) => savedVoiceFields(await voices.get(request.params.id)));
+  serveRoute(app, Routes.getSavedVoice, async (request) =>
+    savedVoiceFields(await voicesOf(request).get(request.params.id)),
+  );
 
   serveRoute(app, Routes.renameSavedVoice, async (request) =>
-    savedVoiceFields(await voices.rename(request.params.id, request.body.name.trim())),
+    savedVoiceFields(await voicesOf(request).rename(request.params.id, request.body.name.trim())),
   );
 
   serveRoute(app, Routes.deleteSavedVoice, async (request, reply) => {
-    await voices.remove(request.params.id);
+    await voicesOf(request).remove(request.params.id);
     return reply.code(204).send();
   });
 
   serveRoute(app, Routes.exportSavedVoice, async (request, reply) => {
+    const voices = voicesOf(request);
     const voice = await voices.get(request.params.id);
     const speech = voice.reference ? await voices.speechOf(voice.id) : undefined;
     return reply
@@ -48,6 +58,7 @@ export function registerVoiceLibraryRoutes(app: FastifyInstance, context: RouteC
   });
 
   serveRoute(app, Routes.getSavedVoiceSpeech, async (request, reply) => {
+    const voices = voicesOf(request);
     const voice = await voices.get(request.params.id);
     await sendFile(request, reply, await voices.speechOf(voice.id), `${voice.name}.wav`);
   });

@@ -4,21 +4,21 @@ import { Conflict, NotFound, savedVoiceFrom, speechToSave, type SavedRun, type T
 import {
   CURRENT_RUN,
   type DiskJobStore,
-  type DiskVoiceLibrary,
   type JobRequest,
   type StoredVoice,
   type VoiceSpeech,
+  type WorkspaceLibraries,
 } from '@voxlate/jobs';
 import { writeSpeechWav } from '@voxlate/media';
 import type { JobBoard } from '../jobs/job-board.js';
-import type { Workspaces } from '../jobs/workspaces.js';
+import type { RequestFolders } from '../jobs/request-folders.js';
 
-/** What saving a voice works with: the jobs, their files, the library, a folder to cut the speech in. */
+/** What saving a voice works with: the jobs, their files, the libraries, a folder to cut the speech in. */
 export interface VoiceSaving {
   board: JobBoard;
   store: DiskJobStore<JobRequest>;
-  voices: DiskVoiceLibrary;
-  workspaces: Workspaces;
+  libraries: Pick<WorkspaceLibraries, 'of'>;
+  folders: RequestFolders;
 }
 
 /** The speech is kept at the rate the cloning engines read (they resample from it). */
@@ -26,11 +26,16 @@ const SPEECH_RATE = 24_000;
 
 /**
  * Saves a speaker of a finished job to the library: their measures, the base voice the job spoke
- * them in, their cleanest speech cut from the job's media, and the creator's statement.
+ * them in, their cleanest speech cut from the job's media, and the creator's statement. The job
+ * must be the workspace's, and the voice goes into the workspace's library.
  */
-export async function saveSpeakerVoice(context: VoiceSaving, body: SaveVoiceBody): Promise<StoredVoice> {
-  const { board, store, voices, workspaces } = context;
-  const job = await board.get(body.job_id);
+export async function saveSpeakerVoice(
+  context: VoiceSaving,
+  body: SaveVoiceBody,
+  workspace: string | undefined,
+): Promise<StoredVoice> {
+  const { board, store, folders } = context;
+  const job = await board.get(body.job_id, workspace);
   const current = await store.readJson<SavedRun>(job.id, CURRENT_RUN);
   if (!current) throw new Conflict(`Job ${job.id} has no finished dub yet: save its voices once it is done.`);
   const { timeline } = current;
@@ -39,11 +44,11 @@ export async function saveSpeakerVoice(context: VoiceSaving, body: SaveVoiceBody
     const known = (timeline.speakers ?? []).map((candidate) => candidate.speaker).join(', ') || 'none';
     throw new NotFound(`Job ${job.id} has no voiced speaker ${body.speaker}: its speakers are ${known}.`);
   }
-  const workspace = await workspaces.create();
+  const folder = await folders.create();
   try {
     const input = join(store.folder(job.id), 'input', job.request.inputFile);
     const spans = speechToSave(timeline.segments, speaker);
-    const speech = spans.length > 0 ? await cutSpeech(input, spans, workspace.dir) : undefined;
+    const speech = spans.length > 0 ? await cutSpeech(input, spans, folder.dir) : undefined;
     const rights = { statement: body.rights_statement.trim(), at: new Date().toISOString() };
     const saved = savedVoiceFrom(speaker, {
       id: '',
@@ -52,7 +57,7 @@ export async function saveSpeakerVoice(context: VoiceSaving, body: SaveVoiceBody
       language: timeline.targetLanguage,
       ...synthesisEngine(timeline),
     });
-    return await voices.add(
+    return await context.libraries.of(workspace).voices.add(
       {
         name: saved.name,
         profile: saved.profile,
@@ -63,7 +68,7 @@ export async function saveSpeakerVoice(context: VoiceSaving, body: SaveVoiceBody
       speech,
     );
   } finally {
-    await workspace.remove();
+    await folder.remove();
   }
 }
 

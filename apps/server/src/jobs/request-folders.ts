@@ -6,12 +6,12 @@ import { createOwnedTempDir } from '@voxlate/process-lifetime';
  * One folder per request, removed when the request ends, and all of them at shutdown; one left
  * by a service that was killed is removed by the next one at its start (owner in the name).
  */
-export class Workspaces {
+export class RequestFolders {
   private readonly live = new Set<string>();
 
   constructor(private readonly root: string) {}
 
-  async create(): Promise<Workspace> {
+  async create(): Promise<RequestFolder> {
     const dir = await createOwnedTempDir(this.root, 'request');
     this.live.add(dir);
     return {
@@ -31,7 +31,7 @@ export class Workspaces {
   }
 }
 
-export interface Workspace {
+export interface RequestFolder {
   dir: string;
   path(name: string): string;
   remove(): Promise<void>;

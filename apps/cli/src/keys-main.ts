@@ -1,0 +1,62 @@
+import { dataDirFromEnv } from '@voxlate/dubber';
+import { ApiKeys, type KeyListing } from '@voxlate/jobs';
+
+const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX
+
+  add NAME       makes a key for the workspace NAME (made when new) and prints it once, as the last line.
+                 A workspace may have several keys (one per teammate or machine, or one to rotate to).
+  list           every key: its workspace, its prefix, when it was made and revoked. Keys are kept
+                 hashed (SHA-256): a lost key cannot be shown again, only revoked and replaced.
+  revoke X       revokes the key starting with X (as list shows it), or every key of the workspace X.
+                 Every service sharing the data folder refuses it within seconds. The workspace's jobs
+                 and data stay: a new key for the same name opens them again.
+
+Once one key exists, the service asks for a key on every request (the studio shows a sign-in page).
+Settings: VOXLATE_DATA_DIR (the data folder the services and workers share).`;
+
+/** `npm run keys`: the API keys and workspaces of the installation's data folder. */
+async function main([command, argument, ...rest]: string[]): Promise<number> {
+  const keys = new ApiKeys(dataDirFromEnv());
+  if (command === 'list' && argument === undefined) return list(keys);
+  if (command === 'add' && argument !== undefined && rest.length === 0) return add(keys, argument);
+  if (command === 'revoke' && argument !== undefined && rest.length === 0) return revoke(keys, argument);
+  console.error(USAGE);
+  return 2;
+}
+
+async function add(keys: ApiKeys, name: string): Promise<number> {
+  const made = await keys.add(name);
+  console.log(`Made a key for the workspace "${made.workspace.name}" (${made.prefix}…), kept hashed in ${keys.path}.`);
+  console.log('It is shown once: give it to its holder now (Authorization: Bearer <key>, or the studio’s sign-in).');
+  console.log(made.key);
+  return 0;
+}
+
+async function list(keys: ApiKeys): Promise<number> {
+  const listed = await keys.list();
+  if (listed.length === 0) {
+    console.log('No keys: the service is open (on 127.0.0.1 only). Make one with: npm run keys -- add NAME');
+    return 0;
+  }
+  for (const key of listed) console.log(describe(key));
+  return 0;
+}
+
+async function revoke(keys: ApiKeys, nameOrPrefix: string): Promise<number> {
+  const revoked = await keys.revoke(nameOrPrefix);
+  for (const key of revoked) console.log(`Revoked ${describe(key)}`);
+  return 0;
+}
+
+function describe(key: KeyListing): string {
+  const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+  return `${key.prefix}…  ${key.workspace.name}  made ${key.createdAt}  ${state}`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

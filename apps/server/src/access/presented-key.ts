@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+
+/** The cookie the studio's sign-in sets (HttpOnly, SameSite=Strict): the key, for this browser session. */
+export const SESSION_COOKIE = 'voxlate_key';
+/**
+ * A live WebSocket client may offer its key as a subprotocol, `voxlate-key.<key>`, beside
+ * `voxlate` (the one the service answers with, so the key is never echoed back).
+ */
+export const LIVE_PROTOCOL = 'voxlate';
+export const KEY_PROTOCOL_PREFIX = 'voxlate-key.';
+
+/**
+ * The key a request carries, wherever it may: `Authorization: Bearer <key>`, `X-API-Key: <key>`,
+ * the studio's session cookie, or a WebSocket subprotocol. Never the URL (it ends up in logs).
+ */
+export function presentedKey(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1] ?? '';
+  }
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header.trim();
+  const protocols = request.headers['sec-websocket-protocol'];
+  const offered = protocols
+    ?.split(',')
+    .map((protocol) => protocol.trim())
+    .find((protocol) => protocol.startsWith(KEY_PROTOCOL_PREFIX));
+  if (offered !== undefined) return offered.slice(KEY_PROTOCOL_PREFIX.length);
+  return request.cookies[SESSION_COOKIE];
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Routes, type Session } from '@voxlate/contract';
+import { Conflict } from '@voxlate/core';
+import type { ApiKeys, WorkspaceRef } from '@voxlate/jobs';
+import { serveRoute } from './serve-route.js';
+import { callerOf } from '../access/caller.js';
+import { SESSION_COOKIE } from '../access/presented-key.js';
+import { BAD_KEY, unauthorised } from '../access/refusals.js';
+
+/** Sign-in attempts one address may make a minute (keys cannot be guessed; this keeps logs quiet). */
+const SIGN_INS_PER_MINUTE = 20;
+
+/**
+ * The studio's sign-in: GET /api/session (must it sign in, and as whom), POST (checks a key and
+ * keeps it in an HttpOnly, SameSite=Strict cookie for the browser session: scripts cannot read
+ * it, other sites cannot send it) and DELETE (signs out).
+ */
+export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys): void {
+  serveRoute(app, Routes.getSession, (request): Session => sessionOf(request, callerOf(request).workspace));
+
+  serveRoute(
+    app,
+    Routes.signIn,
+    async (request, reply): Promise<Session> => {
+      if (!callerOf(request).keysRequired) {
+        throw new Conflict('This service asks for no API key: there is nothing to sign in to.');
+      }
+      const key = request.body.key.trim();
+      const workspace = await keys.workspaceOf(key);
+      if (!workspace) throw unauthorised(BAD_KEY);
+      setSessionCookie(request, reply, key);
+      return sessionOf(request, workspace);
+    },
+    { config: { rateLimit: { max: SIGN_INS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  serveRoute(app, Routes.signOut, (request, reply) => {
+    void reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    return reply.code(204).send();
+  });
+}
+
+function sessionOf(request: FastifyRequest, workspace: WorkspaceRef | undefined): Session {
+  return { keys_required: callerOf(request).keysRequired, workspace: workspace ? { name: workspace.name } : null };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, key: string): void {
+  // No Max-Age or Expires: a session cookie, gone when the browser closes.
+  void reply.setCookie(SESSION_COOKIE, key, cookieOptions(request));
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    // Behind a TLS proxy (VOXLATE_TRUST_PROXY=1) the request's protocol is the client's.
+    secure: request.protocol === 'https',
+  };
+}
