@@ -114,6 +114,16 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   const resumed = await board.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame). Registered
+  // before the hooks that may refuse a request: its own marks an upgrade, so that the socket of a
+  // refused one (401) is closed after the answer instead of held open.
+  await app.register(websocket, {
+    options: {
+      maxPayload: LIVE_MAX_FRAME_BYTES,
+      // A client offering its key as a subprotocol is answered with `voxlate`: the key is never echoed.
+      handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+    },
+  });
   await registerBrowserSecurity(app, config.corsOrigins);
   await registerAccessControl(app, keys, keysMandatory(config));
   await app.register(rateLimit, {
@@ -133,14 +143,6 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   // Params, queries and JSON bodies are checked against the contract's schemas, in its words.
   app.setValidatorCompiler(({ schema }) => contractValidator(schema as TSchema));
   await app.register(multipart, { throwFileSizeLimit: true });
-  // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame).
-  await app.register(websocket, {
-    options: {
-      maxPayload: LIVE_MAX_FRAME_BYTES,
-      // A client offering its key as a subprotocol is answered with `voxlate`: the key is never echoed.
-      handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
-    },
-  });
   app.setErrorHandler(async (error, request, reply) => {
     const response = errorResponse(describeRequestError(error, request) ?? error);
     // A 503 the service chose (a full line, an unreachable queue, a lock held: Busy) is a refusal, not a fault.

@@ -3,7 +3,7 @@ import { AnswerSegment, DubAnswer, EngineUse, ProvenanceManifest, ReviewFlag } f
 import { ErrorAnswer, LanguageSupport } from './info.js';
 import { Job, JobLine } from './job.js';
 import { LiveAudio, LiveCaption, LiveDone, LiveError, LiveReady } from './live.js';
-import { ERROR_STATUS_TEXT, ROUTES, type Answer, type Route, type Tag } from './routes.js';
+import { ERROR_STATUS_TEXT, errorStatusesOf, ROUTES, type Answer, type Route, type Tag } from './routes.js';
 import { exactlyOneGroupOf } from './schema-kit.js';
 
 /** Schemas shown once under components and referred to wherever they appear. */
@@ -44,9 +44,6 @@ const TAGS: Readonly<Record<Tag, string>> = {
 };
 
 type Json = Record<string, unknown>;
-
-/** Any route may answer these: HTTP that cannot be parsed (400), headers over 16 KB (431). */
-const COMMON_ERRORS = [400, 431];
 
 /** How a request carries its API key (needed once the service has keys). */
 const SECURITY_SCHEMES: Json = {
@@ -121,9 +118,7 @@ function operation(route: Route): Json {
     responses: {
       ...Object.fromEntries(Object.entries(route.answers).map(([status, answer]) => [status, response(answer)])),
       ...Object.fromEntries(
-        [...new Set([...route.errors, ...COMMON_ERRORS, ...(route.public ? [] : [401])])]
-          .sort()
-          .map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
+        errorStatusesOf(route).map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
       ),
     },
   };

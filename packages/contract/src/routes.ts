@@ -751,6 +751,17 @@ export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   503: 'The service is busy (the waiting line is full; see Retry-After) or an engine failed.',
 };
 
+/** Any route may answer these: HTTP that cannot be parsed (400), headers over 16 KB (431). */
+const COMMON_ERRORS = [400, 431];
+
+/**
+ * Every error status a route may answer: its own, those any route may, and 401 for a route that
+ * needs a key (once the service asks for keys).
+ */
+export function errorStatusesOf(route: RouteSpec): number[] {
+  return [...new Set([...route.errors, ...COMMON_ERRORS, ...(route.public ? [] : [401])])].sort((a, b) => a - b);
+}
+
 export function routeOf(method: Method, path: string): Route | undefined {
   return ROUTES.find((route) => route.method === method && route.path === path);
 }

@@ -21,11 +21,7 @@ export interface AccessConfig {
  * the studio's own files stay public (the sign-in page is one of them). Every request carries its
  * Caller: the workspace its key opens, whose data alone it reaches.
  */
-export async function registerAccessControl(
-  app: FastifyInstance,
-  keys: ApiKeys,
-  mandatory: boolean,
-): Promise<void> {
+export async function registerAccessControl(app: FastifyInstance, keys: ApiKeys, mandatory: boolean): Promise<void> {
   await app.register(cookie);
   app.addHook('onRequest', async (request) => {
     request.caller = await callerFor(request, keys, mandatory);

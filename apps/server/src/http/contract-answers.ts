@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ERROR_ANSWER, mismatches, routeOf, type Method, type TSchema } from '@voxlate/contract';
-
-/** Statuses any route may answer with `{error}` (HTTP that cannot be parsed, headers too large). */
-const COMMON_ERRORS = [400, 431];
+import { ERROR_ANSWER, errorStatusesOf, mismatches, routeOf, type Method, type TSchema } from '@voxlate/contract';
 
 /**
  * Checks every JSON answer of a contract route against what the contract declares for its
@@ -16,7 +13,7 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
     if (!route || typeof payload !== 'string' || !isJson(reply)) return done(null, payload);
     const status = reply.statusCode;
     const declared = route.answers[status];
-    const errorStatus = status >= 400 && (route.errors.includes(status) || COMMON_ERRORS.includes(status));
+    const errorStatus = status >= 400 && errorStatusesOf(route).includes(status);
     const schema: TSchema | undefined =
       declared && 'json' in declared ? declared.json : errorStatus ? ERROR_ANSWER : undefined;
     const problems = schema

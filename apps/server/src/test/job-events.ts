@@ -12,7 +12,7 @@ export interface JobEvent {
 export async function readJobEvents(
   url: string,
   until: (event: JobEvent) => boolean,
-  options: { lastEventId?: string; ms?: number } = {},
+  options: { lastEventId?: string; ms?: number; headers?: Record<string, string> } = {},
 ): Promise<JobEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.ms ?? 120_000);
@@ -20,7 +20,7 @@ export async function readJobEvents(
   try {
     const response = await fetch(url, {
       signal: controller.signal,
-      headers: options.lastEventId ? { 'Last-Event-ID': options.lastEventId } : {},
+      headers: { ...options.headers, ...(options.lastEventId ? { 'Last-Event-ID': options.lastEventId } : {}) },
     });
     if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
     const decoder = new TextDecoder();

@@ -35,6 +35,10 @@ export class LiveClient {
   /** Resolves with the `ready` message, or rejects when the socket closes first. */
   readonly ready: Promise<LiveReady>;
   readonly closed: Promise<LiveTranscript>;
+  /** Resolves once the socket is open (messages may be sent), or rejects when the upgrade is refused. */
+  readonly opened: Promise<void>;
+  /** The status of a refused upgrade (401 for a wrong key), once known. */
+  refusedWith: number | undefined;
   private readonly socket: WebSocket;
   private readonly reader = new LiveMessageReader({
     message: (message) => this.take(message),
@@ -46,8 +50,18 @@ export class LiveClient {
   /** When each line's audio header (its first byte) arrived. */
   private readonly headerAt = new Map<number, number>();
 
-  constructor(url: string, headers: Record<string, string> = {}) {
-    this.socket = new WebSocket(url, { headers });
+  constructor(url: string, headers: Record<string, string> = {}, protocols: string[] = []) {
+    this.socket = new WebSocket(url, protocols, { headers });
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once('open', () => resolve());
+      this.socket.once('unexpected-response', (_request, response) => {
+        this.refusedWith = response.statusCode;
+        reject(new Error(`upgrade refused with ${response.statusCode}`));
+        this.socket.terminate();
+      });
+      this.socket.once('close', () => reject(new Error('closed before it opened')));
+    });
+    this.opened.catch(() => undefined);
     this.closed = new Promise((resolve) => {
       this.socket.once('close', (code, reason) => {
         this.transcript.close = { code, reason: reason.toString() };

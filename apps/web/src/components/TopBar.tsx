@@ -1,6 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
+import { WorkspaceBadge } from '../session/WorkspaceBadge.js';
 
-/** Hidden on "/"; full width on the studio and its pages; brand link and Creator Studio button elsewhere. */
+/**
+ * Hidden on "/"; full width on the studio and its pages; brand link and Creator Studio button
+ * elsewhere; the workspace signed in to, when the service asks for keys.
+ */
 export function TopBar() {
   const { pathname } = useLocation();
   if (pathname === '/') return null;
@@ -9,9 +13,12 @@ export function TopBar() {
       <Link to="/" className="brand">
         Voxlate
       </Link>
-      <Link to="/creator-studio" className="button">
-        Creator Studio
-      </Link>
+      <div className="top-bar-actions">
+        <WorkspaceBadge />
+        <Link to="/creator-studio" className="button">
+          Creator Studio
+        </Link>
+      </div>
     </header>
   );
 }

@@ -16,6 +16,9 @@ import {
 
 export type { SubtitleFiles };
 
+/** Sent on the window when the service answers 401: the session gate checks the sign-in again. */
+export const SIGNED_OUT_EVENT = 'voxlate:signed-out';
+
 /** The subtitles an answer carries: each side's, and both in one when asked for. */
 export type AnswerSubtitles = Partial<DubAnswerSent['subtitles']>;
 
@@ -105,6 +108,8 @@ export async function translateUrl(
 
 /** Section 8: the body's error; "Server error: {status}" if unreadable; else "Request failed: {statusText}". */
 export async function nonOkMessage(response: Response): Promise<string> {
+  // The key was revoked (or the cookie went) while the page was open: the studio asks to sign in again.
+  if (response.status === 401) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
   let body: unknown;
   try {
     body = await response.json();

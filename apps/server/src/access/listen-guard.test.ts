@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopbackHost, listenRefusal } from './listen-guard.js';
+
+describe('the listen guard', () => {
+  it('tells loopback from addresses others reach', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
+      expect(isLoopbackHost(host)).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', '10.0.0.1', 'example.com', '128.0.0.1', '::ffff:127.0.0.1']) {
+      expect(isLoopbackHost(host)).toBe(false);
+    }
+  });
+
+  it('refuses to open beyond loopback without a key, unless told to run open', () => {
+    expect(listenRefusal({ host: '0.0.0.0', open: false }, false)).toMatch(
+      /^Refusing to listen on 0.0.0.0 without an API key/,
+    );
+    expect(listenRefusal({ host: '0.0.0.0', open: false }, false)).toContain('npm run keys -- add NAME');
+    expect(listenRefusal({ host: '0.0.0.0', open: true }, false)).toBeUndefined();
+    expect(listenRefusal({ host: '0.0.0.0', open: false }, true)).toBeUndefined();
+    expect(listenRefusal({ host: '127.0.0.1', open: false }, false)).toBeUndefined();
+  });
+});
