@@ -81,7 +81,15 @@ describe('without a valid key', () => {
   });
 
   it('still answers health, the API reference, the session and the studio', async () => {
-    for (const path of ['/health', '/ready', '/api/docs', '/api/openapi.json', '/api/session', '/']) {
+    for (const path of [
+      '/health',
+      '/ready',
+      '/api/docs',
+      '/api/openapi.json',
+      '/api/session',
+      '/api/provenance/key',
+      '/',
+    ]) {
       expect([path, (await api(path, {})).status]).toEqual([path, 200]);
     }
     expect(await (await api('/api/session', {})).json()).toEqual({ keys_required: true, workspace: null });

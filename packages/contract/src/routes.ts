@@ -696,6 +696,8 @@ export const Routes = {
     summary: 'The key this installation signs its dubs’ provenance manifests with',
     answers: { 200: json('The public key.', ProvenanceKey) },
     errors: [],
+    // A public key is for anyone to check a dub with: it needs no API key.
+    public: true,
   },
   openApiDocument: {
     method: 'GET',

@@ -12,12 +12,20 @@ describe('the listen guard', () => {
   });
 
   it('refuses to open beyond loopback without a key, unless told to run open', () => {
-    expect(listenRefusal({ host: '0.0.0.0', open: false }, false)).toMatch(
-      /^Refusing to listen on 0.0.0.0 without an API key/,
+    const exposed = { host: '0.0.0.0', open: false, trustProxy: false };
+    expect(listenRefusal(exposed, false)).toMatch(/^Refusing to listen on 0.0.0.0 without an API key/);
+    expect(listenRefusal(exposed, false)).toContain('npm run keys -- add NAME');
+    expect(listenRefusal({ ...exposed, open: true }, false)).toBeUndefined();
+    expect(listenRefusal(exposed, true)).toBeUndefined();
+    expect(listenRefusal({ ...exposed, host: '127.0.0.1' }, false)).toBeUndefined();
+  });
+
+  it('takes a service behind a reverse proxy as reachable by others, whatever it listens on', () => {
+    const proxied = { host: '127.0.0.1', open: false, trustProxy: true };
+    expect(listenRefusal(proxied, false)).toMatch(
+      /^Refusing to listen behind a reverse proxy \(VOXLATE_TRUST_PROXY=1\) without an API key/,
     );
-    expect(listenRefusal({ host: '0.0.0.0', open: false }, false)).toContain('npm run keys -- add NAME');
-    expect(listenRefusal({ host: '0.0.0.0', open: true }, false)).toBeUndefined();
-    expect(listenRefusal({ host: '0.0.0.0', open: false }, true)).toBeUndefined();
-    expect(listenRefusal({ host: '127.0.0.1', open: false }, false)).toBeUndefined();
+    expect(listenRefusal(proxied, true)).toBeUndefined();
+    expect(listenRefusal({ ...proxied, open: true }, false)).toBeUndefined();
   });
 });
