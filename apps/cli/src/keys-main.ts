@@ -1,7 +1,7 @@
 import { dataDirFromEnv } from '@voxlate/dubber';
-import { ApiKeys, type KeyListing } from '@voxlate/jobs';
+import { adoptOpenData, ApiKeys, type KeyListing } from '@voxlate/jobs';
 
-const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX
+const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX | adopt NAME
 
   add NAME       makes a key for the workspace NAME (made when new) and prints it once, as the last line.
                  A workspace may have several keys (one per teammate or machine, or one to rotate to).
@@ -10,6 +10,9 @@ const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX
   revoke X       revokes the key starting with X (as list shows it), or every key of the workspace X.
                  Every service sharing the data folder refuses it within seconds. The workspace's jobs
                  and data stay: a new key for the same name opens them again.
+  adopt NAME     gives the workspace NAME what was made before keys were in use (jobs, glossaries,
+                 translation memory, saved voices), which no key reaches otherwise. Stop the
+                 services first.
 
 Once one key exists, the service asks for a key on every request (the studio shows a sign-in page).
 Settings: VOXLATE_DATA_DIR (the data folder the services and workers share).`;
@@ -20,6 +23,7 @@ async function main([command, argument, ...rest]: string[]): Promise<number> {
   if (command === 'list' && argument === undefined) return list(keys);
   if (command === 'add' && argument !== undefined && rest.length === 0) return add(keys, argument);
   if (command === 'revoke' && argument !== undefined && rest.length === 0) return revoke(keys, argument);
+  if (command === 'adopt' && argument !== undefined && rest.length === 0) return adopt(keys, argument);
   console.error(USAGE);
   return 2;
 }
@@ -45,6 +49,18 @@ async function list(keys: ApiKeys): Promise<number> {
 async function revoke(keys: ApiKeys, nameOrPrefix: string): Promise<number> {
   const revoked = await keys.revoke(nameOrPrefix);
   for (const key of revoked) console.log(`Revoked ${describe(key)}`);
+  return 0;
+}
+
+async function adopt(keys: ApiKeys, name: string): Promise<number> {
+  const workspace = await keys.workspaceNamed(name);
+  if (!workspace) {
+    console.error(`No workspace is named "${name}": make it with npm run keys -- add ${JSON.stringify(name)}`);
+    return 2;
+  }
+  const adopted = await adoptOpenData(dataDirFromEnv(), workspace);
+  const folders = adopted.folders.length > 0 ? adopted.folders.join(', ') : 'no glossaries, memory or voices';
+  console.log(`The workspace "${workspace.name}" now has ${adopted.jobs} jobs made before keys, and ${folders}.`);
   return 0;
 }
 

@@ -25,3 +25,4 @@ export * from './voices/disk-voice-library.js';
 export * from './access/api-keys.js';
 export * from './access/workspace-data.js';
 export * from './access/workspace-libraries.js';
+export * from './access/adopt-open-data.js';

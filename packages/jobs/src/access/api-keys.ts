@@ -86,6 +86,13 @@ export class ApiKeys {
     });
   }
 
+  /** The workspace of that name (any case), or undefined. */
+  async workspaceNamed(name: string): Promise<WorkspaceRef | undefined> {
+    const { file } = await this.current(true);
+    const found = file.workspaces.find((workspace) => workspace.name.toLowerCase() === name.trim().toLowerCase());
+    return found ? { id: found.id, name: found.name } : undefined;
+  }
+
   /** Every key ever made, revoked ones too (they stay listed: when and which). */
   async list(): Promise<KeyListing[]> {
     const { file } = await this.current(true);

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Conflict } from '@voxlate/core';
+import { openJobStore } from '../job-request.js';
+import type { WorkspaceRef } from './api-keys.js';
+import { workspaceDataDir } from './workspace-data.js';
+
+/** The folders of a creator's library, as the disk stores name them (see WorkspaceLibraries). */
+const LIBRARY_FOLDERS = ['glossaries', 'memory', 'voice-library'] as const;
+
+/** What a workspace took over. */
+export interface AdoptedData {
+  jobs: number;
+  folders: string[];
+}
+
+/**
+ * Gives a workspace what was made before keys were in use (which no key reaches): the jobs that
+ * name no workspace, and the glossaries, translation memory and saved voices kept in the data
+ * folder itself. Refused (before anything moves) when the workspace already has a library folder
+ * of its own with something in it. Meant to run while the services are stopped.
+ */
+export async function adoptOpenData(dataDir: string, workspace: WorkspaceRef): Promise<AdoptedData> {
+  const target = workspaceDataDir(dataDir, workspace.id);
+  const present = LIBRARY_FOLDERS.filter((name) => existsSync(join(dataDir, name)));
+  for (const name of present) {
+    const entries = await readdir(join(target, name)).catch(() => []);
+    if (entries.length > 0) {
+      throw new Conflict(
+        `The workspace "${workspace.name}" already has its own ${name}: nothing was moved (an open installation's data goes to a new workspace).`,
+      );
+    }
+  }
+  await mkdir(target, { recursive: true });
+  for (const name of present) await rename(join(dataDir, name), join(target, name));
+  const store = openJobStore(dataDir);
+  const { jobs } = await store.list(0, Number.MAX_SAFE_INTEGER, (job) => job.request.workspace === undefined);
+  for (const job of jobs) {
+    await store.exclusive(job.id, async () => {
+      const current = await store.get(job.id);
+      await store.update(job.id, { request: { ...current.request, workspace: workspace.id } });
+    });
+  }
+  return { jobs: jobs.length, folders: [...present] };
+}
