@@ -364,7 +364,8 @@ describe('a service asked to listen beyond loopback', () => {
 const SEPARATE = new Set(['followRequest']);
 
 type Ids = { group: string; job: string; other: string; glossary: string; voice: string; memory: string };
-type Sample = (ids: Ids) => { path: string; body?: unknown };
+/** A request of the sweep: a JSON body, or a form (fields, and the test's speech as its file). */
+type Sample = (ids: Ids) => { path: string; body?: unknown; form?: Record<string, string> };
 
 /** Each route that names something by id, asked as a client would ask it (valid but for whose the id is). */
 function idorSweep(): Record<string, Sample> {
@@ -403,11 +404,21 @@ function idorSweep(): Record<string, Sample> {
       body: { name: 'Taken', job_id: job, speaker: 'S1', rights_statement: RIGHTS },
     }),
     previewSpeech: ({ glossary }) => ({ path: `/api/speech-preview?language=spa&text=cena&glossary_id=${glossary}` }),
+    // A dub naming another workspace's glossary, or its saved voice by name.
+    createJob: ({ glossary }) => ({
+      path: '/api/jobs',
+      form: { target_language: 'spa', source_language: 'eng', subtitles: SRT, glossary_id: glossary },
+    }),
+    translateAudio: () => ({
+      path: '/translate',
+      form: { target_language: 'spa', source_language: 'eng', subtitles: SRT, speaker_voices: 'S1=Host' },
+    }),
   };
 }
 
-async function tryRoute(route: Route, sample: { path: string; body?: unknown }, headers: Record<string, string>) {
+async function tryRoute(route: Route, sample: ReturnType<Sample>, headers: Record<string, string>) {
   const init: RequestInit = { method: route.method };
+  if (sample.form !== undefined) init.body = await form(sample.form, { file: speech });
   if (sample.body !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(sample.body);
