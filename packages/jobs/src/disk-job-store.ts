@@ -93,9 +93,14 @@ export class DiskJobStore<Request = unknown> {
     return this.locks.exclusive(id, this.folder(id), work, waitMs);
   }
 
+  /** Every job's id, newest first (ids begin with their creation time). */
+  async jobIds(): Promise<string[]> {
+    return (await this.ids()).sort().reverse();
+  }
+
   /**
    * Newest first, `size` a page; with `keep`, only the records it keeps (every record is read
-   * then: a workspace's jobs are found among all of them).
+   * then).
    */
   async list(
     page = 0,

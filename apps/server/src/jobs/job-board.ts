@@ -63,6 +63,8 @@ export class JobBoard {
   private sweeper: NodeJS.Timeout | undefined;
   /** Fires when the service stops: waits end (their jobs resume at the next start). */
   private readonly stopping = new AbortController();
+  /** Each listed job's workspace, read once (it never changes). */
+  private readonly owners = new Map<string, Workspace>();
 
   constructor(
     parts: JobBoardParts,
@@ -238,9 +240,29 @@ export class JobBoard {
     this.hub.forget(id);
   }
 
-  /** The workspace's jobs, newest first. */
-  list(page: number, size: number, workspace: Workspace): Promise<{ jobs: StoredJob[]; total: number }> {
-    return this.store.list(page, size, (job) => job.request.workspace === workspace);
+  /**
+   * The workspace's jobs, newest first. A job's workspace never changes, so it is read from its
+   * record once and remembered: a list reads the records of its page only, not of every job.
+   */
+  async list(page: number, size: number, workspace: Workspace): Promise<{ jobs: StoredJob[]; total: number }> {
+    const ids = await this.store.jobIds();
+    const owners = await Promise.all(ids.map((id) => this.ownerOf(id)));
+    const mine = ids.filter((_id, i) => owners[i] === workspace);
+    const present = new Set(ids);
+    for (const id of this.owners.keys()) if (!present.has(id)) this.owners.delete(id);
+    const chosen = mine.slice(page * size, (page + 1) * size);
+    const jobs = await Promise.all(chosen.map((id) => this.store.get(id).catch(() => undefined)));
+    return { jobs: jobs.filter((job): job is StoredJob => job !== undefined), total: mine.length };
+  }
+
+  /** The workspace a job belongs to (null: no such job, or a record that cannot be read). */
+  private async ownerOf(id: string): Promise<Workspace | null> {
+    if (this.owners.has(id)) return this.owners.get(id)!;
+    const job = await this.store.get(id).catch(() => undefined);
+    // A job being written is not remembered as missing: the next list looks again.
+    if (!job) return null;
+    this.owners.set(id, job.request.workspace);
+    return job.request.workspace;
   }
 
   /** Stops running jobs for a restart: they stay unfinished in the store and resume at the next open. */
