@@ -35,7 +35,7 @@ type Pair = { source: LanguageCode; target: LanguageCode };
  * correction wins). A pair's entries are read once and kept until its folder changes.
  */
 export class DiskTranslationMemory implements TranslationMemoryPort {
-  private readonly root: string;
+  readonly root: string;
   /** Each pair's entries, with their sources as normalised once (every line of every dub is compared to them). */
   private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[]; keys: string[] }>();
 
