@@ -15,11 +15,9 @@ export const KEY_PROTOCOL_PREFIX = 'voxlate-key.';
  * the studio's session cookie, or a WebSocket subprotocol. Never the URL (it ends up in logs).
  */
 export function presentedKey(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? '';
-  }
+  // Another scheme (a proxy's Basic sign-in) is not ours: the key may still come another way.
+  const bearer = /^Bearer\s+(\S*)\s*$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1];
   const header = request.headers['x-api-key'];
   if (typeof header === 'string') return header.trim();
   const protocols = request.headers['sec-websocket-protocol'];
