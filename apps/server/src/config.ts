@@ -18,7 +18,7 @@ export interface ServerConfig {
   /** Largest upload accepted, bytes (spec: 150 MB). */
   maxUploadBytes: number;
   /** Requests per client per minute. */
-  rateLimits: { translate: number; processVideo: number; audioUrl: number; jobs: number };
+  rateLimits: { translate: number; processVideo: number; audioUrl: number; jobs: number; signIn: number };
   /** Origins allowed by CORS besides the service's own (none by default). */
   corsOrigins: string[];
   /** Lets URL import reach private and loopback addresses (local use and tests only). */
@@ -95,6 +95,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       audioUrl: number('VOXLATE_RATE_URL', 10),
       // Jobs are queued, not held open: a creator may drop a whole season of episodes at once.
       jobs: number('VOXLATE_RATE_JOBS', 60),
+      // Keys cannot be guessed; the limit keeps a script that tries from filling the logs.
+      signIn: number('VOXLATE_RATE_SIGN_IN', 20),
     },
     corsOrigins: (env['VOXLATE_CORS_ORIGINS'] ?? '')
       .split(',')

@@ -7,15 +7,12 @@ import { callerOf } from '../access/caller.js';
 import { SESSION_COOKIE } from '../access/presented-key.js';
 import { BAD_KEY, unauthorised } from '../access/refusals.js';
 
-/** Sign-in attempts one address may make a minute (keys cannot be guessed; this keeps logs quiet). */
-const SIGN_INS_PER_MINUTE = 20;
-
 /**
  * The studio's sign-in: GET /api/session (must it sign in, and as whom), POST (checks a key and
  * keeps it in an HttpOnly, SameSite=Strict cookie for the browser session: scripts cannot read
  * it, other sites cannot send it) and DELETE (signs out).
  */
-export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys): void {
+export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys, signInsPerMinute: number): void {
   serveRoute(app, Routes.getSession, (request): Session => sessionOf(request, callerOf(request).workspace));
 
   serveRoute(
@@ -31,7 +28,7 @@ export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys): void
       setSessionCookie(request, reply, key);
       return sessionOf(request, workspace);
     },
-    { config: { rateLimit: { max: SIGN_INS_PER_MINUTE, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: signInsPerMinute, timeWindow: '1 minute' } } },
   );
 
   serveRoute(app, Routes.signOut, (request, reply) => {

@@ -55,6 +55,7 @@ export async function startService(
       VOXLATE_RATE_VIDEO: '1000',
       VOXLATE_RATE_URL: '1000',
       VOXLATE_RATE_JOBS: '1000',
+      VOXLATE_RATE_SIGN_IN: '1000',
       // Every JSON answer is checked against the contract: one it does not describe is a 500.
       VOXLATE_CHECK_ANSWERS: '1',
       // As `npm start` sets it (see package.json and docs/benchmarks.md): big buffers are mapped, so the
