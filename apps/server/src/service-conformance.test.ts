@@ -37,8 +37,9 @@ const SEMANTIC_REFUSALS: RegExp[] = [
   /names \w+ twice\.$/,
   // What this machine has installed: engines and language pairs differ from one to the next.
   /^No installed engine /,
-  // Another resource named: a glossary that is not there.
+  // Another resource named: a glossary, or a saved voice, that is not there.
   /^Unknown glossary_id /,
+  /^speaker_voices: There is no saved voice /,
   /^Unknown (recognition|translation|synthesis|speakers) engine /,
   /^There is no voice ".*" for \w+ here: its voices are /s,
   // A voice file's speech must be a PCM WAV file, which its base64 cannot show.
