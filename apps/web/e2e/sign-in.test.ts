@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeys } from '@voxlate/jobs';
 import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
+import { seriousViolations } from './axe.js';
 import { launchChromium, screenshot } from './browser.js';
 
 /**
@@ -44,6 +45,7 @@ describe('signing in to the studio', () => {
     await pricing.getByRole('heading', { name: 'Simple pricing for every creator', level: 1 }).waitFor();
     await pricing.close();
 
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('API key').fill('vxk_not-the-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'not valid here' }).waitFor();
@@ -52,6 +54,12 @@ describe('signing in to the studio', () => {
     await page.getByRole('heading', { name: 'What would you like to translate?' }).waitFor();
     await page.getByText('Workspace: Cooking Team').waitFor();
     await screenshot(page, 'signed-in-studio');
+    expect(await seriousViolations(page)).toEqual([]);
+    // At phone width the top bar keeps the workspace and Sign out within the page.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'signed-in-studio-phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The key is in an HttpOnly, SameSite=Strict session cookie, out of the page's reach.
     const [cookie] = await context.cookies(service.url);
