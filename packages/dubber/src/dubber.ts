@@ -51,7 +51,6 @@ export interface SignedDubRun extends DubRun {
 export class Dubber {
   readonly resolver: RegistryResolver;
   private signingKey: SigningKey | undefined;
-  private memory: TranslationMemoryPort | undefined;
   /** Which words are words of a language (a source word copied into a translation is flagged otherwise). */
   private readonly lexicon = new ApertiumLexicon();
 
@@ -123,13 +122,14 @@ export class Dubber {
    * The dub in a folder that outlives it (a job's): the analysis audio, clips and stage files
    * stay there for a resumed run or a re-render of edited lines. The output is staged in the
    * folder and moved to its destination once whole; a resumed run that finds it already moved
-   * (it was cut short after the move) signs what is there.
+   * (it was cut short after the move) signs what is there. With a translation memory (the job's
+   * workspace's), lines creators corrected before are translated as they did (see the translate stage).
    */
   async dubIn(
     workDir: string,
     request: DubRequest,
     run: RunOptions = {},
-    memory: TranslationMemoryPort | undefined = this.memory,
+    memory?: TranslationMemoryPort,
   ): Promise<SignedDubRun> {
     await mkdir(workDir, { recursive: true });
     const clips = new FileClipStore(join(workDir, 'clips'));
@@ -149,14 +149,6 @@ export class Dubber {
     }
     const provenance = await this.sign({ ...request, options }, result, request.output);
     return { ...result, output: request.output, provenance };
-  }
-
-  /**
-   * Dubs from now on translate the lines creators corrected before as they did (see the translate
-   * stage), unless a dub is given a memory of its own (a workspace's: see dubIn).
-   */
-  useMemory(memory: TranslationMemoryPort): void {
-    this.memory = memory;
   }
 
   /**

@@ -74,7 +74,7 @@ export class ApiKeys {
   async add(name: string, at = new Date()): Promise<{ key: string; prefix: string; workspace: WorkspaceRef }> {
     const wanted = requireWorkspaceName(name);
     return this.change((file) => {
-      let workspace = file.workspaces.find((known) => known.name.toLowerCase() === wanted.toLowerCase());
+      let workspace = workspaceNamedIn(file, wanted);
       if (!workspace) {
         workspace = { id: randomBytes(8).toString('hex'), name: wanted, createdAt: at.toISOString() };
         file.workspaces.push(workspace);
@@ -88,20 +88,14 @@ export class ApiKeys {
 
   /** The workspace of that name (any case), or undefined. */
   async workspaceNamed(name: string): Promise<WorkspaceRef | undefined> {
-    const { file } = await this.current(true);
-    const found = file.workspaces.find((workspace) => workspace.name.toLowerCase() === name.trim().toLowerCase());
+    const found = workspaceNamedIn((await this.current(true)).file, name.trim());
     return found ? { id: found.id, name: found.name } : undefined;
   }
 
   /** Every key ever made, revoked ones too (they stay listed: when and which). */
   async list(): Promise<KeyListing[]> {
     const { file } = await this.current(true);
-    return file.keys.map((key) => ({
-      workspace: workspaceRef(file, key.workspace),
-      prefix: key.prefix,
-      createdAt: key.createdAt,
-      ...(key.revokedAt ? { revokedAt: key.revokedAt } : {}),
-    }));
+    return file.keys.map((key) => listingOf(file, key));
   }
 
   /**
@@ -111,7 +105,7 @@ export class ApiKeys {
   async revoke(nameOrPrefix: string, at = new Date()): Promise<KeyListing[]> {
     const wanted = nameOrPrefix.trim();
     return this.change((file) => {
-      const byName = file.workspaces.find((workspace) => workspace.name.toLowerCase() === wanted.toLowerCase());
+      const byName = workspaceNamedIn(file, wanted);
       const chosen = byName
         ? file.keys.filter((key) => key.workspace === byName.id)
         : wanted.startsWith(KEY_MARK) && wanted.length >= PREFIX_LENGTH
@@ -123,12 +117,7 @@ export class ApiKeys {
         );
       }
       for (const key of chosen) key.revokedAt ??= at.toISOString();
-      return chosen.map((key) => ({
-        workspace: workspaceRef(file, key.workspace),
-        prefix: key.prefix,
-        createdAt: key.createdAt,
-        revokedAt: key.revokedAt!,
-      }));
+      return chosen.map((key) => listingOf(file, key));
     });
   }
 
@@ -189,6 +178,20 @@ export class ApiKeys {
 
 function sha256(key: string): string {
   return createHash('sha256').update(key).digest('hex');
+}
+
+/** Names are unique in any case ("Team" and "team" are one workspace). */
+function workspaceNamedIn(file: KeyFile, name: string): StoredWorkspace | undefined {
+  return file.workspaces.find((workspace) => workspace.name.toLowerCase() === name.toLowerCase());
+}
+
+function listingOf(file: KeyFile, key: StoredKey): KeyListing {
+  return {
+    workspace: workspaceRef(file, key.workspace),
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    ...(key.revokedAt ? { revokedAt: key.revokedAt } : {}),
+  };
 }
 
 function workspaceRef(file: KeyFile, id: string): WorkspaceRef {
