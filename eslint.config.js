@@ -22,4 +22,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // A listener added to a signal that already aborted is never called: a job ran on for a
+    // client that had left, and a request read a body that could never come, for ever (issue 53).
+    ignores: ['apps/web/**', 'packages/core/src/when-aborted.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='addEventListener'][arguments.0.value='abort']",
+          message: 'Use whenAborted from @voxlate/core: it also answers a signal that aborted before it was given.',
+        },
+      ],
+    },
+  },
 );

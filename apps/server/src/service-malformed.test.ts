@@ -1,7 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeBytes, parseResponse } from './test/raw-http.js';
-import { startService, type RunningService } from './test/service-process.js';
+import { startService, waitFor, type RunningService } from './test/service-process.js';
 
 let service: RunningService;
 beforeAll(async () => {
@@ -215,4 +216,21 @@ describe('a refused body that is still arriving', () => {
     expect(answer.status).toBe(413);
     expect((JSON.parse(answer.body) as { error: string }).error).toMatch(/^The request body is larger than 2112 KB/);
   });
+});
+
+describe('a request whose body breaks in the packet that carries its head', () => {
+  // Node's parser refuses the body (400) and closes the socket before any handler runs; a
+  // handler that then waited for the body's 'close' waited for ever, with its request folder.
+  it.each(['/translate', '/process-video', '/api/jobs'])(
+    'leaves no request folder and no handler waiting on %s',
+    async (path) => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      for (let i = 0; i < 3; i++) expect((await exchange(`${head}zz\r\nabc\r\n0\r\n\r\n`)).status).toBe(400);
+      // The folder, when one is left, is made a moment after the answer: look once it would be there.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await waitFor(() => readdirSync(service.tempRoot).length === 0, 10_000).catch(() => undefined);
+      expect(readdirSync(service.tempRoot)).toEqual([]);
+    },
+    20_000,
+  );
 });

@@ -10,6 +10,7 @@ import {
   type RunOptions,
   type SavedRun,
   type Timeline,
+  whenAborted,
 } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
 import { JobProcessor, type FinishedDub } from './job-processor.js';
@@ -66,7 +67,7 @@ class FakeDubs {
   private gate(name: string, signal: AbortSignal | undefined): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.gates.set(name, resolve);
-      signal?.addEventListener('abort', () => reject(new Cancelled('cancelled')), { once: true });
+      whenAborted(signal, () => reject(new Cancelled('cancelled')));
     });
   }
 }
@@ -190,7 +191,7 @@ class GatedDubs {
   dub = (_workDir: string, request: DubRequest, run: RunOptions): Promise<FinishedDub> =>
     new Promise((resolve, reject) => {
       this.ends.push(() => resolve(finished(request.targetLanguage)));
-      run.signal?.addEventListener('abort', () => reject(new Cancelled('stopped')), { once: true });
+      whenAborted(run.signal, () => reject(new Cancelled('stopped')));
     });
 
   get started(): number {

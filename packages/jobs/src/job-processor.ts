@@ -8,6 +8,7 @@ import {
   NotFound,
   runLanguages,
   userMessage,
+  whenAborted,
   type DubRequest,
   type OutputContainer,
   type PipelineEvent,
@@ -192,9 +193,7 @@ export class JobProcessor {
       if (!fence.lost && controller.signal.reason !== LOCK_LOST) onUpdate(update);
     };
     say({ type: 'state', state: 'running', revision: started.revision });
-    const forward = (): void => controller.abort(entrySignal.reason);
-    if (entrySignal.aborted) forward();
-    entrySignal.addEventListener('abort', forward, { once: true });
+    const stopForwarding = whenAborted(entrySignal, () => controller.abort(entrySignal.reason));
     this.running.set(id, controller);
     const { signal } = controller;
     try {
@@ -205,7 +204,7 @@ export class JobProcessor {
     } catch (error) {
       return this.settleFailure(started, fence, work, signal, error, say);
     } finally {
-      entrySignal.removeEventListener('abort', forward);
+      stopForwarding();
       this.running.delete(id);
     }
   }

@@ -1,6 +1,6 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { spawnTied } from '@voxlate/process-lifetime';
-import { Cancelled } from '@voxlate/core';
+import { Cancelled, whenAborted } from '@voxlate/core';
 
 export interface ProcessResult {
   stdout: string;
@@ -48,17 +48,13 @@ export function waitForExit(
   stderr: () => string,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      child.kill('SIGKILL');
-    };
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopOnAbort = whenAborted(signal, () => void child.kill('SIGKILL'));
     child.once('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
+      stopOnAbort();
       reject(error);
     });
     child.once('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
+      stopOnAbort();
       if (signal?.aborted) reject(new Cancelled());
       else if (code === 0) resolve();
       else reject(new ProcessFailed(command, code, stderr()));

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Busy, Cancelled, NotFound, quoteInput, type SavedRun } from '@voxlate/core';
+import { Busy, Cancelled, NotFound, quoteInput, whenAborted, type SavedRun } from '@voxlate/core';
 import {
   CURRENT_RUN,
   RENDERED_RUN,
@@ -196,30 +196,25 @@ export class JobBoard {
   /** Resolves when the job settles (ready, stale, failed, cancelled); `signal` stops the wait only. */
   async waitForEnd(id: string, signal?: AbortSignal): Promise<StoredJob> {
     const settled = new Promise<void>((resolve, reject) => {
-      const followed = this.hub.follow(id, undefined, ({ update }) => {
-        if (update.type === 'state' && SETTLED.has(update.state)) finish();
-      });
-      const onAbort = (): void => {
-        followed.stop();
-        this.stopping.signal.removeEventListener('abort', onStop);
-        reject(new Cancelled());
+      const stops: (() => void)[] = [];
+      let ended = false;
+      const end = (then: () => void): void => {
+        if (ended) return;
+        ended = true;
+        for (const stop of stops) stop();
+        then();
       };
-      const onStop = (): void => {
-        followed.stop();
-        signal?.removeEventListener('abort', onAbort);
-        reject(new Busy('The service is restarting: the job will go on when it is back. Please try again shortly.', 5));
-      };
-      const finish = (): void => {
-        followed.stop();
-        signal?.removeEventListener('abort', onAbort);
-        this.stopping.signal.removeEventListener('abort', onStop);
-        resolve();
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.stopping.signal.addEventListener('abort', onStop, { once: true });
-      if (this.stopping.signal.aborted) onStop();
+      stops.push(
+        this.hub.follow(id, undefined, ({ update }) => {
+          if (update.type === 'state' && SETTLED.has(update.state)) end(resolve);
+        }).stop,
+      );
+      // Either may have fired before the wait began: whenAborted answers at once then.
+      stops.push(whenAborted(signal, () => end(() => reject(new Cancelled()))));
+      stops.push(whenAborted(this.stopping.signal, () => end(() => reject(restarting()))));
+      if (ended) for (const stop of stops) stop();
       // It may have settled before the wait began.
-      void this.store.get(id).then((job) => SETTLED.has(job.state) && finish(), reject);
+      void this.store.get(id).then((job) => SETTLED.has(job.state) && end(resolve), reject);
     });
     await settled;
     return this.store.get(id);
@@ -293,6 +288,10 @@ export class JobBoard {
     const first = await this.store.list(0, Number.MAX_SAFE_INTEGER);
     return first.jobs;
   }
+}
+
+function restarting(): Busy {
+  return new Busy('The service is restarting: the job will go on when it is back. Please try again shortly.', 5);
 }
 
 /** The dubber's dub in a job's folder, as the processor calls it. */

@@ -1,3 +1,5 @@
+import { whenAborted } from '@voxlate/core';
+
 /**
  * Request ids a client chooses for a spec-endpoint request (`request_id`), tied to the stored job
  * that serves it, so the client can follow the job's stages while it waits for the spec's single
@@ -41,8 +43,9 @@ export class RequestIds {
         waiters.delete(settle);
         if (waiters.size === 0 && this.waiting.get(requestId) === waiters) this.waiting.delete(requestId);
       };
+      let stopAbandoning = (): void => undefined;
       const settle = (jobId: string): void => {
-        signal.removeEventListener('abort', abandon);
+        stopAbandoning();
         resolve(jobId);
       };
       const abandon = (): void => {
@@ -50,8 +53,7 @@ export class RequestIds {
         reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
       };
       waiters.add(settle);
-      if (signal.aborted) abandon();
-      else signal.addEventListener('abort', abandon, { once: true });
+      stopAbandoning = whenAborted(signal, abandon);
     });
   }
 }

@@ -1,4 +1,4 @@
-import { Busy, Cancelled, TooManyJobs } from '@voxlate/core';
+import { Busy, Cancelled, TooManyJobs, whenAborted } from '@voxlate/core';
 import { WORKSPACE_CLIENT } from '../access/caller.js';
 import { PROCESS_STOPPING } from '@voxlate/jobs';
 
@@ -118,14 +118,13 @@ export class WorkSlots {
   ): Promise<T> {
     await this.acquire(signal, admitted, onQueued);
     const controller = new AbortController();
-    const forward = (): void => controller.abort(signal.reason);
-    signal.addEventListener('abort', forward, { once: true });
+    const stopForwarding = whenAborted(signal, () => controller.abort(signal.reason));
     this.controllers.add(controller);
     try {
       if (signal.aborted) throw new Cancelled();
       return await work(controller.signal);
     } finally {
-      signal.removeEventListener('abort', forward);
+      stopForwarding();
       this.controllers.delete(controller);
       this.release();
     }
@@ -164,22 +163,23 @@ export class WorkSlots {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
+      let stopWaiting = (): void => undefined;
       const entry: Waiting = {
         start: () => {
-          signal.removeEventListener('abort', onAbort);
+          stopWaiting();
           this.running++;
           resolve();
         },
         cancel: () => reject(new Cancelled()),
       };
-      const onAbort = (): void => {
+      this.waiting.push(entry);
+      // A job whose signal fired before it came here leaves the line at once.
+      stopWaiting = whenAborted(signal, () => {
         const index = this.waiting.indexOf(entry);
         if (index >= 0) this.waiting.splice(index, 1);
         reject(new Cancelled());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(entry);
-      onQueued?.(this.waiting.length);
+      });
+      if (!signal.aborted) onQueued?.(this.waiting.length);
     });
   }
 

@@ -18,8 +18,14 @@ export interface ReceivedUpload {
 export { MAX_SUBTITLE_BYTES };
 export const FILE_TOO_LARGE_MESSAGE = 'File max 150MB';
 const MULTIPART_HINT = "Send the form as multipart/form-data, as a browser's FormData does.";
+const FORM_CUT_OFF = `The form data ended before it was complete (cut off, or its boundary does not match). ${MULTIPART_HINT}`;
 /** Fields a form may carry beyond those it declares (ignored: a browser's FormData may hold more). */
 const UNDECLARED_FIELDS = 10;
+
+/** The most text fields a form is read with: every one it declares, and a few more; one past is 413. */
+export function mostFieldsOf(form: FormBody): number {
+  return Object.keys(form.fields.properties).length + UNDECLARED_FIELDS;
+}
 
 /**
  * Reads a multipart request part by part: the media field is streamed to disk (never held
@@ -34,9 +40,14 @@ export async function receiveUpload(
   const upload: ReceivedUpload = { fields: {} };
   // As many parts as the form declares: a form with every field filled in is taken.
   const files = Object.keys(options.form.files).length;
-  const fields = Object.keys(options.form.fields.properties).length + UNDECLARED_FIELDS;
+  const fields = mostFieldsOf(options.form);
   // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
   // take, so that a cut is seen and refused rather than passed on shortened.
+  // The multipart reader learns of a broken connection from the request's 'close' and 'error',
+  // which it listens for from here on: a request already destroyed (its body broke in the packet
+  // that carried its head, or its client left while the hooks ran) would keep it waiting for
+  // ever, and its request folder with it. Nothing may come between this check and `parts`.
+  if (request.raw.destroyed && !request.raw.readableEnded) throw new BadInput(FORM_CUT_OFF);
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files, fields, fieldSize: MAX_SUBTITLE_BYTES + 1 },
   });
@@ -93,9 +104,7 @@ function translateMultipartError(error: unknown, most: { fields: number; files: 
     return new BadInput(`The form's Content-Type has no boundary. ${MULTIPART_HINT}`);
   }
   if (/unexpected end|terminated early|closed before/i.test(message) || code === 'FST_MP_PREMATURE_CLOSE') {
-    return new BadInput(
-      `The form data ended before it was complete (cut off, or its boundary does not match). ${MULTIPART_HINT}`,
-    );
+    return new BadInput(FORM_CUT_OFF);
   }
   return new BadInput(`The form data could not be read. ${MULTIPART_HINT}`);
 }

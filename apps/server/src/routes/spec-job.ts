@@ -1,4 +1,4 @@
-import { Cancelled, VoxlateError, type ErrorCode, type SavedRun } from '@voxlate/core';
+import { Cancelled, VoxlateError, whenAborted, type ErrorCode, type SavedRun } from '@voxlate/core';
 import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
 import type { StoredJob, NewJob } from '../jobs/job-board.js';
 import { RequestIds } from '../jobs/request-ids.js';
@@ -31,6 +31,8 @@ export async function runSpecJob(
   { onUpdate, requestId }: SpecJobFollowers = {},
 ): Promise<FinishedSpecJob> {
   const { board, config, hub, store, requests } = context;
+  // A client gone before its job was made gets none (nobody would read it, nor remove it).
+  if (signal.aborted) throw new Cancelled();
   const created = await board.submit(newJob, {
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
@@ -39,8 +41,7 @@ export async function runSpecJob(
   for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
   const scopedId = requestId === undefined ? undefined : RequestIds.inWorkspace(newJob.request.workspace, requestId);
   if (scopedId) requests.bind(scopedId, created.id);
-  const leave = (): void => void board.remove(created.id).catch(() => undefined);
-  signal.addEventListener('abort', leave, { once: true });
+  const stopLeaving = whenAborted(signal, () => void board.remove(created.id).catch(() => undefined));
   try {
     const job = await board.waitForEnd(created.id, signal);
     if (job.state !== 'ready') throw failureOf(job);
@@ -48,7 +49,7 @@ export async function runSpecJob(
     if (!current) throw new VoxlateError('Internal', 'The finished job has no saved run.');
     return { job, current, provenance };
   } finally {
-    signal.removeEventListener('abort', leave);
+    stopLeaving();
     followed?.stop();
     if (scopedId) requests.unbind(scopedId, created.id);
   }

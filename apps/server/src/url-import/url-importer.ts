@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BadInput, Cancelled, TooLarge, quoteInput } from '@voxlate/core';
+import { BadInput, Cancelled, TooLarge, quoteInput, whenAborted } from '@voxlate/core';
 import { isPublicAddress } from './address-policy.js';
 import { requestPinned, ServerStalled, type ResolvedAddress } from './pinned-request.js';
 
@@ -45,8 +45,8 @@ export async function importUrl(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
-  const onAbort = (): void => controller.abort();
-  signal.addEventListener('abort', onAbort, { once: true });
+  // A client gone before the import began takes nothing from the link.
+  const stopOnAbort = whenAborted(signal, () => controller.abort());
   let url = parseLink(link);
   try {
     for (let hop = 0; hop <= options.maxRedirects; hop++) {
@@ -61,7 +61,7 @@ export async function importUrl(
     throw error;
   } finally {
     clearTimeout(timer);
-    signal.removeEventListener('abort', onAbort);
+    stopOnAbort();
   }
 }
 

@@ -1,4 +1,5 @@
 import { TimedOut } from '../errors.js';
+import { whenAborted } from '../when-aborted.js';
 
 /** How long a job may run: a fixed allowance plus so many seconds per second of media. */
 export interface TimeLimit {
@@ -19,13 +20,13 @@ export function timeLimitSeconds(limit: TimeLimit, mediaSeconds: number): number
  */
 export class JobDeadline {
   private readonly controller = new AbortController();
-  private readonly forward = (): void => this.controller.abort();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private expired: TimedOut | undefined;
 
-  constructor(private readonly outer: AbortSignal | undefined) {
-    if (outer?.aborted) this.controller.abort();
-    outer?.addEventListener('abort', this.forward, { once: true });
+  private readonly stopForwarding: () => void;
+
+  constructor(outer: AbortSignal | undefined) {
+    this.stopForwarding = whenAborted(outer, () => this.controller.abort());
   }
 
   get signal(): AbortSignal {
@@ -48,6 +49,6 @@ export class JobDeadline {
 
   dispose(): void {
     clearTimeout(this.timer);
-    this.outer?.removeEventListener('abort', this.forward);
+    this.stopForwarding();
   }
 }

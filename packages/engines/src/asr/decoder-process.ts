@@ -7,6 +7,7 @@ import {
   type LivePartialListener,
   type LiveRecognition,
   type RecognisedSpan,
+  whenAborted,
 } from '@voxlate/core';
 
 /** Loading a model takes a second or two; more than this means the decoder is stuck. */
@@ -60,9 +61,8 @@ export class DecoderProcess implements LiveRecognition {
     readLine: LineReader = readWords,
   ): Promise<DecoderProcess> {
     const recognition = new DecoderProcess(name, child, onPartial, readLine);
-    const onAbort = (): void => void recognition.close();
-    context.signal?.addEventListener('abort', onAbort, { once: true });
-    child.once('close', () => context.signal?.removeEventListener('abort', onAbort));
+    const stopOnAbort = whenAborted(context.signal, () => void recognition.close());
+    child.once('close', stopOnAbort);
     await recognition.ready;
     return recognition;
   }

@@ -1,4 +1,5 @@
 import { Worker, type Job as QueueEntry } from 'bullmq';
+import { whenAborted } from '@voxlate/core';
 import type { Redis } from 'ioredis';
 import type { DiskJobStore } from '../disk-job-store.js';
 import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
@@ -98,8 +99,7 @@ export class RedisJobWorker {
   private async run(job: QueueEntry<DubQueueData>, signal: AbortSignal | undefined): Promise<string> {
     this.onJob({ id: job.data.id, event: 'active' });
     const controller = new AbortController();
-    const forward = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', forward, { once: true });
+    const stopForwarding = whenAborted(signal, () => controller.abort(signal?.reason));
     if (job.id) this.runs.set(job.id, controller);
     try {
       const entry = { id: job.data.id, group: job.data.group === true };
@@ -114,7 +114,7 @@ export class RedisJobWorker {
       return outcome;
     } finally {
       if (job.id && this.runs.get(job.id) === controller) this.runs.delete(job.id);
-      signal?.removeEventListener('abort', forward);
+      stopForwarding();
     }
   }
 }

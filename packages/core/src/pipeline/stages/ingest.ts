@@ -1,3 +1,4 @@
+import { whenAborted } from '../../when-aborted.js';
 import { requireWithinLength } from '../length-limit.js';
 import type { StageContext } from '../stage-context.js';
 
@@ -12,8 +13,7 @@ export async function ingest(ctx: StageContext): Promise<void> {
   const { media } = ctx.ports;
   const maxSeconds = ctx.options.maxDurationSeconds;
   const decodeStop = new AbortController();
-  const stopDecode = (): void => decodeStop.abort();
-  ctx.signal?.addEventListener('abort', stopDecode, { once: true });
+  const stopForwarding = whenAborted(ctx.signal, () => decodeStop.abort());
   const probing = media.probe(ctx.request.input, { signal: ctx.signal });
   const decoding = media.decodeForAnalysis(ctx.request.input, probing, maxSeconds, {
     signal: decodeStop.signal,
@@ -41,6 +41,6 @@ export async function ingest(ctx: StageContext): Promise<void> {
     await decoding.catch(() => undefined);
     throw error;
   } finally {
-    ctx.signal?.removeEventListener('abort', stopDecode);
+    stopForwarding();
   }
 }

@@ -10,6 +10,7 @@ import {
   type RecognisedSpan,
   type Recogniser,
   type TimeSpan,
+  whenAborted,
 } from '@voxlate/core';
 import type { DecoderProcess } from '../decoder-process.js';
 import { readScoredWords } from './doubtful-words.js';
@@ -87,11 +88,10 @@ export class PocketsphinxRecogniser implements Recogniser {
     const decoder = await this.pool.acquire();
     let sound = true;
     // A cancelled job's decoder is stopped mid-line and replaced at the next job.
-    const onAbort = (): void => {
+    const stopOnAbort = whenAborted(context.signal, () => {
       sound = false;
       decoder.kill();
-    };
-    context.signal?.addEventListener('abort', onAbort, { once: true });
+    });
     try {
       for (let next = queue.shift(); next && !context.signal?.aborted; next = queue.shift()) {
         results[next.index] = await decodeSpan(decoder, file, next.span);
@@ -103,7 +103,7 @@ export class PocketsphinxRecogniser implements Recogniser {
       queue.length = 0;
       throw error;
     } finally {
-      context.signal?.removeEventListener('abort', onAbort);
+      stopOnAbort();
       if (sound) this.pool.release(decoder);
       else this.pool.discard(decoder);
     }

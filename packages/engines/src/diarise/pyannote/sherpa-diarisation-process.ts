@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Cancelled, EngineUnavailable } from '@voxlate/core';
+import { Cancelled, EngineUnavailable, whenAborted } from '@voxlate/core';
 import { spawnTied } from '@voxlate/process-lifetime';
 
 /** One stretch of one speaker, as sherpa-onnx's OfflineSpeakerDiarization returns it. */
@@ -65,15 +65,14 @@ export function runSherpaDiarisation(
     let log = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-4000)));
-    const onAbort = (): boolean => child.kill('SIGKILL');
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopOnAbort = whenAborted(signal, () => void child.kill('SIGKILL'));
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength));
     child.once('error', (error) =>
       reject(new EngineUnavailable('The diarisation process could not start.', String(error))),
     );
     child.once('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
+      stopOnAbort();
       if (signal?.aborted) return reject(new Cancelled());
       if (code !== 0) return reject(new EngineUnavailable(`sherpa-onnx diarisation failed (exit ${code}).`, log));
       try {

@@ -8,6 +8,7 @@ import {
   type EngineContext,
   type PcmAudio,
   type RunSlots,
+  whenAborted,
 } from '@voxlate/core';
 import { createOwnedTempDir, spawnTied } from '@voxlate/process-lifetime';
 import { readWavBytes } from './wav-bytes.js';
@@ -99,8 +100,7 @@ function execute(
       () => stop(new EngineUnavailable(`${run.program} did not finish a line within ${timeoutMs / 1000} s.`)),
       timeoutMs,
     );
-    const onAbort = (): void => stop(new Cancelled());
-    context.signal?.addEventListener('abort', onAbort, { once: true });
+    const stopOnAbort = whenAborted(context.signal, () => stop(new Cancelled()));
     child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-64_000);
@@ -110,7 +110,7 @@ function execute(
     child.on('error', (error) => stop(new EngineUnavailable(`${run.program} could not be started.`, error.message)));
     const settle = (): void => {
       clearTimeout(timer);
-      context.signal?.removeEventListener('abort', onAbort);
+      stopOnAbort();
     };
     // A killed program is done with at its exit: a child of its own may hold its pipes open longer.
     child.on('exit', () => {
