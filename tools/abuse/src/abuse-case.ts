@@ -16,4 +16,9 @@ export interface AbuseCase {
   expect?: readonly number[];
   /** Longest wait for the answer (default 60 s). */
   timeoutMs?: number;
+  /**
+   * What this case once broke, when it found a bug: such a case is in the quick subset of every
+   * run (`make test`), whatever the even spread over its family would have picked.
+   */
+  regression?: string;
 }

@@ -32,7 +32,8 @@ export function allCases(base: BaseMedia, urls: { service: string; linkServer: s
 
 /**
  * The fast subset that runs in `make test`: up to `perCategory` cases of every category, spread
- * evenly over it, leaving out the slow ones (long files), so that every family is hit every run.
+ * evenly over it, leaving out the slow ones (long files), so that every family is hit every run;
+ * and every case that once found a bug (`regression`), so that the bug cannot come back unseen.
  */
 export function quickSubset(cases: readonly AbuseCase[], perCategory = 5): AbuseCase[] {
   const byCategory = new Map<string, AbuseCase[]>();
@@ -40,8 +41,11 @@ export function quickSubset(cases: readonly AbuseCase[], perCategory = 5): Abuse
     if ((abuseCase.timeoutMs ?? 0) > 60_000) continue;
     byCategory.set(abuseCase.category, [...(byCategory.get(abuseCase.category) ?? []), abuseCase]);
   }
-  return [...byCategory.values()].flatMap((family) => {
-    const step = Math.max(1, family.length / perCategory);
-    return Array.from({ length: Math.min(perCategory, family.length) }, (_, i) => family[Math.floor(i * step)]!);
-  });
+  const spread = new Set(
+    [...byCategory.values()].flatMap((family) => {
+      const step = Math.max(1, family.length / perCategory);
+      return Array.from({ length: Math.min(perCategory, family.length) }, (_, i) => family[Math.floor(i * step)]!);
+    }),
+  );
+  return cases.filter((abuseCase) => spread.has(abuseCase) || abuseCase.regression !== undefined);
 }

@@ -7,6 +7,7 @@ export interface AbuseFigures {
   crashes: number;
   unclear: number;
   unexpected: number;
+  foldersLeftAfterCases: number;
   foldersLeft: number;
   processesLeft: number;
   scenariosFailed: number;
@@ -18,6 +19,7 @@ export function figuresOf(report: AbuseReport): AbuseFigures {
     crashes: report.crashes,
     unclear: report.cases.filter((c) => c.verdict === 'unclear').length,
     unexpected: report.cases.filter((c) => c.unexpected).length,
+    foldersLeftAfterCases: report.foldersLeftAfterCases.length,
     foldersLeft: report.foldersLeft.length,
     processesLeft: report.processesLeft.length,
     scenariosFailed: report.scenarios.filter((s) => !s.held).length,
@@ -49,7 +51,11 @@ export function formatReport(report: AbuseReport): string {
     `crashes: ${figures.crashes}`,
     `answers without a clear message: ${figures.unclear}`,
     `answers other than the case expected: ${figures.unexpected}`,
-    `folders left: ${figures.foldersLeft}${figures.foldersLeft ? ` (${report.foldersLeft.slice(0, 5).join(', ')})` : ''}`,
+    `folders left after the cases: ${figures.foldersLeftAfterCases}${report.foldersLeftAfterCases
+      .slice(0, 5)
+      .map((folder) => ` (${folder.name}, made during ${folder.madeDuring.join(', ') || '?'})`)
+      .join('')}`,
+    `folders left at the end: ${figures.foldersLeft}${figures.foldersLeft ? ` (${report.foldersLeft.slice(0, 5).join(', ')})` : ''}`,
     `processes left: ${figures.processesLeft}${figures.processesLeft ? ` (pids ${report.processesLeft.slice(0, 10).join(', ')})` : ''}`,
     `peak RSS of the services' process trees: ${Math.round(report.peakRssBytes / 1e6)} MB`,
     ...report.scenarios.map((s) => `scenario ${s.held ? 'held' : 'FAILED'}: ${s.name}: ${s.detail}`),

@@ -7,6 +7,8 @@ import { exchange } from '../../../apps/server/src/test/raw-http.js';
 export interface CaseOutcome extends Classified {
   id: string;
   category: string;
+  /** When it was sent (epoch ms), and how long its answer took. */
+  startedAt: number;
   ms: number;
   /** The case named the statuses it must get and got another. */
   unexpected: boolean;
@@ -37,6 +39,7 @@ export async function runCases(
 }
 
 async function runCase(abuseCase: AbuseCase, services: AbuseServices): Promise<CaseOutcome> {
+  const startedAt = Date.now();
   const response = await exchange(
     new URL(services.url(abuseCase.target)),
     abuseCase.request(),
@@ -44,7 +47,7 @@ async function runCase(abuseCase: AbuseCase, services: AbuseServices): Promise<C
   );
   const classified = classify(response);
   const unexpected = abuseCase.expect !== undefined && !abuseCase.expect.includes(effectiveStatus(classified));
-  return { id: abuseCase.id, category: abuseCase.category, ms: response.ms, unexpected, ...classified };
+  return { id: abuseCase.id, category: abuseCase.category, startedAt, ms: response.ms, unexpected, ...classified };
 }
 
 /** The HTTP status, or for an SSE answer the status its final event stands for. */

@@ -34,9 +34,11 @@ export async function leavingClients(services: AbuseServices, base: BaseMedia): 
   await services.settle(30_000);
   const root = services.process('service').tempRoot;
   const clean = await waitUntil(() => readdirSync(root).length === 0, 15_000);
+  // Any folder fails it, whoever made it: a request that never ended is as much a leak as a job.
+  const remaining = clean ? '' : ` (left: ${readdirSync(root).join(', ')})`;
   return {
     name: '3 video streams whose clients leave mid-job',
     held: left.every(Boolean) && clean,
-    detail: `${left.filter(Boolean).length} left mid-job; jobs aborted and folders removed: ${clean ? 'yes' : 'no'}`,
+    detail: `${left.filter(Boolean).length} left mid-job; jobs aborted and folders removed: ${clean ? 'yes' : 'no'}${remaining}`,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { treeRss } from '@voxlate/process-lifetime';
 import { ffmpeg } from '../../../../packages/dubber/src/test/make-media.js';
 import type { AbuseServices } from '../abuse-services.js';
@@ -38,9 +38,15 @@ export async function slowReaders(services: AbuseServices, base: BaseMedia): Pro
   clearInterval(sampler);
   for (const socket of sockets) socket.destroy();
   const grewMb = Math.round((peak - before) / 1e6);
+  const remaining = dropped
+    ? ''
+    : ` (folders left: ${services
+        .foldersLeft()
+        .map((path) => basename(path))
+        .join(', ')})`;
   return {
     name: '3 clients that never read a 31 MB answer',
     held: dropped,
-    detail: `service tree grew by at most ${grewMb} MB while 3 answers waited (jobs included); dropped after the write timeout: ${dropped ? 'yes' : 'no'}`,
+    detail: `service tree grew by at most ${grewMb} MB while 3 answers waited (jobs included); dropped after the write timeout: ${dropped ? 'yes' : 'no'}${remaining}`,
   };
 }
