@@ -26,6 +26,18 @@ export function figuresOf(report: AbuseReport): AbuseFigures {
   };
 }
 
+/** The figures of a run that found nothing wrong: every one 0. */
+export const CLEAN_FIGURES: Readonly<AbuseFigures> = {
+  serverErrors: 0,
+  crashes: 0,
+  unclear: 0,
+  unexpected: 0,
+  foldersLeftAfterCases: 0,
+  foldersLeft: 0,
+  processesLeft: 0,
+  scenariosFailed: 0,
+};
+
 export function passed(figures: AbuseFigures): boolean {
   return Object.values(figures).every((value) => value === 0);
 }
