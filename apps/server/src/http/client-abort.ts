@@ -24,6 +24,6 @@ export function abortOnDisconnect(request: FastifyRequest, reply: FastifyReply):
 }
 
 /** Whether the request's connection is closed (the client left, or the server refused it). */
-export function socketClosed(request: FastifyRequest): boolean {
+function socketClosed(request: FastifyRequest): boolean {
   return request.raw.socket.destroyed;
 }

@@ -212,6 +212,7 @@ export class JobBoard {
       // Either may have fired before the wait began: whenAborted answers at once then.
       stops.push(whenAborted(signal, () => end(() => reject(new Cancelled()))));
       stops.push(whenAborted(this.stopping.signal, () => end(() => reject(restarting()))));
+      // One of them may have ended the wait at once: what was added after it goes too.
       if (ended) for (const stop of stops) stop();
       // It may have settled before the wait began.
       void this.store.get(id).then((job) => SETTLED.has(job.state) && end(resolve), reject);

@@ -41,13 +41,13 @@ export async function receiveUpload(
   // As many parts as the form declares: a form with every field filled in is taken.
   const files = Object.keys(options.form.files).length;
   const fields = mostFieldsOf(options.form);
-  // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
-  // take, so that a cut is seen and refused rather than passed on shortened.
   // The multipart reader learns of a broken connection from the request's 'close' and 'error',
   // which it listens for from here on: a request already destroyed (its body broke in the packet
   // that carried its head, or its client left while the hooks ran) would keep it waiting for
   // ever, and its request folder with it. Nothing may come between this check and `parts`.
   if (request.raw.destroyed && !request.raw.readableEnded) throw new BadInput(FORM_CUT_OFF);
+  // Busboy cuts a longer field silently: it is allowed one byte more than the largest field we
+  // take, so that a cut is seen and refused rather than passed on shortened.
   const parts = request.parts({
     limits: { fileSize: options.maxBytes, files, fields, fieldSize: MAX_SUBTITLE_BYTES + 1 },
   });

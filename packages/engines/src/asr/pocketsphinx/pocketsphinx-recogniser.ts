@@ -86,6 +86,8 @@ export class PocketsphinxRecogniser implements Recogniser {
     const { queue, results, file, context } = work;
     if (context.signal?.aborted) return;
     const decoder = await this.pool.acquire();
+    // Cancelled while it waited: the decoder has heard nothing and goes back as it is.
+    if (context.signal?.aborted) return this.pool.release(decoder);
     let sound = true;
     // A cancelled job's decoder is stopped mid-line and replaced at the next job.
     const stopOnAbort = whenAborted(context.signal, () => {
