@@ -9,7 +9,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'vitest.temp-guard.ts', 'vitest.file-times.ts', 'vitest.build.ts'],
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'vitest.temp-guard.ts',
+            'vitest.file-times.ts',
+            'vitest.build.ts',
+            'vitest.apertium.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -333,7 +333,8 @@ describe('a service killed with -9', () => {
   it('takes its children with it, and the next service removes the folders it left', async () => {
     const tempRoot = mkdtempSync(join(tmpdir(), 'voxlate-crash-test-'));
     try {
-      const doomed = await startService({}, { tempRoot });
+      // Its own Apertium server, not the run's shared one: the one that must end with it.
+      const doomed = await startService({ VOXLATE_APERTIUM_URL: '' }, { tempRoot });
       // A first job warms Apertium (a process group of its own: the server and its pipelines).
       const warm = await fetch(`${doomed.url}/translate`, {
         method: 'POST',

@@ -8,6 +8,11 @@ export interface EngineSettings {
   idleMs?: number;
   /** Voice packs with a non-commercial licence the creator opted in to (`npm run voices -- add mbrola`). */
   optedInVoices?: readonly OptInVoicePack[];
+  /**
+   * An apertium-apy already running (VOXLATE_APERTIUM_URL), used instead of starting one in this
+   * process: the services, workers and CLI runs of one machine then share its warm pipelines.
+   */
+  apertiumUrl?: string;
 }
 
 export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EngineSettings {
@@ -17,9 +22,22 @@ export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Eng
   };
   const callTimeoutMs = positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS');
   const idleMinutes = positive('VOXLATE_ENGINE_IDLE_MINUTES');
+  const apertiumUrl = httpUrl(env, 'VOXLATE_APERTIUM_URL');
   return {
     ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
     ...(idleMinutes === undefined ? {} : { idleMs: idleMinutes * 60_000 }),
     optedInVoices: optedInVoicePacks(env),
+    ...(apertiumUrl === undefined ? {} : { apertiumUrl }),
   };
+}
+
+/** An http(s) URL setting without its trailing slash (unset or empty: none); anything else is refused by name. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (value === undefined || value === '') return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new Error(`${name} must be an http or https URL, got "${value}".`);
+  }
+  return value.replace(/\/+$/, '');
 }

@@ -10,6 +10,7 @@ export { MbrolaSynthesiser } from './tts/mbrola/mbrola-synthesiser.js';
 export * from './asr/pocketsphinx/pocketsphinx-recogniser.js';
 export * from './mt/apertium/apertium-server.js';
 export * from './mt/apertium/apertium-translator.js';
+export * from './mt/apertium/shared-apertium-server.js';
 export * from './mt/apertium/routes.js';
 export * from './mt/apertium/strip-marks.js';
 export * from './lexicon/apertium/apertium-lexicon.js';

@@ -20,6 +20,7 @@ import { PsolaShaper } from './voice/psola/psola-shaper.js';
 import { PocketsphinxRecogniser } from './asr/pocketsphinx/pocketsphinx-recogniser.js';
 import { PocketsphinxLiveRecogniser } from './asr/pocketsphinx-live/pocketsphinx-live-recogniser.js';
 import { ApertiumServer } from './mt/apertium/apertium-server.js';
+import { SharedApertiumServer } from './mt/apertium/shared-apertium-server.js';
 import { DEFAULT_WARM_IDLE_MS } from './warm-cache.js';
 import { ApertiumTranslator } from './mt/apertium/apertium-translator.js';
 import { GistTranslator } from './mt/gist/gist-translator.js';
@@ -93,11 +94,11 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
         kind: 'offline',
         rank: 20,
         isInstalled: () => ApertiumServer.isInstalled(),
-        load: () =>
-          ApertiumTranslator.create(
-            new ApertiumServer(undefined, settings.idleMs ?? DEFAULT_WARM_IDLE_MS),
-            settings.callTimeoutMs,
-          ),
+        load: () => {
+          const own = new ApertiumServer(undefined, settings.idleMs ?? DEFAULT_WARM_IDLE_MS);
+          const server = settings.apertiumUrl ? new SharedApertiumServer(settings.apertiumUrl, own) : own;
+          return ApertiumTranslator.create(server, settings.callTimeoutMs);
+        },
       })
       .register({
         id: 'dictionary-gist',

@@ -8,7 +8,7 @@ import {
   type TranslationRequest,
   type Translator,
 } from '@voxlate/core';
-import type { ApertiumServer } from './apertium-server.js';
+import type { ApertiumEndpoint } from './shared-apertium-server.js';
 import { installedPairs } from './installed-pairs.js';
 import { findRoute, type ApertiumPair } from './routes.js';
 import { stripApertiumMarks, unknownWords } from './strip-marks.js';
@@ -22,14 +22,14 @@ export class ApertiumTranslator implements Translator {
   readonly name = 'Apertium (rule-based MT)';
 
   private constructor(
-    private readonly server: ApertiumServer,
+    private readonly server: ApertiumEndpoint,
     private readonly pairs: readonly ApertiumPair[],
     /** Longest wait for one hop (a sentence takes 16-36 ms, a pair's first use about 2 s). */
     private readonly callTimeoutMs: number,
   ) {}
 
   /** The pairs come from the modes folder: the server starts at the first translation, not here. */
-  static async create(server: ApertiumServer, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<ApertiumTranslator> {
+  static async create(server: ApertiumEndpoint, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<ApertiumTranslator> {
     return new ApertiumTranslator(server, await installedPairs(), callTimeoutMs);
   }
 
