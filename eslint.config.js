@@ -15,6 +15,7 @@ export default tseslint.config(
             'vitest.file-times.ts',
             'vitest.build.ts',
             'vitest.apertium.ts',
+            'vitest.cache-folder.ts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -19,9 +19,9 @@ export default defineConfig({
     // waiting on its service, ffmpeg or browser, and on two cores the default runs one file at a
     // time (the whole suite: 2,196 s that way, 1,475 s with two, every file passing).
     maxWorkers: availableParallelism(),
-    // Built first (the processes tests start run the build), then the run's temp folder, then the
-    // run's one Apertium server (started inside that temp folder).
-    globalSetup: ['./vitest.build.ts', './vitest.temp-guard.ts', './vitest.apertium.ts'],
+    // Built first (the processes tests start run the build), then the run's temp folder, then,
+    // inside it, the run's cache folder and its one Apertium server.
+    globalSetup: ['./vitest.build.ts', './vitest.temp-guard.ts', './vitest.cache-folder.ts', './vitest.apertium.ts'],
     // The usual report, then the time each file took (slowest first).
     reporters: ['default', './vitest.file-times.ts'],
   },

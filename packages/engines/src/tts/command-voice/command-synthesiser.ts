@@ -20,6 +20,7 @@ import { trimSilence } from '../espeak/trim-silence.js';
 import { CALIBRATION_TEXT } from './calibration-text.js';
 import type { CataloguedVoice } from './catalogued-voice.js';
 import { splitAtPauses } from './split-at-pauses.js';
+import { VoiceCalibrations } from './voice-calibrations.js';
 import { DEFAULT_VOICE_TIMEOUT_MS, runVoiceCommand, type VoiceCommand, type VoiceOutput } from './voice-command.js';
 
 /** One piece of a line as the program is asked to speak it. */
@@ -38,14 +39,16 @@ export interface PieceRequest {
 /** How far each program's pitch control moves a voice and keeps it natural, as a ratio of its own F0. */
 const DEFAULT_PITCH_REACH: readonly [number, number] = [0.6, 1.8];
 const RATE_LIMITS: readonly [number, number] = [0.5, 2];
+/** Taken for a voice whose calibration sentence had no voiced frame (not kept: measured again next process). */
+const UNMEASURED_HZ = 150;
 
 /**
  * A synthesiser that runs a Debian voice program per piece of a line (RHVoice, flite, SVOX Pico,
  * Open JTalk): the speaker's pitch and the line's rate go to the program's own controls, so the
  * voice is moved by the engine that made it and PSOLA afterwards only carries the intonation;
- * pauses are silences between pieces spoken apart. Each voice's natural F0 is measured once per
- * process, so that a wanted F0 in Hz becomes the program's setting and voices can be matched to
- * speakers. At most one program per core runs at once.
+ * pauses are silences between pieces spoken apart. Each voice's natural F0 is measured once (and
+ * kept in the cache folder for later processes), so that a wanted F0 in Hz becomes the program's
+ * setting and voices can be matched to speakers. At most one program per core runs at once.
  */
 export abstract class CommandSynthesiser implements Synthesiser {
   abstract readonly id: string;
@@ -55,6 +58,8 @@ export abstract class CommandSynthesiser implements Synthesiser {
   readonly languages: readonly LanguageCode[];
   protected readonly pitchReach: readonly [number, number] = DEFAULT_PITCH_REACH;
   private readonly natural = new Map<string, Promise<number>>();
+  /** Voices' natural F0 measured by earlier processes (the cache folder). */
+  protected calibrations = VoiceCalibrations.fromEnv();
 
   protected constructor(
     /** The installed voices (those of the catalogue whose files are all present). */
@@ -158,15 +163,27 @@ export abstract class CommandSynthesiser implements Synthesiser {
     return { audio: { samples: trimmed.samples, sampleRate }, phonemes };
   }
 
-  /** The voice's median F0 at its own pitch, measured once per process on a sentence of its language. */
+  /**
+   * The voice's median F0 at its own pitch, measured on a sentence of its language once per
+   * process, or once per installation when the cache folder keeps it.
+   */
   private naturalHz(voice: CataloguedVoice): Promise<number> {
     let measured = this.natural.get(voice.id);
     if (!measured) {
       const piece = { text: CALIBRATION_TEXT[voice.language], language: voice.language, voice, pitchRatio: 1, rate: 1 };
-      measured = runVoiceCommand(this.command(piece), this.slots, {}, this.timeoutMs).then(({ audio }) => {
-        const f0 = voicedValues(trackPitch(audio.samples, audio.sampleRate).f0);
-        return f0.length > 0 ? median(f0) : 150;
-      });
+      const command = this.command(piece);
+      const key = this.calibrations.keyOf(command, voice.files);
+      const kept = this.calibrations.get(key);
+      measured =
+        kept !== undefined
+          ? Promise.resolve(kept)
+          : runVoiceCommand(command, this.slots, {}, this.timeoutMs).then(({ audio }) => {
+              const f0 = voicedValues(trackPitch(audio.samples, audio.sampleRate).f0);
+              if (f0.length === 0) return UNMEASURED_HZ;
+              const hz = median(f0);
+              this.calibrations.set(key, hz);
+              return hz;
+            });
       measured.catch(() => this.natural.delete(voice.id));
       this.natural.set(voice.id, measured);
     }
