@@ -16,6 +16,7 @@ export default tseslint.config(
             'vitest.build.ts',
             'vitest.apertium.ts',
             'vitest.cache-folder.ts',
+            'vitest.units-setup.ts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

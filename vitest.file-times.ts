@@ -1,10 +1,13 @@
 import type { Reporter, SerializedError, TestCase, TestModule, TestSuite } from 'vitest/node';
 
+/** A file's share of the suite's time budget (issue 54): each file above it is named at the end. */
+const FILE_BUDGET_SECONDS = 60;
+
 /**
  * Prints, once the run ends, how long each test file took (its tests and hooks, plus importing
- * it), slowest first: where `make test`'s minutes go. Then, last of all, what failed (file, test
- * and the error's first line): CI keeps only the end of a run's output, and the default reporter's
- * failure report sits above the times.
+ * it), slowest first, and names every file over its budget: where `make test`'s minutes go. Then,
+ * last of all, what failed (file, test and the error's first line): CI keeps only the end of a
+ * run's output, and the default reporter's failure report sits above the times.
  */
 export default class FileTimesReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[], unhandledErrors: readonly SerializedError[]): void {
@@ -25,7 +28,12 @@ function fileTimes(testModules: readonly TestModule[]): string {
     .sort((a, b) => b.seconds - a.seconds);
   const total = times.reduce((sum, time) => sum + time.seconds, 0);
   const lines = times.map(({ file, seconds }) => `${seconds.toFixed(1).padStart(8)} s  ${file}`);
-  return `\nTime per test file (${times.length} files, ${total.toFixed(0)} s in all):\n${lines.join('\n')}\n`;
+  const over = times.filter(({ seconds }) => seconds > FILE_BUDGET_SECONDS);
+  const overBudget =
+    over.length === 0
+      ? `No file took over ${FILE_BUDGET_SECONDS} s.`
+      : `Over ${FILE_BUDGET_SECONDS} s (${over.length}): ${over.map(({ file }) => file).join(', ')}`;
+  return `\nTime per test file (${times.length} files, ${total.toFixed(0)} s in all):\n${lines.join('\n')}\n${overBudget}\n`;
 }
 
 /** One line per failed test, and one per file that failed outside its tests (import, hooks). */

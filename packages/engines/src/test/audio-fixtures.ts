@@ -2,15 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import type { AudioSource } from '@voxlate/core';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
-/** One folder per test file for the audio made here, removed after the file's tests. */
-const folder = mkdtempSync(join(tmpdir(), 'voxlate-engine-test-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+/** The folder for the audio made here, made when first needed (removed after each test file). */
+let folder: string | undefined;
 let made = 0;
+
+/**
+ * Removes the audio made so far: vitest.units-setup.ts calls it after each test file (the files
+ * of a worker share this module, so a module-level afterAll would run after the first one only).
+ */
+export function removeAudioFixtures(): void {
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+}
 /** The LibriVox test lines (pocketsphinx-testdata) and what is said in them, in the transcription's order. */
 export const LIBRIVOX_LINES: readonly { path: string; text: string }[] = readFileSync(
   `${LIBRIVOX}/transcription`,
@@ -47,6 +54,7 @@ export function analysisAudioOfSamples(samples: Float32Array): AudioSource {
 
 /** 16 kHz mono s16le bytes served as an AudioSource. */
 export function analysisAudioOfPcm16(raw: Buffer): AudioSource {
+  folder ??= mkdtempSync(join(tmpdir(), 'voxlate-engine-test-'));
   const path = join(folder, `audio-${++made}.s16le`);
   writeFileSync(path, raw);
   const samples = new Float32Array(raw.length / 2);
