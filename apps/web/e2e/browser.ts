@@ -35,6 +35,11 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   return browser;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** The whole page photographed, or only its first screen (a page tens of screens long takes seconds to encode). */
+export async function screenshot(
+  page: Page,
+  name: string,
+  extent: 'whole page' | 'first screen' = 'whole page',
+): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: extent === 'whole page' });
 }
