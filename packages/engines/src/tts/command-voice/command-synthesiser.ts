@@ -20,7 +20,7 @@ import { trimSilence } from '../espeak/trim-silence.js';
 import { CALIBRATION_TEXT } from './calibration-text.js';
 import type { CataloguedVoice } from './catalogued-voice.js';
 import { splitAtPauses } from './split-at-pauses.js';
-import { VoiceCalibrations } from './voice-calibrations.js';
+import { VoiceCalibrations } from '../voice-calibrations.js';
 import { DEFAULT_VOICE_TIMEOUT_MS, runVoiceCommand, type VoiceCommand, type VoiceOutput } from './voice-command.js';
 
 /** One piece of a line as the program is asked to speak it. */
@@ -172,10 +172,10 @@ export abstract class CommandSynthesiser implements Synthesiser {
     if (!measured) {
       const piece = { text: CALIBRATION_TEXT[voice.language], language: voice.language, voice, pitchRatio: 1, rate: 1 };
       const command = this.command(piece);
-      const key = this.calibrations.keyOf(command, voice.files);
+      const key = this.calibrations.keyOfCommand(command, voice.files);
       const kept = this.calibrations.get(key);
       measured =
-        kept !== undefined
+        typeof kept === 'number' && Number.isFinite(kept) && kept > 0
           ? Promise.resolve(kept)
           : runVoiceCommand(command, this.slots, {}, this.timeoutMs).then(({ audio }) => {
               const f0 = voicedValues(trackPitch(audio.samples, audio.sampleRate).f0);

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import initialiseEspeak from '@echogarden/espeak-ng-emscripten';
 import {
   throwIfAborted,
@@ -25,8 +27,12 @@ import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
 import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
+import { fileStamp, VoiceCalibrations } from '../voice-calibrations.js';
 
 const SAMPLE_RATE = 22050;
+/** The WASM build and its voice data: a measurement kept from another build is not used. */
+const ESPEAK_MODULE = createRequire(import.meta.url).resolve('@echogarden/espeak-ng-emscripten');
+const ESPEAK_FILES = [ESPEAK_MODULE, join(dirname(ESPEAK_MODULE), 'espeak-ng.data')];
 
 /**
  * eSpeak NG compiled to WASM (npm, no system dependency): every one of the 11 languages,
@@ -41,10 +47,15 @@ export class EspeakSynthesiser implements Synthesiser {
   readonly languages = Object.keys(ESPEAK_VOICES) as LanguageCode[];
   /** kuromoji's dictionary (some 100 MB): kept while Japanese is being dubbed, released when idle. */
   private readonly japanese: WarmCache<'kuromoji', JapaneseReading>;
-  /** Each voice's pitch and range units measured against Hz, once per process (keyed "voice setting"). */
+  /**
+   * Each voice's pitch and range units measured against Hz (keyed "voice setting"), measured
+   * once per installation (kept in the cache folder) and held here once read.
+   */
   private readonly sweeps = new Map<string, Sweep>();
-  /** Each base voice's formants, measured once per process. */
+  /** Each base voice's formants, measured and kept the same way. */
   private readonly formants = new Map<string, number[] | undefined>();
+  private readonly calibrations = VoiceCalibrations.fromEnv();
+  private readonly build = ESPEAK_FILES.map((path) => `${path}:${fileStamp(path)}`);
   /** Calibration renders: the voice at given units, at the synthesiser's normal rate. */
   private readonly renderForCalibration: EspeakRender = (voice, pitch, range, text) =>
     this.render(voice, pitch, range, text, this.rate).samples;
@@ -129,18 +140,36 @@ export class EspeakSynthesiser implements Synthesiser {
   }
 
   private formantsOf(voice: string): number[] | undefined {
-    if (!this.formants.has(voice)) this.formants.set(voice, voiceFormants(this.renderForCalibration, voice));
+    if (!this.formants.has(voice)) {
+      // Kept as an object: "no formants found" is a result too, and JSON has no undefined.
+      const { formants } = this.keptOrMeasured(['formants', voice], isKeptFormants, () => ({
+        formants: voiceFormants(this.renderForCalibration, voice) ?? null,
+      }));
+      this.formants.set(voice, formants ?? undefined);
+    }
     return this.formants.get(voice);
   }
 
-  /** The voice's measured sweep of one setting, made once per process. */
+  /** The voice's measured sweep of one setting. */
   private sweep(voice: string, setting: SweptSetting): Sweep {
     const key = `${voice} ${setting}`;
     let measured = this.sweeps.get(key);
     if (!measured) {
-      measured = sweep(this.renderForCalibration, voice, setting);
+      measured = this.keptOrMeasured(['sweep', voice, setting], isSweep, () =>
+        sweep(this.renderForCalibration, voice, setting),
+      );
       this.sweeps.set(key, measured);
     }
+    return measured;
+  }
+
+  /** A calibration another process of this installation measured, else measured now and kept. */
+  private keptOrMeasured<T>(what: unknown[], isValid: (kept: unknown) => kept is T, measure: () => T): T {
+    const key = this.calibrations.keyOf(['espeak-ng', this.build, this.rate, ...what]);
+    const kept = this.calibrations.get(key);
+    if (isValid(kept)) return kept;
+    const measured = measure();
+    this.calibrations.set(key, measured);
     return measured;
   }
 
@@ -167,6 +196,19 @@ export class EspeakSynthesiser implements Synthesiser {
   async close(): Promise<void> {
     await this.japanese.close();
   }
+}
+
+function isSweep(kept: unknown): kept is Sweep {
+  return (
+    Array.isArray(kept) &&
+    kept.length > 0 &&
+    kept.every((point) => Array.isArray(point) && point.length === 2 && point.every(Number.isFinite))
+  );
+}
+
+function isKeptFormants(kept: unknown): kept is { formants: number[] | null } {
+  const formants = (kept as { formants?: unknown } | null)?.formants;
+  return formants === null || (Array.isArray(formants) && formants.every(Number.isFinite));
 }
 
 /** Pauses become SSML breaks after the given words (whitespace-separated; text already escaped). */

@@ -2,21 +2,21 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { VoiceCommand } from './voice-command.js';
+import type { VoiceCommand } from './command-voice/voice-command.js';
 
-/** Raised when the measurement itself changes (pitch tracker, calibration text): every kept figure is then measured again. */
+/** Raised when a measurement itself changes (pitch tracker, formants, calibration texts): every kept figure is then measured again. */
 const MEASUREMENT_VERSION = 1;
 const FILE_NAME = 'voice-calibrations.json';
 
 /**
- * Each voice's natural median F0, kept between processes in a small JSON file in the cache folder
- * (`VOXLATE_CACHE_DIR`, else `$XDG_CACHE_HOME/voxlate`, else `~/.cache/voxlate`). Measuring it
- * takes a sentence of synthesis and a pitch track: 0.1-0.5 s a voice, paid by every new process
- * at its first dub of a language (0.5-2.5 s for a language's voices). A figure is kept under a key
- * made of everything it depends on (the program's command line and file, each of the voice's
- * files by size and time, the calibration text through the command line), so that an upgraded
- * package is measured afresh. It is only a cache: a file that cannot be read or written costs a
- * measurement, never a dub.
+ * What voices measured of themselves, kept between processes in a small JSON file in the cache
+ * folder (`VOXLATE_CACHE_DIR`, else `$XDG_CACHE_HOME/voxlate`, else `~/.cache/voxlate`): each
+ * Debian voice's natural median F0 (a sentence of synthesis and a pitch track, 0.1-0.5 s a voice)
+ * and eSpeak NG's pitch and range sweeps and formants (about 2.8 s for a language's six voices).
+ * Without it every new process paid them at its first dub of a language. A figure is kept under
+ * a key made of everything it depends on (the program and its files by size and time, the
+ * command line, the measurement's own version), so that an upgraded package is measured afresh.
+ * It is only a cache: a file that cannot be read or written costs a measurement, never a dub.
  */
 export class VoiceCalibrations {
   constructor(
@@ -28,25 +28,30 @@ export class VoiceCalibrations {
     return new VoiceCalibrations(join(cacheFolderOf(env), FILE_NAME));
   }
 
-  /** The key of a voice's figure: its calibration command and the files it reads, as they are now. */
-  keyOf(command: VoiceCommand, files: readonly string[]): string {
-    const facts = [command.command, ...files].map((path) => `${path}:${fileStamp(path)}`);
-    const text = JSON.stringify([MEASUREMENT_VERSION, command.command, command.args, command.stdin ?? '', facts]);
+  /** The key of a figure: a digest of the facts it depends on (files among them stamped with `fileStamp`). */
+  keyOf(facts: unknown): string {
+    const text = JSON.stringify([MEASUREMENT_VERSION, facts]);
     return createHash('sha256').update(text).digest('hex').slice(0, 32);
   }
 
-  get(key: string): number | undefined {
-    const value = this.read()[key];
-    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+  /** The key of a voice program's figure: its calibration command and the files it reads, as they are now. */
+  keyOfCommand(command: VoiceCommand, files: readonly string[]): string {
+    const stamps = [command.command, ...files].map((path) => `${path}:${fileStamp(path)}`);
+    return this.keyOf([command.command, command.args, command.stdin ?? '', stamps]);
+  }
+
+  /** The figure kept under the key, if any (the caller checks its shape: the file is anyone's to edit). */
+  get(key: string): unknown {
+    return this.read()[key];
   }
 
   /**
    * Adds a figure to what the file holds now (other processes may have added theirs), written
    * whole to a file of its own and renamed over: a reader never sees half a file.
    */
-  set(key: string, hz: number): void {
+  set(key: string, figure: unknown): void {
     if (this.file === undefined) return;
-    const figures = { ...this.read(), [key]: hz };
+    const figures = { ...this.read(), [key]: figure };
     const partial = `${this.file}.${process.pid}.partial`;
     try {
       mkdirSync(join(this.file, '..'), { recursive: true });
@@ -78,7 +83,7 @@ export function cacheFolderOf(env: NodeJS.ProcessEnv): string {
 }
 
 /** A file's size and modification time, or "missing". */
-function fileStamp(path: string): string {
+export function fileStamp(path: string): string {
   try {
     const stat = statSync(path);
     return `${stat.size}:${Math.round(stat.mtimeMs)}`;

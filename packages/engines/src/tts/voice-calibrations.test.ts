@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineRegistries } from '../../offline-registries.js';
+import { offlineRegistries } from '../offline-registries.js';
+import { EspeakSynthesiser } from './espeak/espeak-synthesiser.js';
 import { cacheFolderOf, VoiceCalibrations } from './voice-calibrations.js';
-import type { VoiceCommand } from './voice-command.js';
+import type { VoiceCommand } from './command-voice/voice-command.js';
 
 let folder = '';
 beforeEach(() => {
@@ -32,15 +33,15 @@ describe('voice calibrations kept between processes', () => {
     const voiceFile = join(folder, 'voice.bin');
     writeFileSync(voiceFile, 'data');
     utimesSync(voiceFile, 1_700_000_000, 1_700_000_000);
-    const key = calibrations.keyOf(command, [voiceFile]);
-    expect(calibrations.keyOf(command, [voiceFile])).toBe(key);
+    const key = calibrations.keyOfCommand(command, [voiceFile]);
+    expect(calibrations.keyOfCommand(command, [voiceFile])).toBe(key);
     utimesSync(voiceFile, 1_700_000_100, 1_700_000_100);
-    expect(calibrations.keyOf(command, [voiceFile])).not.toBe(key);
+    expect(calibrations.keyOfCommand(command, [voiceFile])).not.toBe(key);
     utimesSync(voiceFile, 1_700_000_000, 1_700_000_000);
-    expect(calibrations.keyOf({ ...command, args: ['-l', 'fr-FR'] }, [voiceFile])).not.toBe(key);
-    expect(calibrations.keyOf({ ...command, command: '/bin/false' }, [voiceFile])).not.toBe(key);
+    expect(calibrations.keyOfCommand({ ...command, args: ['-l', 'fr-FR'] }, [voiceFile])).not.toBe(key);
+    expect(calibrations.keyOfCommand({ ...command, command: '/bin/false' }, [voiceFile])).not.toBe(key);
     rmSync(voiceFile);
-    expect(calibrations.keyOf(command, [voiceFile])).not.toBe(key);
+    expect(calibrations.keyOfCommand(command, [voiceFile])).not.toBe(key);
   });
 
   it('treats a damaged file as empty and writes a whole one over it', () => {
@@ -81,5 +82,28 @@ describe('a Debian voice program with kept calibrations', () => {
     const later = await offlineRegistries().tts.get('svox-pico');
     const [reported] = await later.baseVoices!('spa');
     expect(reported!.f0MedianHz).toBe(77);
+  });
+});
+
+describe('eSpeak NG with kept calibrations', () => {
+  it('sweeps a language’s voices once, and a later process takes the kept sweeps and formants', async () => {
+    vi.stubEnv('VOXLATE_CACHE_DIR', folder);
+    const measured = await (await EspeakSynthesiser.create()).baseVoices('spa');
+    expect(measured.map((voice) => voice.f0MedianHz).every((hz) => hz > 80 && hz < 300)).toBe(true);
+    const file = join(folder, 'voice-calibrations.json');
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    // Six voices, a pitch sweep and formants each.
+    expect(Object.keys(kept)).toHaveLength(12);
+    // Figures no measurement would give, where the voices' are kept: a new process reports them.
+    const planted = Object.fromEntries(
+      Object.entries(kept).map(([key, figure]) => [
+        key,
+        Array.isArray(figure) ? figure.map(([units]: [number, number]) => [units, 77]) : { formants: [111, 222, 333] },
+      ]),
+    );
+    writeFileSync(file, JSON.stringify(planted));
+    const later = await (await EspeakSynthesiser.create()).baseVoices('spa');
+    expect(later.map((voice) => voice.f0MedianHz)).toEqual(Array<number>(6).fill(77));
+    expect(later.map((voice) => voice.formantsHz)).toEqual(Array<number[]>(6).fill([111, 222, 333]));
   });
 });
