@@ -20,8 +20,8 @@ const FILE_NAME = 'voice-calibrations.json';
  */
 export class VoiceCalibrations {
   constructor(
-    /** The JSON file; undefined keeps nothing between processes. */
-    readonly file: string | undefined,
+    /** The JSON file. */
+    readonly file: string,
   ) {}
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): VoiceCalibrations {
@@ -50,7 +50,6 @@ export class VoiceCalibrations {
    * whole to a file of its own and renamed over: a reader never sees half a file.
    */
   set(key: string, figure: unknown): void {
-    if (this.file === undefined) return;
     const figures = { ...this.read(), [key]: figure };
     const partial = `${this.file}.${process.pid}.partial`;
     try {
@@ -63,7 +62,6 @@ export class VoiceCalibrations {
   }
 
   private read(): Record<string, unknown> {
-    if (this.file === undefined) return {};
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
       return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};

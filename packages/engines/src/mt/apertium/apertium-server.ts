@@ -3,7 +3,8 @@ import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { EngineUnavailable } from '@voxlate/core';
 import { freeLoopbackPort } from './free-port.js';
-import { plainPairs, type ApertiumPair } from './routes.js';
+import { answersAt, listPairs } from './list-pairs.js';
+import type { ApertiumPair } from './routes.js';
 
 export const APERTIUM_MODES = '/usr/share/apertium/modes';
 const DEBIAN_PYTHON = '/usr/bin/python3';
@@ -80,11 +81,7 @@ export class ApertiumServer {
   }
 
   async pairs(): Promise<ApertiumPair[]> {
-    return this.using(async (url) => {
-      const response = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
-      return plainPairs(body.responseData);
-    });
+    return this.using((url) => listPairs(url, PROBE_TIMEOUT_MS));
   }
 
   async stop(): Promise<void> {
@@ -177,11 +174,7 @@ async function waitUntilServing(url: string, child: ChildProcess, log: () => str
     if (child.exitCode !== null) {
       throw new EngineUnavailable('apertium-apy exited while starting.', log());
     }
-    const ok = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
+    if (await answersAt(url, PROBE_TIMEOUT_MS)) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   killGroup(child, 'SIGKILL');

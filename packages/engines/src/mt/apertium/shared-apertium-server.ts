@@ -1,5 +1,6 @@
 import type { ApertiumServer } from './apertium-server.js';
-import { plainPairs, type ApertiumPair } from './routes.js';
+import { answersAt, listPairs } from './list-pairs.js';
+import type { ApertiumPair } from './routes.js';
 
 /** What the translator asks of an Apertium server, whoever runs it. */
 export type ApertiumEndpoint = Pick<ApertiumServer, 'using' | 'pairs' | 'stop' | 'restart'>;
@@ -37,11 +38,7 @@ export class SharedApertiumServer implements ApertiumEndpoint {
   }
 
   async pairs(): Promise<ApertiumPair[]> {
-    return this.using(async (url) => {
-      const response = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-      const body = (await response.json()) as { responseData: { sourceLanguage: string; targetLanguage: string }[] };
-      return plainPairs(body.responseData);
-    });
+    return this.using((url) => listPairs(url, PROBE_TIMEOUT_MS));
   }
 
   /** Stops this process's own server, if it ever started one; the shared one is left running. */
@@ -61,10 +58,7 @@ export class SharedApertiumServer implements ApertiumEndpoint {
 
   /** Asked once, when first needed; a give-up decided meanwhile stands. */
   private async sharedAnswers(): Promise<boolean> {
-    this.probe ??= fetch(`${this.url}/listPairs`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
-      (response) => void (this.usingShared ??= response.ok),
-      () => void (this.usingShared ??= false),
-    );
+    this.probe ??= answersAt(this.url, PROBE_TIMEOUT_MS).then((answers) => void (this.usingShared ??= answers));
     await this.probe;
     return this.usingShared === true;
   }

@@ -59,7 +59,7 @@ export abstract class CommandSynthesiser implements Synthesiser {
   protected readonly pitchReach: readonly [number, number] = DEFAULT_PITCH_REACH;
   private readonly natural = new Map<string, Promise<number>>();
   /** Voices' natural F0 measured by earlier processes (the cache folder). */
-  protected calibrations = VoiceCalibrations.fromEnv();
+  private readonly calibrations = VoiceCalibrations.fromEnv();
 
   protected constructor(
     /** The installed voices (those of the catalogue whose files are all present). */
