@@ -345,13 +345,13 @@ describe('studio', () => {
     await openStudio('Audio Translation');
     await page.getByRole('tab', { name: 'Paste URL' }).click();
     // The link tab has the same settings as a file: the target language among them.
-    await page.getByLabel('Target language').selectOption('ita');
+    await page.getByLabel('Target language').selectOption('spa');
     const box = page.getByLabel('Direct link to an audio or video file');
     await box.fill(`${filesUrl}/speech.wav`);
     await box.press('Enter');
     await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
     await page.getByText('audio_from_url').waitFor();
-    expect(await page.locator('a[download="speech.ita.wav"]').count()).toBe(1);
+    expect(await page.locator('a[download="speech.spa.wav"]').count()).toBe(1);
     await screenshot(page, 'studio-url-result');
   });
 
