@@ -25,7 +25,7 @@ let browser: Browser;
 let speech = '';
 let video = '';
 /** A group of two languages: its page is the same at both widths, so it is dubbed once, while the first width's pages are walked. */
-let groupId: Promise<string>;
+let groupId = '';
 
 beforeAll(async () => {
   mkdirSync(STATES, { recursive: true });
@@ -37,11 +37,9 @@ beforeAll(async () => {
   body.append('file', new Blob([readFileSync(speech)]), 'cooking.wav');
   body.append('target_languages', 'spa,ita');
   body.append('voice', 'neutral');
-  groupId = fetch(`${service.url}/api/jobs`, { method: 'POST', body }).then(
-    async (answer) => ((await answer.json()) as { id: string }).id,
-  );
   // Made before any width's own dubs, so each width's newest job is still its own.
-  await groupId;
+  const group = await fetch(`${service.url}/api/jobs`, { method: 'POST', body });
+  groupId = ((await group.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await browser.close();
@@ -143,7 +141,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       await page.goto(`${service.url}${project}`);
       await page.getByRole('heading', { name: 'Edit the lines' }).waitFor();
       found.push(...(await check(page, 'project-page', viewport)));
-      await page.goto(`${service.url}/creator-studio/groups/${await groupId}`);
+      await page.goto(`${service.url}/creator-studio/groups/${groupId}`);
       await page.getByRole('heading', { name: '2 languages · Ready' }).waitFor({ timeout: 120_000 });
       found.push(...(await check(page, 'group-page', viewport)));
       await page.goto(`${service.url}/creator-studio`);

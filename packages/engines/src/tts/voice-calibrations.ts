@@ -28,7 +28,7 @@ export class VoiceCalibrations {
     return new VoiceCalibrations(join(cacheFolderOf(env), FILE_NAME));
   }
 
-  /** The key of a figure: a digest of the facts it depends on (files among them stamped with `fileStamp`). */
+  /** The key of a figure: a digest of the facts it depends on (files among them as `stampedFiles` gives them). */
   keyOf(facts: unknown): string {
     const text = JSON.stringify([MEASUREMENT_VERSION, facts]);
     return createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -36,8 +36,7 @@ export class VoiceCalibrations {
 
   /** The key of a voice program's figure: its calibration command and the files it reads, as they are now. */
   keyOfCommand(command: VoiceCommand, files: readonly string[]): string {
-    const stamps = [command.command, ...files].map((path) => `${path}:${fileStamp(path)}`);
-    return this.keyOf([command.command, command.args, command.stdin ?? '', stamps]);
+    return this.keyOf([command.command, command.args, command.stdin ?? '', stampedFiles([command.command, ...files])]);
   }
 
   /** The figure kept under the key, if any (the caller checks its shape: the file is anyone's to edit). */
@@ -80,8 +79,13 @@ export function cacheFolderOf(env: NodeJS.ProcessEnv): string {
   return join(xdg ? xdg : join(homedir(), '.cache'), 'voxlate');
 }
 
+/** Each file named with its size and modification time (or "missing"): what a kept figure was measured with. */
+export function stampedFiles(paths: readonly string[]): string[] {
+  return paths.map((path) => `${path}:${fileStamp(path)}`);
+}
+
 /** A file's size and modification time, or "missing". */
-export function fileStamp(path: string): string {
+function fileStamp(path: string): string {
   try {
     const stat = statSync(path);
     return `${stat.size}:${Math.round(stat.mtimeMs)}`;

@@ -26,18 +26,18 @@ export async function slowReaders(services: AbuseServices, base: BaseMedia): Pro
   const before = treeRss(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 100);
-  const uploaded: Promise<void>[] = [];
+  let uploaded = 0;
   const sockets: Socket[] = [0, 1, 2].map(() => {
     const socket = connect(Number(url.port), url.hostname);
     socket.on('error', () => undefined);
-    // Done once the service has read all but the kernel's buffers of it (or refused it). Until
+    // Called once the service has read all but the kernel's buffers of it (or refused it). Until
     // then it may have no job in flight and no folder yet, and would look settled and clean: on
     // a loaded machine the scenario once "held" that way, before its uploads had arrived.
-    uploaded.push(new Promise((resolve) => socket.write(bytes, () => resolve())));
+    socket.write(bytes, () => void uploaded++);
     socket.pause();
     return socket;
   });
-  await Promise.race([Promise.all(uploaded), new Promise((resolve) => setTimeout(resolve, 120_000))]);
+  await waitUntil(() => uploaded === sockets.length, 120_000);
   await services.settle(300_000);
   const dropped = await waitUntil(() => services.foldersLeft().length === 0, 60_000);
   clearInterval(sampler);

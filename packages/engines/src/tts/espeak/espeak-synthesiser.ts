@@ -27,7 +27,7 @@ import { ESPEAK_VOICES } from './espeak-voices.js';
 import { JapaneseReading } from './japanese-reading.js';
 import { trimSilence } from './trim-silence.js';
 import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
-import { fileStamp, VoiceCalibrations } from '../voice-calibrations.js';
+import { stampedFiles, VoiceCalibrations } from '../voice-calibrations.js';
 
 const SAMPLE_RATE = 22050;
 /** The WASM build and its voice data: a measurement kept from another build is not used. */
@@ -55,7 +55,7 @@ export class EspeakSynthesiser implements Synthesiser {
   /** Each base voice's formants, measured and kept the same way. */
   private readonly formants = new Map<string, number[] | undefined>();
   private readonly calibrations = VoiceCalibrations.fromEnv();
-  private readonly build = ESPEAK_FILES.map((path) => `${path}:${fileStamp(path)}`);
+  private readonly build = stampedFiles(ESPEAK_FILES);
   /** Calibration renders: the voice at given units, at the synthesiser's normal rate. */
   private readonly renderForCalibration: EspeakRender = (voice, pitch, range, text) =>
     this.render(voice, pitch, range, text, this.rate).samples;
