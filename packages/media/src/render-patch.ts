@@ -2,12 +2,15 @@ import { copyFile, open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipRef, EngineContext, PcmAudio, RenderOutcome, RenderRequest, TimeSpan } from '@voxlate/core';
 import { argv } from './argv.js';
-import { limitedGainFilter } from './loudness.js';
+import { limiterFor } from './loudness.js';
 import { asMediaError } from './media-error.js';
-import { mixBetween, mixFormatFor, sourceArgs, type MixFormat } from './render.js';
+import { limitedEncoderSink } from './mix-sink.js';
+import type { PeakLimiter } from './peak-limiter.js';
+import { mixBetween, mixFormatFor, type MixFormat } from './render.js';
 import { runFfmpeg, startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { subtitleTrackArgs } from './subtitle-track.js';
+import { wavLayout } from './wav-layout.js';
 import { audioLanguageArgs } from './track-language.js';
 
 /** Samples an AAC frame holds (and the encoder's priming: one frame ahead of the audio). */
@@ -40,13 +43,10 @@ export async function patchDub(
   const format = mixFormatFor(request);
   const total = Math.round(request.outputSeconds * format.sampleRate);
   const stretches = stretchesOf(request.patch.windows, format.sampleRate, total, request.container === 'mp4');
-  const filter = limitedGainFilter(
-    { lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb },
-    request.gainDb,
-    format.sampleRate,
-  );
+  const target = { lufs: request.mix.loudnessLufs, truePeakDb: request.mix.truePeakDb };
+  const limiter = (): PeakLimiter => limiterFor(target, request.gainDb, format);
   const render = (stretch: Stretch, output: string[], index: number): Promise<void> =>
-    renderStretch(request, { format, stretch, filter, output }, loadClip, {
+    renderStretch(request, { format, stretch, limiter: limiter(), output }, loadClip, {
       ...context,
       onProgress: (done, all) => context.onProgress?.((index + done / all) / (stretches.length + 1), 1),
     });
@@ -85,38 +85,21 @@ function stretchesOf(windows: readonly TimeSpan[], sampleRate: number, total: nu
 /** Mixes and normalises one stretch: the original (or background) from its start, ducked, the dub added. */
 async function renderStretch(
   request: RenderRequest,
-  job: { format: MixFormat; stretch: Stretch; filter: string; output: string[] },
+  job: { format: MixFormat; stretch: Stretch; limiter: PeakLimiter; output: string[] },
   loadClip: (ref: ClipRef) => Promise<PcmAudio>,
   context: EngineContext,
 ): Promise<void> {
-  const { format, stretch, filter } = job;
+  const { format, stretch } = job;
   const { start, end } = stretch.encoded;
-  const seconds = (end - start) / format.sampleRate;
   const pcm = argv`-f f32le -ar ${format.sampleRate} -ac ${format.channels}`;
-  const decoder = startFfmpeg(
-    [
-      ...argv`-ss ${start / format.sampleRate}`,
-      ...sourceArgs(request),
-      ...argv`-vn -af apad -t ${seconds}`,
-      ...pcm,
-      'pipe:1',
-    ],
-    { signal: context.signal, stdoutIsData: true },
-  );
-  const writer = startFfmpeg([...pcm, ...argv`-i pipe:0 -af ${filter} -ar ${format.sampleRate}`, ...job.output], {
+  const writer = startFfmpeg([...pcm, '-i', 'pipe:0', ...job.output], { signal: context.signal });
+  await mixBetween(request, format, limitedEncoderSink(job.limiter, writer), {
+    firstFrame: start,
+    totalFrames: end - start,
+    loadClip,
     signal: context.signal,
+    onProgress: (done, total) => context.onProgress?.(done, total),
   });
-  await mixBetween(
-    request,
-    format,
-    { decoder, writer },
-    {
-      firstFrame: start,
-      totalFrames: end - start,
-      loadClip,
-      onProgress: (done, total) => context.onProgress?.(done, total),
-    },
-  );
 }
 
 /** WAV: the previous file copied, each stretch's core samples written over it. */
@@ -129,7 +112,9 @@ async function patchWav(
 ): Promise<void> {
   const previous = (request as { patch: { previous: string } }).patch.previous;
   await copyFile(previous, request.output);
-  const dataOffset = await wavDataOffset(request.output);
+  const layout = await wavLayout(request.output);
+  if (!layout) throw new Error('The previous WAV has no data chunk.');
+  const dataOffset = layout.dataOffset;
   const frameBytes = 2 * format.channels;
   const file = await open(request.output, 'r+');
   try {
@@ -148,24 +133,6 @@ async function patchWav(
     }
   } finally {
     await file.close();
-  }
-}
-
-/** Where the samples of a RIFF WAV start (after the chunks ffmpeg writes before them: fmt, LIST, bext). */
-async function wavDataOffset(path: string): Promise<number> {
-  const handle = await open(path, 'r');
-  try {
-    const header = Buffer.alloc(8);
-    let offset = 12;
-    for (;;) {
-      const { bytesRead } = await handle.read(header, 0, 8, offset);
-      if (bytesRead < 8) throw new Error('The previous WAV has no data chunk.');
-      const size = header.readUInt32LE(4);
-      if (header.toString('latin1', 0, 4) === 'data') return offset + 8;
-      offset += 8 + size + (size % 2);
-    }
-  } finally {
-    await handle.close();
   }
 }
 

@@ -1,3 +1,5 @@
+import { blackman, sinc } from './windowed-sinc.js';
+
 /** Taps on each side of the interpolation point. */
 const HALF_TAPS = 16;
 /** Fractional positions tabulated; values in between are interpolated linearly. */
@@ -52,17 +54,4 @@ function kernelFor(cutoff: number): Float32Array {
   }
   kernelCache.set(cutoff, kernel);
   return kernel;
-}
-
-function sinc(x: number): number {
-  if (x === 0) return 1;
-  const pix = Math.PI * x;
-  return Math.sin(pix) / pix;
-}
-
-/** Blackman window over x in [-1, 1]. */
-function blackman(x: number): number {
-  if (x <= -1 || x >= 1) return 0;
-  const n = (x + 1) / 2;
-  return 0.42 - 0.5 * Math.cos(2 * Math.PI * n) + 0.08 * Math.cos(4 * Math.PI * n);
 }
