@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { FfmpegRun } from './run-ffmpeg.js';
 import type { LoudnessMeter } from './loudness-meter.js';
 import type { PeakLimiter } from './peak-limiter.js';
+import type { WavWriter } from './wav-writer.js';
 
 /** Where the mix goes as it is made, chunk by chunk (interleaved float frames). */
 export interface MixSink {
@@ -21,12 +22,13 @@ export interface MixSink {
 export async function pipeFrames(
   frames: AsyncIterable<Float32Array>,
   sink: MixSink,
-  signal: AbortSignal | undefined,
+  job: { signal: AbortSignal | undefined; onChunk?: (samples: number) => void },
 ): Promise<void> {
   const pumped = (async () => {
     for await (const chunk of frames) {
-      if (signal?.aborted) throw new Cancelled();
+      if (job.signal?.aborted) throw new Cancelled();
       await sink.write(chunk);
+      job.onChunk?.(chunk.length);
     }
     await sink.close();
   })();
@@ -78,6 +80,37 @@ export function limitedEncoderSink(limiter: PeakLimiter, encoder: FfmpegRun): Mi
       input.destroy();
     },
     done: encoder.done,
+  };
+}
+
+/** The mix limited in the process and written as a 16-bit WAV by the process itself. */
+export function limitedWavSink(limiter: PeakLimiter, writer: WavWriter): MixSink {
+  let settle: (error?: Error) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  done.catch(() => undefined);
+  const guarded = async (work: () => Promise<void>): Promise<void> => {
+    try {
+      await work();
+    } catch (error) {
+      settle(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  };
+  return {
+    write: (chunk) => guarded(() => writer.write(limiter.process(chunk))),
+    close: () =>
+      guarded(async () => {
+        await writer.write(limiter.flush());
+        await writer.close();
+        settle();
+      }),
+    abort() {
+      void writer.abandon();
+      settle();
+    },
+    done,
   };
 }
 
