@@ -21,6 +21,7 @@ import { runJobsBench } from './jobs-bench.js';
 import { runLanguagesBench } from './languages-bench.js';
 import { runServiceBench } from './service-bench.js';
 import { runLiveBench } from './live-bench.js';
+import { runFloorsBench } from './floors-bench.js';
 
 interface CaseResult {
   name: string;
@@ -37,6 +38,7 @@ const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
 const jobsOnly = process.argv.includes('--jobs');
 const liveOnly = process.argv.includes('--live');
+const floorsOnly = process.argv.includes('--floors');
 const languagesOnly = process.argv.includes('--languages');
 const target = 'spa';
 const sampler = new RssSampler();
@@ -160,6 +162,10 @@ async function main(): Promise<void> {
     await runLiveBench({ quick, log: (line) => console.log(line) });
     return;
   }
+  if (floorsOnly) {
+    await runFloorsBench({ quick, log: (line) => console.log(line) });
+    return;
+  }
   if (languagesOnly) {
     await runLanguagesBench({ quick, log: (line) => console.log(line) });
     return;
@@ -184,6 +190,8 @@ async function main(): Promise<void> {
   const jobs = await runJobsBench({ quick, log: (line) => console.log(line) });
   const live = await runLiveBench({ quick, log: (line) => console.log(line) });
   const languages = await runLanguagesBench({ quick, log: (line) => console.log(line) });
+  console.log('Each figure beside its floor, in this run:');
+  const floors = await runFloorsBench({ quick, log: (line) => console.log(line) });
   const saved = {
     date: new Date().toISOString(),
     loadavg: loadavg(),
@@ -193,6 +201,7 @@ async function main(): Promise<void> {
     jobs,
     live,
     languages,
+    floors,
   };
   saveAndCompare(saved);
   console.log(

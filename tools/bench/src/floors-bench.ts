@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_MIX, type ClipStore, type PcmAudio, type PlacedClip, type RenderRequest } from '@voxlate/core';
+import { Dubber } from '@voxlate/dubber';
+import { defaultRegistries } from '@voxlate/engines';
+import { decodeForAnalysis, FfmpegMedia, probeMedia } from '@voxlate/media';
+import { ModelManager } from '@voxlate/models';
+import { librivoxClips, loopedRecording } from './make-inputs.js';
+
+/** Warm runs timed for each figure (the median is quoted, the range beside it). */
+const RUNS = 5;
+/** What the warm short clip may add to its recognition (issue 55). */
+const SHORT_CLIP_ALLOWANCE_SECONDS = 0.35;
+
+interface Spread {
+  median: number;
+  low: number;
+  high: number;
+}
+
+export interface FloorFigures {
+  shortClip: { clipSeconds: number; dub: Spread; recognition: Spread; stages: Record<string, number> };
+  mix: { mediaSeconds: number; mix: Spread; decodeAlone: Spread; copyAlone: Spread };
+}
+
+/**
+ * Each figure beside its floor, measured in the same run (issue 55): the warm short clip's whole
+ * dub beside recognition alone on the same clip; the mix of a long recording beside decoding the
+ * same file alone and copying its bytes.
+ */
+export async function runFloorsBench(options: { quick: boolean; log: (line: string) => void }): Promise<FloorFigures> {
+  const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
+  try {
+    const shortClip = await shortClipBesideRecognition(work, options.log);
+    const mix = await mixBesideDecode(work, options.quick ? 300 : 1800, options.log);
+    return { shortClip, mix };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function shortClipBesideRecognition(
+  work: string,
+  log: (line: string) => void,
+): Promise<FloorFigures['shortClip']> {
+  const clip = librivoxClips()[2]!.path;
+  const dubber = new Dubber();
+  const stages: Record<string, number[]> = {};
+  let recogniserId = '';
+  const dub = async (): Promise<number> => {
+    const started = performance.now();
+    const run = await dubber.dub(
+      { input: clip, output: join(work, 'short.wav'), sourceLanguage: 'eng', targetLanguage: 'spa' },
+      {},
+    );
+    for (const [stage, seconds] of Object.entries(run.stageSeconds)) (stages[stage] ??= []).push(seconds ?? 0);
+    recogniserId = run.timeline.segments.find((segment) => segment.engines.asr)?.engines.asr ?? recogniserId;
+    return (performance.now() - started) / 1000;
+  };
+  await dub();
+  for (const key of Object.keys(stages)) stages[key] = [];
+  const dubSeconds = await timedRuns(dub);
+  await dubber.close();
+
+  const registries = defaultRegistries(new ModelManager());
+  const recogniser = await registries.asr.get(recogniserId);
+  const audio = await decodeForAnalysis(clip, { declared: probeMedia(clip), limitSeconds: 600, workDir: work }, {});
+  const recognise = async (): Promise<number> => {
+    const started = performance.now();
+    await recogniser.recognise(audio, [{ start: 0, end: audio.duration }], 'eng', {});
+    return (performance.now() - started) / 1000;
+  };
+  await recognise();
+  const recognition = await timedRuns(recognise);
+  await registries.asr.close();
+  const stageMedians = Object.fromEntries(
+    Object.entries(stages).map(([stage, values]) => [stage, spread(values).median]),
+  );
+  const extra = dubSeconds.median - recognition.median;
+  log(
+    `  warm short clip (${audio.duration.toFixed(1)} s, eng -> spa, WAV): whole dub ${show(dubSeconds)} s beside ` +
+      `recognition alone (${recogniserId}) ${show(recognition)} s: ${extra.toFixed(2)} s more ` +
+      `(target: at most ${SHORT_CLIP_ALLOWANCE_SECONDS} s more); load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  log(
+    `    stages (medians, s): ${Object.entries(stageMedians)
+      .map(([stage, s]) => `${stage} ${s.toFixed(2)}`)
+      .join(', ')}`,
+  );
+  return { clipSeconds: audio.duration, dub: dubSeconds, recognition, stages: stageMedians };
+}
+
+/**
+ * The mix stage alone on a long real recording (44.1 kHz stereo AAC, dubbed lines every 4 s):
+ * decode, duck, add, measure, limit and write a WAV, beside ffmpeg decoding the same file to
+ * nothing and copying its bytes.
+ */
+async function mixBesideDecode(
+  work: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<FloorFigures['mix']> {
+  const input = loopedRecording(work, seconds, `long-${seconds}s.m4a`);
+  const info = await probeMedia(input);
+  const line = readLine(librivoxClips()[1]!.path);
+  const clips: PlacedClip[] = [];
+  for (let start = 0.5; start + 2.5 < seconds; start += 4) {
+    clips.push({ ref: { key: 'line', sampleRate: line.sampleRate, duration: 2.5 }, start });
+  }
+  const mix = async (): Promise<number> => {
+    const jobDir = mkdtempSync(join(work, 'mix-'));
+    const media = new FfmpegMedia(jobDir, oneLineStore(line));
+    const request: RenderRequest = {
+      input,
+      info,
+      clips,
+      mix: DEFAULT_MIX,
+      output: join(jobDir, 'out.wav'),
+      outputSeconds: info.durationSeconds,
+      container: 'wav',
+      tags: {},
+    };
+    const started = performance.now();
+    await media.render(request, {});
+    const elapsed = (performance.now() - started) / 1000;
+    rmSync(jobDir, { recursive: true, force: true });
+    return elapsed;
+  };
+  const runs = seconds > 600 ? 3 : RUNS;
+  const mixSeconds = await timedRuns(mix, runs);
+  const decodeAlone = await timedRuns(
+    () => timedCommand('ffmpeg', ['-v', 'error', '-i', input, '-f', 'null', '-']),
+    runs,
+  );
+  const copyAlone = await timedRuns(() => timedCommand('cp', [input, join(work, 'copy.m4a')]), runs);
+  log(
+    `  mix of ${(seconds / 60).toFixed(0)} min of real speech (44.1 kHz stereo AAC in, WAV out): ${show(mixSeconds)} s ` +
+      `(RTF ${(mixSeconds.median / seconds).toFixed(4)}) beside decoding it alone ${show(decodeAlone)} s ` +
+      `(${(mixSeconds.median / decodeAlone.median).toFixed(1)} x) and copying its bytes ${show(copyAlone)} s; ` +
+      `load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  return { mediaSeconds: seconds, mix: mixSeconds, decodeAlone, copyAlone };
+}
+
+/** A clip store that holds one dubbed line, given for every clip of the mix. */
+function oneLineStore(line: PcmAudio): ClipStore {
+  return {
+    get: () => Promise.resolve(line),
+    put: (key) =>
+      Promise.resolve({ key, sampleRate: line.sampleRate, duration: line.samples.length / line.sampleRate }),
+  };
+}
+
+function readLine(path: string): PcmAudio {
+  const bytes = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    path,
+    '-t',
+    '2.5',
+    '-ar',
+    '22050',
+    '-ac',
+    '1',
+    '-f',
+    'f32le',
+    '-',
+  ]);
+  return {
+    sampleRate: 22050,
+    samples: new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+  };
+}
+
+function timedCommand(command: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  execFileSync(command, args);
+  return Promise.resolve((performance.now() - started) / 1000);
+}
+
+async function timedRuns(run: () => Promise<number>, count = RUNS): Promise<Spread> {
+  const values: number[] = [];
+  for (let i = 0; i < count; i++) values.push(await run());
+  return spread(values);
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, low: sorted[0] ?? 0, high: sorted.at(-1) ?? 0 };
+}
+
+function show(figure: Spread): string {
+  return `${figure.median.toFixed(2)} (${figure.low.toFixed(2)}-${figure.high.toFixed(2)})`;
+}
