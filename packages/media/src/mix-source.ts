@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { RenderRequest } from '@voxlate/core';
 import { argv } from './argv.js';
-import { floatFramesOf } from './float-frames.js';
+import { floatFramesOf, wholeFrames } from './float-frames.js';
 import { startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
 import { wavLayout, type WavLayout } from './wav-layout.js';
@@ -95,17 +95,13 @@ async function* fileFrames(
   yield* silence({ ...stretch, totalFrames: stretch.totalFrames - given });
 }
 
+/** Interleaved 16-bit PCM as whole float frames (full scale 1, as ffmpeg converts it). */
 async function* s16FramesOf(bytes: AsyncIterable<Uint8Array>, channels: number): AsyncGenerator<Float32Array> {
-  const frameBytes = 2 * channels;
-  let carry = Buffer.alloc(0);
-  for await (const data of bytes) {
-    const joined = carry.length > 0 ? Buffer.concat([carry, data]) : Buffer.from(data);
-    const usable = joined.length - (joined.length % frameBytes);
-    carry = Buffer.from(joined.subarray(usable));
-    const integers = new Int16Array(joined.buffer.slice(joined.byteOffset, joined.byteOffset + usable));
+  for await (const frames of wholeFrames(bytes, 2 * channels)) {
+    const integers = new Int16Array(frames);
     const chunk = new Float32Array(integers.length);
     for (let i = 0; i < chunk.length; i++) chunk[i] = integers[i]! / 32768;
-    if (chunk.length > 0) yield chunk;
+    yield chunk;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concatSamples } from '@voxlate/core';
 import { LoudnessMeter } from './loudness-meter.js';
 import { PeakLimiter, type LimiterSettings } from './peak-limiter.js';
 
@@ -20,13 +21,7 @@ function limit(limiter: PeakLimiter, input: Float32Array, channels: number): Flo
     parts.push(limiter.process(input.subarray(at, Math.min(input.length, at + 777 * channels))));
   }
   parts.push(limiter.flush());
-  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concatSamples(parts);
 }
 
 function truePeakDb(samples: Float32Array, channels: number): number {

@@ -46,7 +46,8 @@ export function mixFormatFor(request: RenderRequest): MixFormat {
  * Reads the original audio (or its separated background) in the process where it can (ffmpeg
  * decodes the rest), ducks the original under the dubbed clips (the background stays at its
  * level) and adds them, writes the mix to the job folder as raw float while measuring its
- * loudness, then limits it to the target in the process and has ffmpeg encode the output.
+ * loudness, then limits it to the target in the process and writes a WAV itself (or has ffmpeg
+ * encode the output).
  * Memory stays bounded by one chunk and the clips in play.
  */
 export async function renderDub(
@@ -113,7 +114,10 @@ export async function mixBetween(
   const heard = request.clips.filter((clip) => clip.start < last && clip.start + clip.ref.duration > first);
   const track = new DubTrack(heard, format.sampleRate, job.loadClip);
   const stretch = { ...format, firstFrame: job.firstFrame, totalFrames: job.totalFrames };
-  const source = await openMixSource(request, stretch, job.signal);
+  const source = await openMixSource(request, stretch, job.signal).catch((error: unknown) => {
+    sink.abort();
+    throw error;
+  });
   const pump = pumpMix(source.frames, sink, { format, envelope, track, ...job });
   try {
     await Promise.all([pump, source.done, sink.done]);

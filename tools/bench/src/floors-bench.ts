@@ -7,7 +7,7 @@ import { Dubber } from '@voxlate/dubber';
 import { defaultRegistries } from '@voxlate/engines';
 import { decodeForAnalysis, FfmpegMedia, probeMedia } from '@voxlate/media';
 import { ModelManager } from '@voxlate/models';
-import { librivoxClips, loopedRecording } from './make-inputs.js';
+import { librivoxClips, loopedRecording, talkingVideo } from './make-inputs.js';
 
 /** Warm runs timed for each figure (the median is quoted, the range beside it). */
 const RUNS = 5;
@@ -23,19 +23,28 @@ interface Spread {
 export interface FloorFigures {
   shortClip: { clipSeconds: number; dub: Spread; recognition: Spread; stages: Record<string, number> };
   mix: { mediaSeconds: number; mix: Spread; decodeAlone: Spread; copyAlone: Spread };
+  longAudio: { mediaSeconds: number; dubSeconds: number; recognitionSeconds: number; stages: Record<string, number> };
+  lipSync: { mediaSeconds: number; dubSeconds: number; plainDubSeconds: number; encodeSeconds: number };
 }
+
+/** The issue's targets, as ratios to the floor. */
+const LONG_AUDIO_TARGET = 1.35;
+const LIP_SYNC_TARGET = 1.25;
 
 /**
  * Each figure beside its floor, measured in the same run (issue 55): the warm short clip's whole
  * dub beside recognition alone on the same clip; the mix of a long recording beside decoding the
- * same file alone and copying its bytes.
+ * same file alone and copying its bytes; the long recording's whole dub beside its recognition;
+ * a lip-synced 720p dub beside the plain dub and x264 alone.
  */
 export async function runFloorsBench(options: { quick: boolean; log: (line: string) => void }): Promise<FloorFigures> {
   const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
   try {
     const shortClip = await shortClipBesideRecognition(work, options.log);
     const mix = await mixBesideDecode(work, options.quick ? 300 : 1800, options.log);
-    return { shortClip, mix };
+    const longAudio = await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log);
+    const lipSync = await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log);
+    return { shortClip, mix, longAudio, lipSync };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -151,6 +160,103 @@ function oneLineStore(line: PcmAudio): ClipStore {
     put: (key) =>
       Promise.resolve({ key, sampleRate: line.sampleRate, duration: line.samples.length / line.sampleRate }),
   };
+}
+
+/**
+ * A long real recording dubbed whole, beside the same recogniser alone over the same speech
+ * spans (the dub's lines) of the same audio: what the dub adds to the recognition it needs.
+ */
+async function longDubBesideRecognition(
+  work: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<FloorFigures['longAudio']> {
+  const input = loopedRecording(work, seconds, `long-${seconds}s.m4a`);
+  const dubber = new Dubber();
+  const started = performance.now();
+  const run = await dubber.dub(
+    { input, output: join(work, 'long.wav'), sourceLanguage: 'eng', targetLanguage: 'spa' },
+    {},
+  );
+  const dubSeconds = (performance.now() - started) / 1000;
+  await dubber.close();
+  const recogniserId = run.timeline.segments.find((segment) => segment.engines.asr)?.engines.asr ?? '';
+  const spans = run.timeline.segments.map((segment) => ({ start: segment.start, end: segment.end }));
+  const registries = defaultRegistries(new ModelManager());
+  const recogniser = await registries.asr.get(recogniserId);
+  const audio = await decodeForAnalysis(input, { declared: probeMedia(input), limitSeconds: 7200, workDir: work }, {});
+  await recogniser.recognise(audio, spans.slice(0, 1), 'eng', {});
+  const recognitionStarted = performance.now();
+  await recogniser.recognise(audio, spans, 'eng', {});
+  const recognitionSeconds = (performance.now() - recognitionStarted) / 1000;
+  await registries.asr.close();
+  const stages = Object.fromEntries(Object.entries(run.stageSeconds).map(([stage, value]) => [stage, value ?? 0]));
+  const ratio = dubSeconds / recognitionSeconds;
+  log(
+    `  ${(seconds / 60).toFixed(0)} min of real speech dubbed whole (eng -> spa): ${dubSeconds.toFixed(1)} s ` +
+      `(RTF ${(dubSeconds / seconds).toFixed(3)}) beside recognition alone (${recogniserId}, ${spans.length} spans) ` +
+      `${recognitionSeconds.toFixed(1)} s (RTF ${(recognitionSeconds / seconds).toFixed(3)}): ${ratio.toFixed(2)} x ` +
+      `(target: at most ${LONG_AUDIO_TARGET} x); load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  log(
+    `    stages (s): ${Object.entries(stages)
+      .map(([stage, value]) => `${stage} ${value.toFixed(1)}`)
+      .join(', ')}`,
+  );
+  return { mediaSeconds: seconds, dubSeconds, recognitionSeconds, stages };
+}
+
+/**
+ * A 720p talking face dubbed with lip sync, beside the same dub without it plus x264 alone
+ * re-encoding the picture (veryfast, CRF 17, as the lip sync's render does): the cheapest way to
+ * a picture whose mouths changed.
+ */
+async function lipSyncBesideEncode(
+  work: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<FloorFigures['lipSync']> {
+  const input = talkingVideo(work, 720, seconds);
+  const dubber = new Dubber();
+  const dub = async (lipSync: boolean): Promise<number> => {
+    const started = performance.now();
+    await dubber.dub(
+      {
+        input,
+        output: join(work, `talking-${lipSync ? 'synced' : 'plain'}.mp4`),
+        sourceLanguage: 'eng',
+        targetLanguage: 'spa',
+        choices: { lipSync },
+      },
+      {},
+    );
+    return (performance.now() - started) / 1000;
+  };
+  const plainDubSeconds = await dub(false);
+  const dubSeconds = await dub(true);
+  await dubber.close();
+  const encodeSeconds = await timedCommand('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '17',
+    join(work, 'x264-alone.mp4'),
+  ]);
+  const floor = plainDubSeconds + encodeSeconds;
+  log(
+    `  ${seconds} s 720p talking face, lip-synced dub: ${dubSeconds.toFixed(1)} s (RTF ${(dubSeconds / seconds).toFixed(2)}) ` +
+      `beside the plain dub ${plainDubSeconds.toFixed(1)} s + x264 re-encoding the picture alone ${encodeSeconds.toFixed(1)} s: ` +
+      `${(dubSeconds / floor).toFixed(2)} x (target: at most ${LIP_SYNC_TARGET} x); load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  return { mediaSeconds: seconds, dubSeconds, plainDubSeconds, encodeSeconds };
 }
 
 function readLine(path: string): PcmAudio {
