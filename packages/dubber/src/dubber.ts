@@ -22,6 +22,7 @@ import {
 } from '@voxlate/core';
 import {
   ApertiumLexicon,
+  engineSettingsFromEnv,
   defaultRegistries,
   RegistryResolver,
   SCORES_FILE,
@@ -51,8 +52,11 @@ export interface SignedDubRun extends DubRun {
 export class Dubber {
   readonly resolver: RegistryResolver;
   private signingKey: SigningKey | undefined;
-  /** Which words are words of a language (a source word copied into a translation is flagged otherwise). */
-  private readonly lexicon = new ApertiumLexicon();
+  /**
+   * Which words are words of a language (a source word copied into a translation is flagged
+   * otherwise); its analysers are released after VOXLATE_ENGINE_IDLE_MINUTES unused.
+   */
+  private readonly lexicon = new ApertiumLexicon(undefined, engineSettingsFromEnv().idleMs);
 
   constructor(
     readonly config: RuntimeConfig = configFromEnv(),
@@ -233,7 +237,7 @@ export class Dubber {
   }
 
   async close(): Promise<void> {
-    await this.resolver.close();
+    await Promise.all([this.resolver.close(), this.lexicon.close()]);
   }
 }
 

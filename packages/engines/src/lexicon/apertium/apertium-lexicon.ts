@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { spawnTied } from '@voxlate/process-lifetime';
 import type { LanguageCode, Lexicon } from '@voxlate/core';
+import { DEFAULT_WARM_IDLE_MS, WarmCache } from '../../warm-cache.js';
+import { WarmAnalyser } from './warm-analyser.js';
 
 const APERTIUM_DIR = '/usr/share/apertium';
 /** Each language's morphological analyser in Debian's Apertium pairs (any pair's side will do). */
@@ -10,22 +11,40 @@ const ANALYSERS: Partial<Record<LanguageCode, readonly string[]>> = {
   fra: ['apertium-fra-cat/fra-cat.automorf.bin', 'apertium-fr-es/fr-es.automorf.bin'],
   ita: ['apertium-cat-ita/ita-cat.automorf.bin', 'apertium-spa-ita/ita-spa.automorf.bin'],
 };
-/** One analysis of a few words takes ~10 ms; a stuck analyser must not hold up the translation. */
-const TIMEOUT_MS = 10_000;
 
 /**
  * Which words are words of a language, from the morphological analyser of an installed Apertium
  * pair (`lt-proc -w`, which marks a word it cannot analyse `*`). Languages with no analyser
- * installed answer undefined.
+ * installed answer undefined. Each analyser stays running while it is used and is stopped once
+ * nothing has asked it for `idleMs`.
  */
 export class ApertiumLexicon implements Lexicon {
-  constructor(private readonly root = APERTIUM_DIR) {}
+  private readonly analysers: WarmCache<string, WarmAnalyser>;
+
+  constructor(
+    private readonly root = APERTIUM_DIR,
+    idleMs = DEFAULT_WARM_IDLE_MS,
+  ) {
+    this.analysers = new WarmCache(idleMs, (analyser) => analyser.close());
+  }
+
+  /** Stops the analysers that are running. */
+  close(): Promise<void> {
+    return this.analysers.close();
+  }
 
   async known(language: LanguageCode, words: readonly string[]): Promise<ReadonlySet<string> | undefined> {
     const analyser = (ANALYSERS[language] ?? []).map((file) => `${this.root}/${file}`).find(existsSync);
     if (!analyser) return undefined;
-    const lines = words.map((word) => word.replace(/[\s^$/<>@*#\\[\]{}]/g, ''));
-    const output = await analyse(analyser, lines.join('\n') + '\n').catch(() => undefined);
+    const lines = words.map((word) => word.replace(/[\s^$/<>@*#\\[\]{}\0]/g, ''));
+    const input = lines.join('\n') + '\n';
+    const output = await this.analysers
+      .use(
+        analyser,
+        () => Promise.resolve(new WarmAnalyser(analyser)),
+        (running) => running.analyse(input),
+      )
+      .catch(() => undefined);
     // An analyser that failed says nothing: no word is called untranslated on its account.
     if (output === undefined) return undefined;
     const known = new Set<string>();
@@ -34,24 +53,4 @@ export class ApertiumLexicon implements Lexicon {
     }
     return known;
   }
-}
-
-function analyse(analyser: string, input: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawnTied('lt-proc', ['-w', analyser], { stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
-      else reject(new Error(`lt-proc exited with ${code}`));
-    });
-    child.stdin!.on('error', () => undefined);
-    child.stdin!.end(input);
-  });
 }
