@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { RenderRequest } from '@voxlate/core';
+import { samplesOfPcm16, type RenderRequest } from '@voxlate/core';
 import { argv } from './argv.js';
 import { floatFramesOf, wholeFrames } from './float-frames.js';
 import { startFfmpeg } from './run-ffmpeg.js';
@@ -97,12 +97,7 @@ async function* fileFrames(
 
 /** Interleaved 16-bit PCM as whole float frames (full scale 1, as ffmpeg converts it). */
 async function* s16FramesOf(bytes: AsyncIterable<Uint8Array>, channels: number): AsyncGenerator<Float32Array> {
-  for await (const frames of wholeFrames(bytes, 2 * channels)) {
-    const integers = new Int16Array(frames);
-    const chunk = new Float32Array(integers.length);
-    for (let i = 0; i < chunk.length; i++) chunk[i] = integers[i]! / 32768;
-    yield chunk;
-  }
+  for await (const frames of wholeFrames(bytes, 2 * channels)) yield samplesOfPcm16(new Uint8Array(frames));
 }
 
 /** ffmpeg decodes the source from the stretch's start, padded with silence and cut to its length. */

@@ -1,12 +1,5 @@
 import { dirname, join } from 'node:path';
-import {
-  Cancelled,
-  type ClipRef,
-  type EngineContext,
-  type PcmAudio,
-  type RenderOutcome,
-  type RenderRequest,
-} from '@voxlate/core';
+import type { ClipRef, EngineContext, PcmAudio, RenderOutcome, RenderRequest } from '@voxlate/core';
 import { argv } from './argv.js';
 import { DubTrack } from './dub-track.js';
 import { DuckEnvelope, decibelsToGain } from './duck-envelope.js';
@@ -118,45 +111,42 @@ export async function mixBetween(
     sink.abort();
     throw error;
   });
-  const pump = pumpMix(source.frames, sink, { format, envelope, track, ...job });
+  const piped = pipeFrames(mixedFrames(source.frames, { format, envelope, track, ...job }), sink, job);
   try {
-    await Promise.all([pump, source.done, sink.done]);
+    await Promise.all([piped, source.done]);
   } catch (error) {
     source.stop();
     sink.abort();
-    await pump.catch(() => undefined);
+    await piped.catch(() => undefined);
     throw error;
   }
 }
 
 /**
- * Ducks and adds the dub into the source's frames as they come and hands them to `sink`;
- * `firstFrame` is where the stream starts in the media (0, or a re-rendered stretch's start).
+ * The source's frames with the original ducked and the dub added, as they come; `firstFrame` is
+ * where the stream starts in the media (0, or a re-rendered stretch's start). Progress is told
+ * once each chunk has been taken.
  */
-async function pumpMix(
+async function* mixedFrames(
   source: AsyncIterable<Float32Array> | Iterable<Float32Array>,
-  sink: MixSink,
   job: {
     format: MixFormat;
     envelope: DuckEnvelope;
     track: DubTrack;
     firstFrame: number;
     totalFrames: number;
-    signal: AbortSignal | undefined;
     onProgress: (done: number, total: number) => void;
   },
-): Promise<void> {
+): AsyncGenerator<Float32Array, void, undefined> {
   const { format, envelope, track, totalFrames, firstFrame } = job;
   let frame = firstFrame;
   for await (const chunk of source) {
-    if (job.signal?.aborted) throw new Cancelled();
     applyEnvelope(chunk, format, frame, envelope);
     await track.addInto(chunk, format.channels, frame);
     frame += chunk.length / format.channels;
-    await sink.write(chunk);
+    yield chunk;
     job.onProgress(Math.min(frame - firstFrame, totalFrames), totalFrames);
   }
-  await sink.close();
 }
 
 function applyEnvelope(chunk: Float32Array, format: MixFormat, startFrame: number, envelope: DuckEnvelope): void {
