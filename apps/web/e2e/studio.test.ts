@@ -227,10 +227,16 @@ describe('studio', () => {
     await screenshot(page, 'studio-video-result');
   });
 
-  it('dubs a real talking head with "Video Dubbing & Lip Sync": the mouth is synced, no warning', async () => {
-    // Debian's kphotoalbum demo clip (a man talking to the camera), unpacked by setup.
+  it('dubs a real talking head with "Video Dubbing & Lip Sync": the mouth is synced, no warning, the rest copied, it plays', async () => {
+    // Debian's kphotoalbum demo clip (a man talking to the camera), unpacked by setup, then 3 s
+    // of a black screen: with a keyframe a second, those groups of pictures hold no new mouth.
     const talking = join(dir, 'talking.mp4');
-    ffmpeg`-i ${TALKING_CLIP} -c:v libx264 -pix_fmt yuv420p -c:a aac ${talking}`;
+    const tail = 'color=c=black:s=160x120:r=15:d=3';
+    const join2 =
+      '[0:v]fps=15,format=yuv420p,setsar=1[a];[1:v]format=yuv420p,setsar=1[b];' +
+      '[0:a]aresample=44100,aformat=channel_layouts=mono[x];[a][x][b][2:a]concat=n=2:v=1:a=1[v][au]';
+    ffmpeg`-i ${TALKING_CLIP} -f lavfi -i ${tail} -f lavfi -i anullsrc=r=44100:cl=mono:d=3 -filter_complex ${join2}
+      -map [v] -map [au] -c:v libx264 -g 15 -pix_fmt yuv420p -c:a aac ${talking}`;
     await openStudio('Video Dubbing & Lip Sync');
     await page.getByRole('heading', { name: 'Video Dubbing & Lip Sync' }).waitFor();
     await page.getByLabel('Upload Video').setInputFiles(talking);
@@ -246,11 +252,32 @@ describe('studio', () => {
         .at(-1)!
         .replace(/^data: /, ''),
     ) as {
-      lip_sync?: { synced: number };
+      lip_sync?: { synced: number; picture?: { groups: number; copied_groups: number; encoded_frames: number } };
     };
     expect(last.lip_sync?.synced).toBeGreaterThan(0);
+    // The black tail's groups were copied from the source, not re-encoded.
+    expect(last.lip_sync?.picture?.copied_groups).toBeGreaterThanOrEqual(2);
+    expect(last.lip_sync?.picture?.encoded_frames).toBeLessThan(113);
     expect(events).toContain('"phase":"Lip sync"');
     expect(await page.getByText(/Lip sync (is not available|could not be applied)/).count()).toBe(0);
+    // The joined picture (re-encoded and copied stretches) plays in the browser from start to end.
+    const played = await page.getByTestId('result-video').evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      element.playbackRate = 4;
+      element.currentTime = 0;
+      await element.play();
+      await new Promise((resolve) => {
+        element.addEventListener('ended', resolve, { once: true });
+        element.addEventListener('error', resolve, { once: true });
+      });
+      return {
+        ended: element.ended,
+        error: element.error?.message ?? null,
+        frames: element.getVideoPlaybackQuality().totalVideoFrames,
+      };
+    });
+    expect(played).toMatchObject({ ended: true, error: null });
+    expect(played.frames).toBeGreaterThan(100);
     await screenshot(page, 'studio-lip-sync-result');
   });
 

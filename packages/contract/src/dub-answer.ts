@@ -157,6 +157,22 @@ export const LineLipSync = Type.Object(
   Closed,
 );
 
+/** How lip sync wrote the new picture: which of the source's groups of pictures it copied as they were. */
+export const LipSyncPicture = Type.Object(
+  {
+    frames: Type.Integer({ description: 'Frames in the new picture.' }),
+    encoded_frames: Type.Integer({
+      description: 'Frames encoded anew; the others are the source’s, copied bit for bit.',
+    }),
+    groups: Type.Integer({ description: 'The source’s groups of pictures (keyframe to keyframe).' }),
+    copied_groups: Type.Integer({
+      description: 'Groups with no new mouth, copied from the source without re-encoding.',
+    }),
+    whole_because: Type.Optional(Type.String({ description: 'Why every frame was re-encoded, when it was.' })),
+  },
+  Closed,
+);
+
 /** What was measured of a dubbed line itself: understood, fitting its time, like its speaker. */
 export const LineCheckAnswer = Type.Object(
   {
@@ -356,7 +372,15 @@ export const DubFacts = {
   }),
   diariser: Type.Optional(Type.String()),
   lip_sync: Type.Optional(
-    Type.Object({ engine: Type.String(), synced: Type.Integer(), skipped: Type.Integer() }, Closed),
+    Type.Object(
+      {
+        engine: Type.String(),
+        synced: Type.Integer(),
+        skipped: Type.Integer(),
+        picture: Type.Optional(LipSyncPicture),
+      },
+      Closed,
+    ),
   ),
   warnings: Type.Array(Type.String()),
   background: Type.Optional(Background),

@@ -2,7 +2,7 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
-import type { FrameRange, VideoFrame } from './lipsync/lip-sync-types.js';
+import type { FrameRange, NewPicture, PictureOutcome, VideoFrame } from './lipsync/lip-sync-types.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';
 
 export interface MediaInfo {
@@ -179,16 +179,18 @@ export interface MediaPort {
    */
   readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame>;
   /**
-   * Replaces the video of `output` (a rendered dub) with these frames, re-encoded to H.264 at
-   * the source's size, rate and colour tags; its audio and metadata are copied as they are.
+   * Replaces the video of `output` (a rendered dub) with `picture`, at the source's size, rate
+   * and colour tags; its audio and metadata are copied as they are. Where the source's groups of
+   * pictures hold no changed frame they are copied bit for bit, and only the rest re-encoded to
+   * H.264 (when the source allows it: the outcome says how much was copied, or why nothing was).
    * `holdLastFrameSeconds`: the dub runs past the source's end, the last frame stays that long.
    */
   replaceVideo(
     output: string,
     video: VideoInfo,
-    frames: AsyncIterable<VideoFrame>,
+    picture: NewPicture,
     context: EngineContext & { holdLastFrameSeconds?: number },
-  ): Promise<void>;
+  ): Promise<PictureOutcome>;
   /**
    * Renders these subtitles into the picture of `output` (re-encoded to H.264; audio, the
    * subtitle track and metadata copied), in a style readable over any picture. `also` names a

@@ -3,7 +3,7 @@ import type { EngineUse } from '@voxlate/contract';
 import type { PhonemeTiming } from './phonemes.js';
 import type { BackgroundTreatment } from './separation.js';
 import type { LanguageCode } from './languages.js';
-import type { LipSyncOutcome } from './lipsync/lip-sync-types.js';
+import type { LipSyncOutcome, PictureOutcome } from './lipsync/lip-sync-types.js';
 import type { ReviewFlag } from './review/review-flag.js';
 import type { AppliedVoice, LineProsody, SpeakerVoice, VoiceMode } from './voice/voice-types.js';
 
@@ -141,8 +141,8 @@ export interface Timeline {
   diariser?: string;
   /** Every engine that made part of the dub, with its quality label (set by the stages). */
   engines?: EngineUse[];
-  /** The lip syncer that ran and how many lines it synced and skipped (set by the lip sync stage). */
-  lipSync?: { engine: string; synced: number; skipped: number };
+  /** The lip syncer that ran, its lines synced and skipped, and how the new picture was written (set by the lip sync stage). */
+  lipSync?: { engine: string; synced: number; skipped: number; picture?: PictureOutcome };
   /**
    * The gain the mix applied to reach the loudness target (set by the mix stage): a re-render of
    * edited lines applies it again, so the rest of the file sounds exactly as before.

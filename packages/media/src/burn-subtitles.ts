@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { EngineContext, MediaInfo } from '@voxlate/core';
 import { argv } from './argv.js';
 import { asMediaError } from './media-error.js';
-import { colourTags, LIP_SYNC_ENCODING } from './replace-video.js';
+import { colourTags, LIP_SYNC_ENCODING } from './encode-picture.js';
 import { runFfmpeg } from './run-ffmpeg.js';
 
 /** Chinese, Japanese and Korean need a CJK font (Debian's fonts-wqy-zenhei); DejaVu Sans covers Latin, Greek and Cyrillic. */

@@ -6,8 +6,10 @@ import type {
   MediaInfo,
   MediaPort,
   MuxRequest,
+  NewPicture,
   PcmAudio,
   PcmFile,
+  PictureOutcome,
   RenderOutcome,
   RenderRequest,
   FrameRange,
@@ -93,10 +95,10 @@ export class FfmpegMedia implements MediaPort {
   replaceVideo(
     output: string,
     video: VideoInfo,
-    frames: AsyncIterable<VideoFrame>,
+    picture: NewPicture,
     context: EngineContext & { holdLastFrameSeconds?: number },
-  ): Promise<void> {
-    return replaceVideo(output, video, frames, context);
+  ): Promise<PictureOutcome> {
+    return replaceVideo(output, video, picture, context);
   }
 
   muxTracks(request: MuxRequest, context: EngineContext): Promise<void> {

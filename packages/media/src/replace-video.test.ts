@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Cancelled } from '@voxlate/core';
+import { Cancelled, type NewPicture, type VideoInfo } from '@voxlate/core';
 import { readFrames } from './frame-reader.js';
 import { probeMedia } from './probe.js';
 import { replaceVideo } from './replace-video.js';
@@ -27,13 +27,25 @@ function phoneClip(): string {
   return rotated;
 }
 
+/** The source's frames as they are, every one of them counted as changed. */
+function everyFrame(source: string, info: VideoInfo): NewPicture {
+  return {
+    source,
+    changed: Array.from({ length: 50 }, (_, i) => i),
+    frames: (range) => readFrames(source, info, range ? { range } : {}),
+  };
+}
+
 describe('replaceVideo', () => {
   it('re-encodes the picture at the same size, rate, length and colour, keeping the audio, visually lossless', async () => {
     const source = phoneClip();
     const output = join(dir, 'dub.mp4');
     ffmpeg(['-i', source, '-c', 'copy', output]);
     const info = (await probeMedia(source)).video!;
-    await replaceVideo(output, info, readFrames(source, info), {});
+    const outcome = await replaceVideo(output, info, everyFrame(source, info), {});
+    // The new stretches are upright and the copied ones would be turned: nothing can be copied.
+    expect(outcome).toMatchObject({ frames: 50, encodedFrames: 50, copiedGroups: 0 });
+    expect(outcome.wholeBecause).toMatch(/turned/);
     const after = await probeMedia(output);
     // Shown the same: the frames were read upright, so the new stream is upright with no turn.
     expect([after.video!.width, after.video!.height, after.video!.rotation]).toEqual([240, 320, 0]);
@@ -61,11 +73,10 @@ describe('replaceVideo', () => {
         yield frame;
       }
     }
-    await expect(replaceVideo(output, info, slowFrames(), { signal: controller.signal })).rejects.toBeInstanceOf(
-      Cancelled,
-    );
+    const picture = { ...everyFrame(source, info), frames: slowFrames };
+    await expect(replaceVideo(output, info, picture, { signal: controller.signal })).rejects.toBeInstanceOf(Cancelled);
     expect(execFileSync('md5sum', [output]).toString().split(' ')[0]).toBe(before);
-    expect(readdirSync(dir).filter((name) => name.includes('.lipsync.'))).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.includes('.lipsync'))).toEqual([]);
     expect(existsSync(`${output}.lipsync.mp4`)).toBe(false);
   });
 });

@@ -1,106 +1,74 @@
 import { rename, rm } from 'node:fs/promises';
-import { throwIfAborted, type EngineContext, type VideoFrame, type VideoInfo } from '@voxlate/core';
-import { argv } from './argv.js';
+import { throwIfAborted, type NewPicture, type PictureOutcome, type VideoInfo } from '@voxlate/core';
+import { copyUnchangedGroups, type ReplaceVideoContext } from './copy-picture.js';
 import { asMediaError } from './media-error.js';
-import { startFfmpeg } from './run-ffmpeg.js';
-import { colourConversion, uprightSize } from './video-colour.js';
+import { copyPlan, type CopyPlan } from './picture-copy-plan.js';
+import { encodePicture } from './encode-picture.js';
+import { readSourceStream } from './source-packets.js';
 
 /**
- * x264's speed preset and quality, measured on the untouched parts (PSNR against the source):
- * a real 720p webcam recording came back at 51.3 dB with CRF 17 (52.8 at 14, 49.5 at 20, 47.9
- * at 23; size 220 KB against 142 KB at 20), visually lossless. A blown-up 160x120 clip stays near
- * 42.6 dB whatever the CRF: its RGB round trip alone gives 43.0 (colours outside RGB's gamut
- * clip); swscale's accurate chroma flags would give 44.5 but double the decode's cost.
- * veryfast keeps the encode near half real time at 720p on two cores (see docs/pipeline.md, lip sync).
- */
-export const LIP_SYNC_ENCODING = { preset: 'veryfast', crf: 17 } as const;
-
-/**
- * Re-encodes `output`'s picture from `frames` (RGB, upright, at `video.fps`) while copying its
- * audio and metadata: written beside it and renamed over it only when complete, so a failure or
- * a cancel leaves the dub as it was. Frames are piped one at a time with backpressure.
+ * Replaces `output`'s picture with `picture` while copying its audio and metadata: written
+ * beside it and renamed over it only when complete, so a failure or a cancel leaves the dub as
+ * it was. Groups of pictures with no changed frame are copied from the source as they are (see
+ * copy-picture.ts); when the source does not allow that, every frame is re-encoded.
  */
 export async function replaceVideo(
   output: string,
   video: VideoInfo,
-  frames: AsyncIterable<VideoFrame>,
-  context: EngineContext & { holdLastFrameSeconds?: number },
-): Promise<void> {
+  picture: NewPicture,
+  context: ReplaceVideoContext,
+): Promise<PictureOutcome> {
   const staged = `${output}.lipsync.mp4`;
+  const parts = `${output}.lipsync-parts`;
   try {
-    await encodeFrames(output, staged, video, frames, context);
+    const outcome = await writePicture(output, staged, parts, video, picture, context);
     await rename(staged, output);
+    return outcome;
   } catch (error) {
     throw asMediaError(error, 'The lip-synced video could not be encoded.');
   } finally {
     await rm(staged, { force: true });
+    await rm(parts, { recursive: true, force: true });
   }
 }
 
-async function encodeFrames(
-  audioFrom: string,
+async function writePicture(
+  output: string,
   staged: string,
+  parts: string,
   video: VideoInfo,
-  frames: AsyncIterable<VideoFrame>,
-  context: EngineContext & { holdLastFrameSeconds?: number },
-): Promise<void> {
-  const { width, height } = uprightSize(video);
-  const { matrix, range } = colourConversion(video);
+  picture: NewPicture,
+  context: ReplaceVideoContext,
+): Promise<PictureOutcome> {
   const hold = context.holdLastFrameSeconds ?? 0;
-  // The dub runs past the source's end: its last frame stays on screen until the audio ends.
-  const held = hold > 0 ? `tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)},` : '';
-  const toYuv = `${held}scale=out_color_matrix=${matrix}:out_range=${range},format=yuv420p`;
-  const tags = colourTags(video);
-  const encoder = startFfmpeg(
-    argv`-f rawvideo -pix_fmt rgb24 -s ${width}x${height} -framerate ${video.fps} -i pipe:0
-      -i ${audioFrom} -map 0:v:0 -map 1:a:0 -map 1:s? -map_metadata 1 -c:a copy -c:s copy
-      -vf ${toYuv} -c:v libx264 -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf}
-      ${tags} -movflags +faststart -f mp4 ${staged}`,
-    { signal: context.signal },
-  );
-  const stdin = encoder.child.stdin!;
-  // Awaited below; marked handled now, so an encoder stopped by a cancel while frames are still
-  // being written is not reported as an unhandled rejection before the loop gets to it.
-  encoder.done.catch(() => undefined);
-  try {
-    for await (const frame of frames) {
-      // The pipe may hold the pixels until they are written out: only then can they be reused.
-      if (!stdin.write(frame.pixels, frame.release)) await drained(stdin);
-    }
-    stdin.end();
-    await encoder.done;
-  } catch (error) {
-    encoder.child.kill('SIGKILL');
-    stdin.destroy();
-    await encoder.done.catch(() => undefined);
-    // A cancel kills the encoder, and the write in flight fails with EPIPE: the cancel is the news.
-    throwIfAborted(context.signal);
-    throw error;
-  }
-}
-
-/** The source's colour tags, written on the new stream so players show it the same. */
-export function colourTags(video: VideoInfo): string[] {
-  const { space, range, primaries, transfer } = video.colour;
-  return [
-    ...(space ? ['-colorspace', space] : []),
-    ...(range ? ['-color_range', range] : []),
-    ...(primaries ? ['-color_primaries', primaries] : []),
-    ...(transfer ? ['-color_trc', transfer] : []),
-  ];
-}
-
-function drained(stream: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error): void => {
-      stream.removeListener('drain', done);
-      stream.removeListener('error', done);
-      stream.removeListener('close', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    stream.once('drain', done);
-    stream.once('error', done);
-    stream.once('close', done);
+  const plan = await planFor(video, picture, hold, context.signal);
+  if ('runs' in plan) return copyUnchangedGroups(output, staged, parts, video, picture, plan, context);
+  let frames = 0;
+  const expected = Math.max(1, plan.frames);
+  await encodePicture(picture.frames(), staged, video, {
+    audioFrom: output,
+    holdSeconds: hold,
+    signal: context.signal,
+    onFrame: () => {
+      frames++;
+      context.onProgress?.(Math.min(frames, expected), expected);
+    },
   });
+  return { frames, encodedFrames: frames, groups: plan.groups, copiedGroups: 0, wholeBecause: plan.wholeBecause };
+}
+
+/** The copy plan, or (when the source's packets cannot even be listed) a whole re-encode that says why. */
+async function planFor(
+  video: VideoInfo,
+  picture: NewPicture,
+  holdSeconds: number,
+  signal: AbortSignal | undefined,
+): Promise<CopyPlan & { frames: number }> {
+  try {
+    const stream = await readSourceStream(picture.source, signal);
+    return { ...copyPlan(stream, video, picture.changed, holdSeconds), frames: stream.packets.length };
+  } catch {
+    throwIfAborted(signal);
+    return { wholeBecause: "the source's packets could not be listed", groups: 1, frames: 0 };
+  }
 }

@@ -45,7 +45,7 @@ export function resultFields(
     speakers: speakerFields(timeline.speakers),
     voice_mode: voiceModeOf(timeline),
     ...(timeline.diariser ? { diariser: timeline.diariser } : {}),
-    ...(timeline.lipSync ? { lip_sync: timeline.lipSync } : {}),
+    ...(timeline.lipSync ? { lip_sync: lipSyncFields(timeline.lipSync) } : {}),
     warnings: [...timeline.warnings, ...extraWarnings],
     // How the original's sound was kept: separated (background at full level) or ducked.
     ...(timeline.background ? { background: timeline.background } : {}),
@@ -62,6 +62,24 @@ function lipSyncField(outcome: LipSyncOutcome): DubFactsAnswer['segments'][numbe
     ...(outcome.reason ? { reason: outcome.reason, reason_text: SKIP_REASON_TEXT[outcome.reason] } : {}),
     frames: outcome.frames,
     synced_frames: outcome.syncedFrames,
+  };
+}
+
+/** The dub's lip sync summary in snake_case, with how its picture was written (copied groups). */
+function lipSyncFields(lipSync: NonNullable<Timeline['lipSync']>): DubFactsAnswer['lip_sync'] {
+  const { engine, synced, skipped, picture } = lipSync;
+  if (!picture) return { engine, synced, skipped };
+  return {
+    engine,
+    synced,
+    skipped,
+    picture: {
+      frames: picture.frames,
+      encoded_frames: picture.encodedFrames,
+      groups: picture.groups,
+      copied_groups: picture.copiedGroups,
+      ...(picture.wholeBecause ? { whole_because: picture.wholeBecause } : {}),
+    },
   };
 }
 

@@ -17,6 +17,28 @@ export interface VideoFrame {
   release?: () => void;
 }
 
+/** A dub's new picture: the source's frames, some of them changed. */
+export interface NewPicture {
+  /** The file the dub's picture comes from: where nothing changed, its stream is copied. */
+  source: string;
+  /** The frames that change, ascending. */
+  changed: readonly number[];
+  /** The new picture's frames (upright RGB at the video's rate): all of them, or those of `range`. */
+  frames(range?: FrameRange): AsyncIterable<VideoFrame>;
+}
+
+/** How a new picture was written. */
+export interface PictureOutcome {
+  /** Frames written, and how many of them were encoded anew (the others copied as they were). */
+  frames: number;
+  encodedFrames: number;
+  /** The source's groups of pictures (keyframe to keyframe), and how many were copied. */
+  groups: number;
+  copiedGroups: number;
+  /** Why the whole picture was re-encoded, when it was. */
+  wholeBecause?: string;
+}
+
 /** A rectangle in the picture, pixels. */
 export interface Box {
   x: number;
@@ -101,6 +123,8 @@ export interface LipSyncPlan {
   outcomes: ReadonlyMap<number, LipSyncOutcome>;
   /** Opaque to the pipeline: the engine's per-frame work. */
   readonly syncedFrames: number;
+  /** The frames the render pass changes, ascending (the rest it hands back as they came). */
+  readonly changedFrames: readonly number[];
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type FrameRange,
   type LipSyncLine,
   type LipSyncOutcome,
+  type NewPicture,
   type VideoFrame,
 } from '../../lipsync/lip-sync-types.js';
 import { outputDurationOf } from '../../placement.js';
@@ -18,8 +19,10 @@ const ANALYSIS_SHARE = 0.45;
 /**
  * Moves the speakers' mouths to the dubbed words: the lip syncer looks at every frame near
  * speech, decides line by line (synced, or skipped with the reason), and when any line is
- * synced the video is re-encoded with the new mouths. When none is, the picture stays the
- * source's own stream, untouched, and a warning says why.
+ * synced the picture is written again with the new mouths: the groups of pictures that hold a
+ * new mouth re-encoded, the others copied from the source where it allows (the outcome says how
+ * many). When no line is synced, the picture stays the source's own stream, untouched, and a
+ * warning says why.
  */
 export async function lipSync(ctx: StageContext): Promise<void> {
   const video = requireInfo(ctx).video;
@@ -37,12 +40,18 @@ export async function lipSync(ctx: StageContext): Promise<void> {
   );
   recordOutcomes(ctx, plan.outcomes, syncer.id);
   if (plan.syncedFrames === 0) return;
-  const rendered = syncer.render(plan, readFrames(), passContext(ctx, ANALYSIS_SHARE, 1 - ANALYSIS_SHARE));
+  const renderContext = ctx.signal ? { signal: ctx.signal } : {};
+  const picture: NewPicture = {
+    source: ctx.request.input,
+    changed: plan.changedFrames,
+    frames: (range) => syncer.render(plan, readFrames(range), renderContext),
+  };
   const holdLastFrameSeconds = outputDurationOf(ctx.timeline) - ctx.timeline.duration;
-  await ctx.ports.media.replaceVideo(ctx.request.output, video, rendered, {
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  const outcome = await ctx.ports.media.replaceVideo(ctx.request.output, video, picture, {
+    ...passContext(ctx, ANALYSIS_SHARE, 1 - ANALYSIS_SHARE),
     ...(holdLastFrameSeconds > 0 ? { holdLastFrameSeconds } : {}),
   });
+  if (ctx.timeline.lipSync) ctx.timeline.lipSync.picture = outcome;
 }
 
 async function linesOf(ctx: StageContext, fps: number): Promise<LipSyncLine[]> {

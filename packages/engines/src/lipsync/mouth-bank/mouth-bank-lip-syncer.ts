@@ -14,11 +14,15 @@ import { paintMouth } from './paint-mouth.js';
 
 /** The plan the analysis leaves for the render pass: each synced frame's mouth. */
 export class MouthBankPlan implements LipSyncPlan {
+  readonly changedFrames: readonly number[];
+
   constructor(
     readonly outcomes: ReadonlyMap<number, LipSyncOutcome>,
     readonly instructions: ReadonlyMap<number, MouthInstruction>,
     readonly frames: number,
-  ) {}
+  ) {
+    this.changedFrames = [...instructions.keys()].sort((a, b) => a - b);
+  }
 
   get syncedFrames(): number {
     return this.instructions.size;
