@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MIX, type ClipStore, type PcmAudio, type PlacedClip, type RenderRequest } from '@voxlate/core';
+import {
+  DEFAULT_MIX,
+  type ClipStore,
+  type PcmAudio,
+  type PictureOutcome,
+  type PlacedClip,
+  type RenderRequest,
+} from '@voxlate/core';
 import { Dubber } from '@voxlate/dubber';
 import { defaultRegistries } from '@voxlate/engines';
 import { decodeForAnalysis, FfmpegMedia, probeMedia } from '@voxlate/media';
@@ -24,7 +31,18 @@ export interface FloorFigures {
   shortClip: { clipSeconds: number; dub: Spread; recognition: Spread; stages: Record<string, number> };
   mix: { mediaSeconds: number; mix: Spread; decodeAlone: Spread; copyAlone: Spread };
   longAudio: { mediaSeconds: number; dubSeconds: number; recognitionSeconds: number; stages: Record<string, number> };
-  lipSync: { mediaSeconds: number; dubSeconds: number; plainDubSeconds: number; encodeSeconds: number };
+  lipSync: LipSyncFigure[];
+}
+
+interface LipSyncFigure {
+  label: string;
+  mediaSeconds: number;
+  dubSeconds: number;
+  plainDubSeconds: number;
+  /** x264 alone on the frames that had to change (its time on the whole picture scaled by their share). */
+  encodeSeconds: number;
+  wholeEncodeSeconds: number;
+  picture?: PictureOutcome;
 }
 
 /** The issue's targets, as ratios to the floor. */
@@ -37,9 +55,14 @@ const LIP_SYNC_TARGET = 1.25;
  * same file alone and copying its bytes; the long recording's whole dub beside its recognition;
  * a lip-synced 720p dub beside the plain dub and x264 alone.
  */
-export async function runFloorsBench(options: { quick: boolean; log: (line: string) => void }): Promise<FloorFigures> {
+export async function runFloorsBench(options: {
+  quick: boolean;
+  lipSyncOnly?: boolean;
+  log: (line: string) => void;
+}): Promise<Partial<FloorFigures>> {
   const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
   try {
+    if (options.lipSyncOnly) return { lipSync: await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log) };
     const shortClip = await shortClipBesideRecognition(work, options.log);
     const mix = await mixBesideDecode(work, options.quick ? 300 : 1800, options.log);
     const longAudio = await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log);
@@ -208,55 +231,89 @@ async function longDubBesideRecognition(
 
 /**
  * A 720p talking face dubbed with lip sync, beside the same dub without it plus x264 alone
- * re-encoding the picture (veryfast, CRF 17, as the lip sync's render does): the cheapest way to
- * a picture whose mouths changed.
+ * re-encoding the frames that must change (veryfast, CRF 17, as the lip sync's render does): the
+ * cheapest way to a picture whose mouths changed. Twice: speech all through (every group of
+ * pictures changes), and speech in the first third only with a keyframe every 2 s (the groups
+ * after it should be copied, not re-encoded).
  */
 async function lipSyncBesideEncode(
   work: string,
   seconds: number,
   log: (line: string) => void,
 ): Promise<FloorFigures['lipSync']> {
-  const input = talkingVideo(work, 720, seconds);
   const dubber = new Dubber();
-  const dub = async (lipSync: boolean): Promise<number> => {
+  try {
+    const throughout = await lipSyncCase(dubber, work, talkingVideo(work, 720, seconds), 'speech throughout', log);
+    const partly = talkingVideoSpeakingPartly(work, seconds, seconds / 3);
+    const part = await lipSyncCase(dubber, work, partly, `speech in the first ${(seconds / 3).toFixed(0)} s`, log);
+    return [throughout, part];
+  } finally {
+    await dubber.close();
+  }
+}
+
+async function lipSyncCase(
+  dubber: Dubber,
+  work: string,
+  input: string,
+  label: string,
+  log: (line: string) => void,
+): Promise<LipSyncFigure> {
+  const dub = async (lipSync: boolean) => {
     const started = performance.now();
-    await dubber.dub(
-      {
-        input,
-        output: join(work, `talking-${lipSync ? 'synced' : 'plain'}.mp4`),
-        sourceLanguage: 'eng',
-        targetLanguage: 'spa',
-        choices: { lipSync },
-      },
+    const output = join(work, `talking-${lipSync ? 'synced' : 'plain'}.mp4`);
+    const result = await dubber.dub(
+      { input, output, sourceLanguage: 'eng', targetLanguage: 'spa', choices: { lipSync } },
       {},
     );
-    return (performance.now() - started) / 1000;
+    return { seconds: (performance.now() - started) / 1000, picture: result.timeline.lipSync?.picture };
   };
-  const plainDubSeconds = await dub(false);
-  const dubSeconds = await dub(true);
-  await dubber.close();
-  const encodeSeconds = await timedCommand('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    input,
-    '-an',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '17',
+  const plain = await dub(false);
+  const synced = await dub(true);
+  const picture = synced.picture;
+  const x264 = await timedCommand('ffmpeg', [
+    ...['-v', 'error', '-y', '-i', input, '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '17'],
     join(work, 'x264-alone.mp4'),
   ]);
-  const floor = plainDubSeconds + encodeSeconds;
+  // x264's time scales with the frames it encodes: the floor encodes only those that must change.
+  const share = picture && picture.frames > 0 ? picture.encodedFrames / picture.frames : 1;
+  const encodeSeconds = x264 * share;
+  const floor = plain.seconds + encodeSeconds;
+  const media = probeSeconds(input);
   log(
-    `  ${seconds} s 720p talking face, lip-synced dub: ${dubSeconds.toFixed(1)} s (RTF ${(dubSeconds / seconds).toFixed(2)}) ` +
-      `beside the plain dub ${plainDubSeconds.toFixed(1)} s + x264 re-encoding the picture alone ${encodeSeconds.toFixed(1)} s: ` +
-      `${(dubSeconds / floor).toFixed(2)} x (target: at most ${LIP_SYNC_TARGET} x); load ${loadavg()[0]!.toFixed(2)}`,
+    `  ${media.toFixed(0)} s 720p talking face, ${label}, lip-synced dub: ${synced.seconds.toFixed(1)} s ` +
+      `(RTF ${(synced.seconds / media).toFixed(2)}) beside the plain dub ${plain.seconds.toFixed(1)} s + x264 ` +
+      `re-encoding the ${picture?.encodedFrames ?? '?'} of ${picture?.frames ?? '?'} frames that change ` +
+      `${encodeSeconds.toFixed(1)} s (the whole picture ${x264.toFixed(1)} s): ` +
+      `${(synced.seconds / floor).toFixed(2)} x (target: at most ${LIP_SYNC_TARGET} x); ` +
+      `groups of pictures copied ${picture?.copiedGroups ?? 0} of ${picture?.groups ?? '?'}` +
+      `${picture?.wholeBecause ? ` (all re-encoded: ${picture.wholeBecause})` : ''}; load ${loadavg()[0]!.toFixed(2)}`,
   );
-  return { mediaSeconds: seconds, dubSeconds, plainDubSeconds, encodeSeconds };
+  return {
+    label,
+    mediaSeconds: media,
+    dubSeconds: synced.seconds,
+    plainDubSeconds: plain.seconds,
+    encodeSeconds,
+    wholeEncodeSeconds: x264,
+    ...(picture ? { picture } : {}),
+  };
+}
+
+/** The talking face speaking for `speakingSeconds`, then silent (its picture goes on), a keyframe every 2 s. */
+function talkingVideoSpeakingPartly(work: string, seconds: number, speakingSeconds: number): string {
+  const speaking = talkingVideo(work, 720, seconds);
+  const path = join(work, 'talking-partly.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-i', speaking, '-af', `volume=enable='gte(t,${speakingSeconds})':volume=0`],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-g', '60', '-c:a', 'aac', path],
+  ]);
+  return path;
+}
+
+function probeSeconds(path: string): number {
+  const text = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
+  return Number(text.toString().trim());
 }
 
 function readLine(path: string): PcmAudio {

@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     return;
   }
   if (floorsOnly) {
-    await runFloorsBench({ quick, log: (line) => console.log(line) });
+    await runFloorsBench({ quick, lipSyncOnly, log: (line) => console.log(line) });
     return;
   }
   if (languagesOnly) {

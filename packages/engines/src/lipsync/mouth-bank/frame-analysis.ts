@@ -61,12 +61,14 @@ export async function analyseFrames(
   };
   const near = nearSpeech(job);
   const identities = new FaceIdentities();
-  const ranges = splitRanges(job.video.frames, landmarkers.length, (frame) => near(frame / job.video.fps));
+  const speaking = (frame: number): boolean => near(frame / job.video.fps);
+  const ranges = splitRanges(job.video.frames, landmarkers.length, speaking);
+  const reading = readingSpans(job.video.frames, speaking, Math.round(SKIPPED_GAP_SECONDS * job.video.fps));
   const done = ranges.map(() => 0);
   const skipped = await Promise.all(
     ranges.map((range, k) =>
       analyseRange(
-        { job, range, shotBase: k * SHOTS_PER_RANGE, near, analysis, context },
+        { job, spans: within(reading, range), shotBase: k * SHOTS_PER_RANGE, near, analysis, context },
         landmarkers[k]!,
         identities,
         (frames) => {
@@ -80,60 +82,99 @@ export async function analyseFrames(
     ),
   );
   for (const frame of skipped.flat()) fillBetween(frame, analysis);
+  analysis.frames = Math.max(analysis.frames, job.video.frames);
   return analysis;
 }
 
 /** Shot numbers of the k-th stretch start at k times this (a stretch's first frame is a new shot). */
 const SHOTS_PER_RANGE = 1_000_000;
 
+/**
+ * Frames this far from any speech or dubbed line are not read at all (they feed only the cut
+ * detector, and a stretch read after a gap starts a new shot anyway). Shorter gaps are read
+ * through: each stretch read is a decoder started and seeked, about what a second of 720p costs.
+ */
+const SKIPPED_GAP_SECONDS = 2;
+
 interface RangeWork {
   job: LipSyncJob;
-  range: FrameRange;
+  /** The stretches of this core's range to read, in order. */
+  spans: FrameRange[];
   shotBase: number;
   near: (seconds: number) => boolean;
   analysis: FrameAnalysis;
   context: EngineContext;
 }
 
-/** One stretch of the analysis; returns the frames near speech that were not looked at. */
+/** One core's share of the analysis; returns the frames near speech that were not looked at. */
 async function analyseRange(
   work: RangeWork,
   landmarker: FaceLandmarker,
   identities: FaceIdentities,
   onProgress: (frames: number) => void,
 ): Promise<number[]> {
-  const { job, range, analysis, context } = work;
+  const { job, analysis, context } = work;
   const step = job.video.fps > EVERY_FRAME_UP_TO_FPS ? 2 : 1;
   const tracker = new FaceTracker(landmarker, identities, step);
-  const cuts = new CutDetector();
   const skipped: number[] = [];
+  const first = work.spans[0]?.first ?? 0;
   let shot = work.shotBase - 1;
-  for await (const frame of job.readFrames(range)) {
-    throwIfAborted(context.signal);
-    const cut = cuts.push(lumaThumbnail(frame));
-    if (cut) shot++;
-    analysis.shots[frame.index] = shot;
-    analysis.frames = Math.max(analysis.frames, frame.index + 1);
-    if (work.near(frame.index / job.video.fps)) {
-      if (cut || frame.index % step === 0) await observe(frame, cut, tracker, analysis);
-      else skipped.push(frame.index);
+  for (const span of work.spans) {
+    // A stretch read after a gap is a new shot: its first frame is a cut to the detector.
+    const cuts = new CutDetector();
+    for await (const frame of job.readFrames(span)) {
+      throwIfAborted(context.signal);
+      const cut = cuts.push(lumaThumbnail(frame));
+      if (cut) shot++;
+      analysis.shots[frame.index] = shot;
+      analysis.frames = Math.max(analysis.frames, frame.index + 1);
+      if (work.near(frame.index / job.video.fps)) {
+        if (cut || frame.index % step === 0) await observe(frame, cut, tracker, analysis);
+        else skipped.push(frame.index);
+      }
+      if (frame.index % 10 === 0) onProgress(frame.index - first);
+      // The tracker and the bank keep crops and numbers, never the frame itself.
+      frame.release?.();
     }
-    if (frame.index % 10 === 0) onProgress(frame.index - range.first);
-    // The tracker and the bank keep crops and numbers, never the frame itself.
-    frame.release?.();
   }
   return skipped;
 }
 
 /**
- * `count` stretches of about equal length covering the frames (the last one open-ended: the
- * frame count is an estimate), each cut at the frame nearest its share of the video where
- * nobody speaks, so no line is looked at by two trackers.
+ * The stretches worth reading: the frames near speech, joined across gaps shorter than
+ * `minGap` frames. The last stays open-ended when it reaches within `minGap` of the end (the
+ * frame count is an estimate). No speech at all: nothing to read.
+ */
+export function readingSpans(frames: number, speaking: (frame: number) => boolean, minGap: number): FrameRange[] {
+  const spans: FrameRange[] = [];
+  for (let frame = 0; frame < frames; frame++) {
+    if (!speaking(frame)) continue;
+    const last = spans.at(-1);
+    if (last && frame - last.end < minGap) last.end = frame + 1;
+    else spans.push({ first: frame, end: frame + 1 });
+  }
+  const last = spans.at(-1);
+  if (last && frames - last.end < minGap) last.end = Number.POSITIVE_INFINITY;
+  return spans;
+}
+
+/** The parts of `spans` inside `range`. */
+function within(spans: readonly FrameRange[], range: FrameRange): FrameRange[] {
+  return spans
+    .map((span) => ({ first: Math.max(span.first, range.first), end: Math.min(span.end, range.end) }))
+    .filter((span) => span.end > span.first);
+}
+
+/**
+ * `count` stretches covering the frames (the last one open-ended: the frame count is an
+ * estimate), each holding about an equal share of the speech, cut at the frame nearest that
+ * share where nobody speaks, so no line is looked at by two trackers.
  */
 export function splitRanges(frames: number, count: number, speaking: (frame: number) => boolean): FrameRange[] {
   const cuts: number[] = [];
+  const shares = speechShares(frames, count, speaking);
   for (let k = 1; k < count; k++) {
-    const target = Math.round((k * frames) / count);
+    const target = shares[k - 1]!;
     const reach = Math.round(frames / (2 * count));
     let cut = target;
     for (let d = 0; d <= reach; d++) {
@@ -150,6 +191,24 @@ export function splitRanges(frames: number, count: number, speaking: (frame: num
   }
   const starts = [0, ...cuts];
   return starts.map((first, i) => ({ first, end: starts[i + 1] ?? Number.POSITIVE_INFINITY }));
+}
+
+/**
+ * The frames where each core's share of the speech ends (k / count of the frames near speech,
+ * so a video that talks only at its start is still shared); equal shares of the frames when
+ * nobody speaks.
+ */
+function speechShares(frames: number, count: number, speaking: (frame: number) => boolean): number[] {
+  let total = 0;
+  for (let frame = 0; frame < frames; frame++) if (speaking(frame)) total++;
+  const shares: number[] = [];
+  let seen = 0;
+  for (let frame = 0; frame < frames && shares.length < count - 1; frame++) {
+    if (speaking(frame)) seen++;
+    if (total > 0 && seen >= ((shares.length + 1) * total) / count) shares.push(frame + 1);
+  }
+  while (shares.length < count - 1) shares.push(Math.round(((shares.length + 1) * frames) / count));
+  return shares;
 }
 
 /**
