@@ -54,7 +54,7 @@ export class Dubber {
   private signingKey: SigningKey | undefined;
   /**
    * Which words are words of a language (a source word copied into a translation is flagged
-   * otherwise); its analysers are released after VOXLATE_ENGINE_IDLE_MINUTES unused.
+   * otherwise); its analysers are released after VOXLATE_ENGINE_IDLE_SECONDS unused.
    */
   private readonly lexicon = new ApertiumLexicon(undefined, engineSettingsFromEnv().idleMs);
 

@@ -16,4 +16,13 @@ describe('engine settings from the environment', () => {
     );
     expect(() => engineSettingsFromEnv({ VOXLATE_APERTIUM_URL: 'file:///etc/passwd' })).toThrow(/VOXLATE_APERTIUM_URL/);
   });
+
+  it('releases idle engines after VOXLATE_ENGINE_IDLE_SECONDS, or the older minutes setting when it is unset', () => {
+    expect(engineSettingsFromEnv({ VOXLATE_ENGINE_IDLE_SECONDS: '90' }).idleMs).toBe(90_000);
+    expect(engineSettingsFromEnv({ VOXLATE_ENGINE_IDLE_MINUTES: '2' }).idleMs).toBe(120_000);
+    expect(engineSettingsFromEnv({ VOXLATE_ENGINE_IDLE_SECONDS: '30', VOXLATE_ENGINE_IDLE_MINUTES: '2' }).idleMs).toBe(
+      30_000,
+    );
+    expect(engineSettingsFromEnv({ VOXLATE_ENGINE_IDLE_SECONDS: 'soon' }).idleMs).toBeUndefined();
+  });
 });

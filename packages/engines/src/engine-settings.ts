@@ -4,7 +4,10 @@ import { optedInVoicePacks, type OptInVoicePack } from './tts/voice-opt-ins.js';
 export interface EngineSettings {
   /** Longest wait for one call to a child server (VOXLATE_ENGINE_CALL_TIMEOUT_MS; 20 s by default). */
   callTimeoutMs?: number;
-  /** Dictionaries and analysers unused this long are released (VOXLATE_ENGINE_IDLE_MINUTES; 5 by default). */
+  /**
+   * Dictionaries, analysers and engine servers unused this long are released
+   * (VOXLATE_ENGINE_IDLE_SECONDS, 600 by default; the older VOXLATE_ENGINE_IDLE_MINUTES still counts when it is unset).
+   */
   idleMs?: number;
   /** Voice packs with a non-commercial licence the creator opted in to (`npm run voices -- add mbrola`). */
   optedInVoices?: readonly OptInVoicePack[];
@@ -21,14 +24,19 @@ export function engineSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Eng
     return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
   };
   const callTimeoutMs = positive('VOXLATE_ENGINE_CALL_TIMEOUT_MS');
-  const idleMinutes = positive('VOXLATE_ENGINE_IDLE_MINUTES');
+  const idleSeconds =
+    positive('VOXLATE_ENGINE_IDLE_SECONDS') ?? minutesAsSeconds(positive('VOXLATE_ENGINE_IDLE_MINUTES'));
   const apertiumUrl = httpUrl(env, 'VOXLATE_APERTIUM_URL');
   return {
     ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
-    ...(idleMinutes === undefined ? {} : { idleMs: idleMinutes * 60_000 }),
+    ...(idleSeconds === undefined ? {} : { idleMs: idleSeconds * 1000 }),
     optedInVoices: optedInVoicePacks(env),
     ...(apertiumUrl === undefined ? {} : { apertiumUrl }),
   };
+}
+
+function minutesAsSeconds(minutes: number | undefined): number | undefined {
+  return minutes === undefined ? undefined : minutes * 60;
 }
 
 /** An http(s) URL setting without its trailing slash (unset or empty: none); anything else is refused by name. */

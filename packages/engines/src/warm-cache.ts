@@ -1,5 +1,5 @@
-/** Resources unused for this long are released (VOXLATE_ENGINE_IDLE_MINUTES, 5 by default). */
-export const DEFAULT_WARM_IDLE_MS = 5 * 60_000;
+/** Resources unused for this long are released (VOXLATE_ENGINE_IDLE_SECONDS, 600 by default: issue 55). */
+export const DEFAULT_WARM_IDLE_MS = 600_000;
 
 /**
  * Resources that take seconds to load and much memory to hold (dictionaries, a morphological

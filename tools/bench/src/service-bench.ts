@@ -79,7 +79,7 @@ async function drain(response: Response): Promise<number> {
  */
 async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['jobsInARow']> {
   const clip = librivoxClips()[1]!.path;
-  const service = await startService({ VOXLATE_ENGINE_IDLE_MINUTES: '0.25' });
+  const service = await startService({ VOXLATE_ENGINE_IDLE_SECONDS: '15' });
   try {
     const idleStart = service.rss();
     const after: number[] = [];
