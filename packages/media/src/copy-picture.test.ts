@@ -144,4 +144,38 @@ describe('replaceVideo on an H.264 source (smart rendering)', () => {
     expect(outcome).toMatchObject({ frames: 200, encodedFrames: 200, copiedGroups: 0 });
     expect(outcome.wholeBecause).toBe('every group of pictures holds a changed frame');
   });
+
+  it('re-encodes every frame of a source whose frames are not 1 / fps apart all through, and says so', async () => {
+    const jittery = join(dir, 'jittery.mp4');
+    // A tenth of a second missing after frame 100: its average rate is no longer its frames' rate.
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=8', '-vf', 'setpts=N/25/TB+gte(N\\,100)*0.1/TB'],
+      ...['-fps_mode', 'passthrough', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', jittery],
+    ]);
+    const output = join(dir, 'jittery-dub.mp4');
+    ffmpeg([
+      '-i',
+      jittery,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=8',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c:v',
+      'copy',
+      output,
+    ]);
+    const jitteryInfo = (await probeMedia(output)).video!;
+    const picture = {
+      source: jittery,
+      changed: [60],
+      frames: (range?: { first: number; end: number }) => readFrames(jittery, jitteryInfo, range ? { range } : {}),
+    };
+    const outcome = await replaceVideo(output, jitteryInfo, picture, {});
+    expect(outcome.wholeBecause).toBe("the source's frame rate is not constant");
+    expect(outcome.copiedGroups).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import { encodePicture } from './encode-picture.js';
 import type { CopyPlan } from './picture-copy-plan.js';
 import type { PictureRun } from './picture-runs.js';
 import { runFfmpeg } from './run-ffmpeg.js';
+import { runProcess } from './run-process.js';
 import { safeInputArgs } from './safe-input.js';
 
 type CopyRuns = Extract<CopyPlan, { runs: PictureRun[] }>;
@@ -29,7 +30,7 @@ export async function copyUnchangedGroups(
   picture: NewPicture,
   plan: CopyRuns,
   context: ReplaceVideoContext,
-): Promise<PictureOutcome> {
+): Promise<PictureOutcome | undefined> {
   await mkdir(parts, { recursive: true });
   await splitSource(picture.source, plan.runs, parts, context.signal);
   const encodedFrames = await encodeRuns(video, picture, plan, parts, context);
@@ -41,13 +42,31 @@ export async function copyUnchangedGroups(
       -c copy -tag:v avc3 -movflags +faststart -f mp4 ${staged}`,
     { signal: context.signal },
   );
+  const frames = plan.runs.at(-1)!.end;
+  // A source whose timing the plan misread would join with frames lost or doubled: then the
+  // caller re-encodes the whole picture instead of handing out a picture out of step.
+  if (!sameFrameCount(await videoPackets(staged, context.signal), frames + Math.round(hold * video.fps))) {
+    return undefined;
+  }
   const copied = plan.runs.filter((run) => !run.encode);
   return {
-    frames: plan.runs.at(-1)!.end,
+    frames,
     encodedFrames,
     groups: plan.groups,
     copiedGroups: copied.reduce((sum, run) => sum + run.groups, 0),
   };
+}
+
+/** The video packets in a file, counted by ffprobe (no decoding). */
+async function videoPackets(file: string, signal: AbortSignal | undefined): Promise<number> {
+  const args = ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets'];
+  const { stdout } = await runProcess('ffprobe', [...args, '-of', 'csv=p=0', file], { signal });
+  return Number(stdout.trim());
+}
+
+/** Within a frame of the expected count (a held last frame's length is rounded by the encoder). */
+function sameFrameCount(joined: number, expected: number): boolean {
+  return Math.abs(joined - expected) <= 1;
 }
 
 /** Run i's file: cut from the source, or (for a run to encode) written by the encoder. */

@@ -42,7 +42,30 @@ async function writePicture(
 ): Promise<PictureOutcome> {
   const hold = context.holdLastFrameSeconds ?? 0;
   const plan = await planFor(video, picture, hold, context.signal);
-  if ('runs' in plan) return copyUnchangedGroups(output, staged, parts, video, picture, plan, context);
+  const copied =
+    'runs' in plan ? await copyUnchangedGroups(output, staged, parts, video, picture, plan, context) : undefined;
+  if (copied) return copied;
+  const wholeBecause = 'runs' in plan ? 'the copied groups did not join frame for frame' : plan.wholeBecause;
+  return wholePicture(
+    output,
+    staged,
+    video,
+    picture,
+    { groups: plan.groups, frames: plan.frames, wholeBecause },
+    context,
+  );
+}
+
+/** Every frame re-encoded, the dub's audio copied beside it. */
+async function wholePicture(
+  output: string,
+  staged: string,
+  video: VideoInfo,
+  picture: NewPicture,
+  plan: { groups: number; frames: number; wholeBecause: string },
+  context: ReplaceVideoContext,
+): Promise<PictureOutcome> {
+  const hold = context.holdLastFrameSeconds ?? 0;
   let frames = 0;
   const expected = Math.max(1, plan.frames);
   await encodePicture(picture.frames(), staged, video, {
