@@ -56,6 +56,25 @@ function square(file: string, frame: number): number {
   return raw.reduce((sum, value) => sum + value, 0) / raw.length;
 }
 
+/** `video`'s picture with a tone of `seconds` as its sound: a dub that may run past its picture. */
+function withTone(video: string, seconds: number, output: string): void {
+  ffmpeg([
+    '-i',
+    video,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c:v',
+    'copy',
+    output,
+  ]);
+}
+
 function dubOf(name: string): string {
   const output = join(dir, name);
   ffmpeg(['-i', source, '-c', 'copy', output]);
@@ -116,21 +135,7 @@ describe('replaceVideo on an H.264 source (smart rendering)', () => {
 
   it('re-encodes the last group when the dub runs past the source, holding its last frame', async () => {
     const output = join(dir, 'held.mp4');
-    ffmpeg([
-      '-i',
-      source,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=duration=9.5',
-      '-map',
-      '0:v',
-      '-map',
-      '1:a',
-      '-c:v',
-      'copy',
-      output,
-    ]);
+    withTone(source, 9.5, output);
     const outcome = await replaceVideo(output, info, paintedPicture([30]), { holdLastFrameSeconds: 1.5 });
     expect(outcome).toEqual({ frames: 200, encodedFrames: 50, groups: 8, copiedGroups: 6 });
     const hashes = frameHashes(output);
@@ -153,21 +158,7 @@ describe('replaceVideo on an H.264 source (smart rendering)', () => {
       ...['-fps_mode', 'passthrough', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', jittery],
     ]);
     const output = join(dir, 'jittery-dub.mp4');
-    ffmpeg([
-      '-i',
-      jittery,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=duration=8',
-      '-map',
-      '0:v',
-      '-map',
-      '1:a',
-      '-c:v',
-      'copy',
-      output,
-    ]);
+    withTone(jittery, 8, output);
     const jitteryInfo = (await probeMedia(output)).video!;
     const picture = {
       source: jittery,
