@@ -138,6 +138,12 @@ export interface Synthesiser extends EngineInfo {
    * where it speaks, since it is what a creator hears first and the reason they will not publish.
    */
   readonly robotic?: boolean;
+  /**
+   * How many lines a dub may ask for at once: an engine that runs a program per line (bounded by
+   * its own slots) gains from the next line's program running while this one's is finished here;
+   * an engine holding one model in this thread does not. One when absent.
+   */
+  readonly linesAtOnce?: number;
   /** Speaks the text; `voice` is honoured as far as the engine can (its voice, pitch, rate, pauses). */
   synthesise(text: string, language: LanguageCode, context: EngineContext, voice?: VoiceSettings): Promise<Speech>;
 }

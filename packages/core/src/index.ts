@@ -35,6 +35,7 @@ export * from './pipeline/stage-list.js';
 export * from './pipeline/run-dub.js';
 export * from './pipeline/languages-at-once.js';
 export * from './run-slots.js';
+export * from './each-at-once.js';
 export * from './when-aborted.js';
 export * from './pipeline/redo-lines.js';
 export * from './pipeline/saved-run.js';

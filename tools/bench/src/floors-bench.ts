@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DEFAULT_MIX,
@@ -14,6 +14,7 @@ import { Dubber } from '@voxlate/dubber';
 import { defaultRegistries } from '@voxlate/engines';
 import { decodeForAnalysis, FfmpegMedia, probeMedia } from '@voxlate/media';
 import { ModelManager } from '@voxlate/models';
+import { cpuSeconds } from './cpu-seconds.js';
 import { librivoxClips, loopedRecording, talkingVideo } from './make-inputs.js';
 
 /** Warm runs timed for each figure (the median is quoted, the range beside it). */
@@ -30,7 +31,15 @@ interface Spread {
 export interface FloorFigures {
   shortClip: { clipSeconds: number; dub: Spread; recognition: Spread; stages: Record<string, number> };
   mix: { mediaSeconds: number; mix: Spread; decodeAlone: Spread; copyAlone: Spread };
-  longAudio: { mediaSeconds: number; dubSeconds: number; recognitionSeconds: number; stages: Record<string, number> };
+  longAudio: {
+    mediaSeconds: number;
+    dubSeconds: number;
+    recognitionSeconds: number;
+    /** CPU seconds (this process and its programs) of the whole dub, and of recognition alone. */
+    dubCpu: number;
+    recognitionCpu: number;
+    stages: Record<string, number>;
+  };
   lipSync: LipSyncFigure[];
 }
 
@@ -58,11 +67,15 @@ const LIP_SYNC_TARGET = 1.25;
 export async function runFloorsBench(options: {
   quick: boolean;
   lipSyncOnly?: boolean;
+  longAudioOnly?: boolean;
   log: (line: string) => void;
 }): Promise<Partial<FloorFigures>> {
   const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
   try {
     if (options.lipSyncOnly) return { lipSync: await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log) };
+    if (options.longAudioOnly) {
+      return { longAudio: await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log) };
+    }
     const shortClip = await shortClipBesideRecognition(work, options.log);
     const mix = await mixBesideDecode(work, options.quick ? 300 : 1800, options.log);
     const longAudio = await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log);
@@ -196,6 +209,7 @@ async function longDubBesideRecognition(
 ): Promise<FloorFigures['longAudio']> {
   const input = loopedRecording(work, seconds, `long-${seconds}s.m4a`);
   const dubber = new Dubber();
+  const cpuBefore = cpuSeconds(process.pid);
   const started = performance.now();
   const run = await dubber.dub(
     { input, output: join(work, 'long.wav'), sourceLanguage: 'eng', targetLanguage: 'spa' },
@@ -203,16 +217,21 @@ async function longDubBesideRecognition(
   );
   const dubSeconds = (performance.now() - started) / 1000;
   await dubber.close();
+  const dubCpu = cpuSeconds(process.pid) - cpuBefore;
   const recogniserId = run.timeline.segments.find((segment) => segment.engines.asr)?.engines.asr ?? '';
   const spans = run.timeline.segments.map((segment) => ({ start: segment.start, end: segment.end }));
   const registries = defaultRegistries(new ModelManager());
   const recogniser = await registries.asr.get(recogniserId);
   const audio = await decodeForAnalysis(input, { declared: probeMedia(input), limitSeconds: 7200, workDir: work }, {});
   await recogniser.recognise(audio, spans.slice(0, 1), 'eng', {});
+  const recognitionCpuBefore = cpuSeconds(process.pid);
   const recognitionStarted = performance.now();
   await recogniser.recognise(audio, spans, 'eng', {});
   const recognitionSeconds = (performance.now() - recognitionStarted) / 1000;
   await registries.asr.close();
+  const recognitionCpu = cpuSeconds(process.pid) - recognitionCpuBefore;
+  // The dub's work spread perfectly over every core: what no ordering of its stages can beat.
+  const cpuFloor = dubCpu / availableParallelism();
   const stages = Object.fromEntries(Object.entries(run.stageSeconds).map(([stage, value]) => [stage, value ?? 0]));
   const ratio = dubSeconds / recognitionSeconds;
   log(
@@ -222,11 +241,16 @@ async function longDubBesideRecognition(
       `(target: at most ${LONG_AUDIO_TARGET} x); load ${loadavg()[0]!.toFixed(2)}`,
   );
   log(
+    `    CPU: the dub ${dubCpu.toFixed(1)} CPU-s, recognition alone ${recognitionCpu.toFixed(1)} CPU-s; the dub's ` +
+      `CPU on ${availableParallelism()} cores with none idle would take ${cpuFloor.toFixed(1)} s, ` +
+      `${(cpuFloor / recognitionSeconds).toFixed(2)} x recognition alone`,
+  );
+  log(
     `    stages (s): ${Object.entries(stages)
       .map(([stage, value]) => `${stage} ${value.toFixed(1)}`)
       .join(', ')}`,
   );
-  return { mediaSeconds: seconds, dubSeconds, recognitionSeconds, stages };
+  return { mediaSeconds: seconds, dubSeconds, recognitionSeconds, dubCpu, recognitionCpu, stages };
 }
 
 /**

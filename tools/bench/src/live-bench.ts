@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import {
   corpusChrF,
   lagFigures,
@@ -9,7 +7,7 @@ import {
   type LanguageCode,
   type LiveLagClock,
 } from '@voxlate/core';
-import { descendantsOf } from '@voxlate/process-lifetime';
+import { cpuSeconds } from './cpu-seconds.js';
 import { LiveClient, streamAtPace, type LiveTranscript } from '../../../apps/server/src/test/live-client.js';
 import { pcm16kOf } from '../../../apps/server/src/test/pcm16k.js';
 import { form, startService, type RunningService } from '../../../apps/server/src/test/service-process.js';
@@ -254,26 +252,6 @@ async function longStream(
       `${describe(figures.lastQuarter)}; lag trend ${figures.slopeSecondsPerMinute} s per minute`,
   );
   return figures;
-}
-
-/**
- * CPU seconds (user + system) of a process, its running descendants, and its children that have
- * ended (a session's decoder, counted by the kernel in its parent's cutime and cstime), from /proc.
- */
-function cpuSeconds(pid: number): number {
-  const ticks = (id: number, withEnded: boolean): number => {
-    try {
-      const fields = readFileSync(join('/proc', String(id), 'stat'), 'utf8')
-        .split(') ')[1]!
-        .split(' ');
-      // After the command: state is field 0 here, utime 11, stime 12, cutime 13, cstime 14.
-      const own = Number(fields[11]) + Number(fields[12]);
-      return withEnded ? own + Number(fields[13]) + Number(fields[14]) : own;
-    } catch {
-      return 0;
-    }
-  };
-  return (ticks(pid, true) + descendantsOf(pid).reduce((sum, id) => sum + ticks(id, false), 0)) / 100;
 }
 
 function slope(points: readonly [number, number][]): number {

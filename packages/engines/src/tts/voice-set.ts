@@ -31,6 +31,8 @@ export class VoiceSet implements Synthesiser {
   readonly kind: Synthesiser['kind'];
   readonly timings: Synthesiser['timings'];
   readonly languages: readonly LanguageCode[];
+  /** As many as the least of its engines takes. */
+  readonly linesAtOnce: number;
 
   private constructor(
     private readonly best: Synthesiser,
@@ -42,6 +44,7 @@ export class VoiceSet implements Synthesiser {
     this.kind = best.kind;
     this.timings = best.timings;
     this.languages = [language];
+    this.linesAtOnce = Math.min(...[best, ...complements.map((c) => c.engine)].map((e) => e.linesAtOnce ?? 1));
   }
 
   /**

@@ -5,7 +5,8 @@ import type { VoiceCloner } from '../../voice/voice-cloner.js';
 import type { PcmAudio } from '../../audio.js';
 import type { AppliedVoice, ReferenceUse, SpeakerVoice, VoiceSettings } from '../../voice/voice-types.js';
 import type { Segment } from '../../timeline.js';
-import type { Speech } from '../../engine.js';
+import type { Speech, Synthesiser } from '../../engine.js';
+import { eachAtOnce } from '../../each-at-once.js';
 import { redoes } from '../redo-lines.js';
 import type { StageContext } from '../stage-context.js';
 import { recordEngine } from '../../engines-used.js';
@@ -28,50 +29,82 @@ export async function synthesise(ctx: StageContext): Promise<void> {
       : undefined;
   const references = new ReferenceCache(ctx);
   const segments = timeline.segments;
-  const lines = cloner ? referenceLines(segments) : [];
-  const notCloned: string[] = [];
-  const lexicon = pronunciationsFor(request.glossary, request.targetLanguage);
-  for (const [i, segment] of segments.entries()) {
-    if (!redoes(ctx.redo, segment)) continue;
-    forgetSpeech(segment);
-    if (segment.targetText.trim() !== '') {
-      // The voice reads the lexicon's respellings; the line's text (and its subtitles) keep the words.
-      const spoken = respell(segment.targetText, lexicon, request.targetLanguage);
-      const reference = cloner ? referenceFor(lines, segment, speakerOf(ctx, segment), cloner) : undefined;
-      const shaped = (): Promise<SpokenLine> =>
-        speakLine(ctx, segment, spoken.text, synthesiser.id, (settings) =>
-          synthesiser.synthesise(spoken.text, request.targetLanguage, { signal: ctx.signal }, settings),
-        );
-      const { speech, voice, engine } =
-        cloner && reference
-          ? await cloneOrShape(
-              () =>
-                references
-                  .audio(reference, speakerOf(ctx, segment), cloner)
-                  .then((audio) => cloneLine(ctx, cloner, { ...segment, targetText: spoken.text }, reference, audio)),
-              shaped,
-              (why) => notCloned.push(`line ${segment.id + 1}: ${why}`),
-            )
-          : await shaped();
-      if (spoken.said.length > 0) voice.notes = [...(voice.notes ?? []), saidAsNote(spoken.said)];
-      if (durationOf(speech.audio) > 0) {
-        segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
-        segment.phonemes = speech.phonemes;
-      }
-      segment.engines.tts = engine;
-      segment.voice = voice;
+  const voices: LineVoices = {
+    synthesiser,
+    cloner,
+    references,
+    lines: cloner ? referenceLines(segments) : [],
+    lexicon: pronunciationsFor(request.glossary, request.targetLanguage),
+  };
+  const notCloned = segments.map((): string | undefined => undefined);
+  let done = 0;
+  // A cloning engine holds one model; the Debian voice programs run one per core, and a line's
+  // alignment and trimming here overlap the next line's program.
+  const atOnce = cloner ? 1 : (synthesiser.linesAtOnce ?? 1);
+  await eachAtOnce(segments, atOnce, async (segment, i) => {
+    if (redoes(ctx.redo, segment)) {
+      await speakSegment(ctx, voices, segment, (why) => (notCloned[i] = `line ${segment.id + 1}: ${why}`));
     }
-    ctx.progress('synthesise', i + 1, segments.length);
-  }
-  if (notCloned.length > 0) {
+    ctx.progress('synthesise', ++done, segments.length);
+  });
+  const notClonedLines = notCloned.filter((why) => why !== undefined);
+  if (notClonedLines.length > 0) {
     ctx.warn(
       'synthesise',
-      `${notCloned.length} line(s) could not be spoken in the cloned voice and are spoken in the shaped voice ` +
-        `instead: ${notCloned.join('; ')}`,
+      `${notClonedLines.length} line(s) could not be spoken in the cloned voice and are spoken in the shaped voice ` +
+        `instead: ${notClonedLines.join('; ')}`,
     );
   }
   const restricted = nonCommercialVoices(timeline);
   if (restricted.lines > 0) ctx.warn('synthesise', nonCommercialWarning(restricted));
+}
+
+/** What every line of a run is spoken with. */
+interface LineVoices {
+  synthesiser: Synthesiser;
+  cloner: VoiceCloner | undefined;
+  references: ReferenceCache;
+  /** The speakers' reference lines (cloning only). */
+  lines: ReturnType<typeof referenceLines>;
+  lexicon: Pronunciation[];
+}
+
+/** Speaks one line in place: its speech clip, phonemes, voice and engine. */
+async function speakSegment(
+  ctx: StageContext,
+  voices: LineVoices,
+  segment: Segment,
+  notCloned: (why: string) => void,
+): Promise<void> {
+  const { request } = ctx;
+  const { synthesiser, cloner, references } = voices;
+  forgetSpeech(segment);
+  if (segment.targetText.trim() === '') return;
+  // The voice reads the lexicon's respellings; the line's text (and its subtitles) keep the words.
+  const spoken = respell(segment.targetText, voices.lexicon, request.targetLanguage);
+  const reference = cloner ? referenceFor(voices.lines, segment, speakerOf(ctx, segment), cloner) : undefined;
+  const shaped = (): Promise<SpokenLine> =>
+    speakLine(ctx, segment, spoken.text, synthesiser.id, (settings) =>
+      synthesiser.synthesise(spoken.text, request.targetLanguage, { signal: ctx.signal }, settings),
+    );
+  const { speech, voice, engine } =
+    cloner && reference
+      ? await cloneOrShape(
+          () =>
+            references
+              .audio(reference, speakerOf(ctx, segment), cloner)
+              .then((audio) => cloneLine(ctx, cloner, { ...segment, targetText: spoken.text }, reference, audio)),
+          shaped,
+          notCloned,
+        )
+      : await shaped();
+  if (spoken.said.length > 0) voice.notes = [...(voice.notes ?? []), saidAsNote(spoken.said)];
+  if (durationOf(speech.audio) > 0) {
+    segment.speech = await ctx.ports.clips.put(`speech-${segment.id}`, speech.audio);
+    segment.phonemes = speech.phonemes;
+  }
+  segment.engines.tts = engine;
+  segment.voice = voice;
 }
 
 /**

@@ -61,6 +61,9 @@ export abstract class CommandSynthesiser implements Synthesiser {
   /** Voices' natural F0 measured by earlier processes (the cache folder). */
   private readonly calibrations = VoiceCalibrations.fromEnv();
 
+  /** A line's program runs while the last one's pieces are trimmed and aligned here. */
+  readonly linesAtOnce: number;
+
   protected constructor(
     /** The installed voices (those of the catalogue whose files are all present). */
     readonly voices: readonly CataloguedVoice[],
@@ -69,6 +72,7 @@ export abstract class CommandSynthesiser implements Synthesiser {
     private readonly timeoutMs = DEFAULT_VOICE_TIMEOUT_MS,
   ) {
     this.languages = [...new Set(voices.map((voice) => voice.language))];
+    this.linesAtOnce = slots.size;
   }
 
   /** The program's command line for one piece. */
