@@ -68,11 +68,13 @@ export async function runFloorsBench(options: {
   quick: boolean;
   lipSyncOnly?: boolean;
   longAudioOnly?: boolean;
+  warmClipOnly?: boolean;
   log: (line: string) => void;
 }): Promise<Partial<FloorFigures>> {
   const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
   try {
     if (options.lipSyncOnly) return { lipSync: await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log) };
+    if (options.warmClipOnly) return { shortClip: await shortClipBesideRecognition(work, options.log) };
     if (options.longAudioOnly) {
       return { longAudio: await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log) };
     }

@@ -37,6 +37,7 @@ interface CaseResult {
 const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
 const longAudioOnly = process.argv.includes('--long-audio');
+const warmClipOnly = process.argv.includes('--warm-clip');
 const jobsOnly = process.argv.includes('--jobs');
 const liveOnly = process.argv.includes('--live');
 const floorsOnly = process.argv.includes('--floors');
@@ -164,7 +165,7 @@ async function main(): Promise<void> {
     return;
   }
   if (floorsOnly) {
-    await runFloorsBench({ quick, lipSyncOnly, longAudioOnly, log: (line) => console.log(line) });
+    await runFloorsBench({ quick, lipSyncOnly, longAudioOnly, warmClipOnly, log: (line) => console.log(line) });
     return;
   }
   if (languagesOnly) {
