@@ -2,7 +2,7 @@ import type { AudioSource, PcmAudio } from './audio.js';
 import type { EngineContext } from './engine.js';
 import type { PcmFile } from './separation.js';
 import type { ClipRef } from './timeline.js';
-import type { FrameRange, NewPicture, PictureOutcome, VideoFrame } from './lipsync/lip-sync-types.js';
+import type { FrameRange, NewPicture, PictureOutcome, VideoFrame, YuvFrame } from './lipsync/lip-sync-types.js';
 import type { TimeSpan } from './segmentation/segment-speech.js';
 
 export interface MediaInfo {
@@ -178,6 +178,8 @@ export interface MediaPort {
    * stops the decoder.
    */
   readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame>;
+  /** The same frames as the video stores them (4:2:0 YUV, its own matrix and range): for a render. */
+  readPicture(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<YuvFrame>;
   /**
    * Replaces the video of `output` (a rendered dub) with `picture`, at the source's size, rate
    * and colour tags; its audio and metadata are copied as they are. Where the source's groups of

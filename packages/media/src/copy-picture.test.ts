@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewPicture, VideoFrame, VideoInfo } from '@voxlate/core';
-import { readFrames } from './frame-reader.js';
+import type { NewPicture, VideoInfo, YuvFrame } from '@voxlate/core';
+import { readYuvFrames } from './frame-reader.js';
 import { probeMedia } from './probe.js';
 import { replaceVideo } from './replace-video.js';
 
@@ -28,8 +28,8 @@ beforeAll(async () => {
 /** A white square painted on each changed frame: what a new mouth is to the encoder. */
 function paintedPicture(changed: number[]): NewPicture {
   const painted = new Set(changed);
-  async function* frames(range?: { first: number; end: number }): AsyncGenerator<VideoFrame> {
-    for await (const frame of readFrames(source, info, range ? { range } : {})) {
+  async function* frames(range?: { first: number; end: number }): AsyncGenerator<YuvFrame> {
+    for await (const frame of readYuvFrames(source, info, range ? { range } : {})) {
       if (painted.has(frame.index)) paintSquare(frame);
       yield frame;
     }
@@ -37,8 +37,15 @@ function paintedPicture(changed: number[]): NewPicture {
   return { source, changed, frames };
 }
 
-function paintSquare(frame: VideoFrame): void {
-  for (let y = 100; y < 140; y++) frame.pixels.fill(255, (y * frame.width + 140) * 3, (y * frame.width + 180) * 3);
+/** White (studio range): luma 235 and neutral chroma over x 140-180, y 100-140. */
+function paintSquare(frame: YuvFrame): void {
+  const chromaWidth = frame.width / 2;
+  const [u, v] = [frame.width * frame.height, frame.width * frame.height * 1.25];
+  for (let y = 100; y < 140; y++) frame.pixels.fill(235, y * frame.width + 140, y * frame.width + 180);
+  for (let y = 50; y < 70; y++) {
+    frame.pixels.fill(128, u + y * chromaWidth + 70, u + y * chromaWidth + 90);
+    frame.pixels.fill(128, v + y * chromaWidth + 70, v + y * chromaWidth + 90);
+  }
 }
 
 /** Each frame's MD5 of its decoded pixels, in order. */
@@ -163,7 +170,7 @@ describe('replaceVideo on an H.264 source (smart rendering)', () => {
     const picture = {
       source: jittery,
       changed: [60],
-      frames: (range?: { first: number; end: number }) => readFrames(jittery, jitteryInfo, range ? { range } : {}),
+      frames: (range?: { first: number; end: number }) => readYuvFrames(jittery, jitteryInfo, range ? { range } : {}),
     };
     const outcome = await replaceVideo(output, jitteryInfo, picture, {});
     expect(outcome.wholeBecause).toBe("the source's frame rate is not constant");

@@ -1,14 +1,14 @@
-import { throwIfAborted, type VideoFrame, type VideoInfo } from '@voxlate/core';
+import { throwIfAborted, type VideoInfo, type YuvFrame } from '@voxlate/core';
 import { argv } from './argv.js';
 import { startFfmpeg } from './run-ffmpeg.js';
-import { colourConversion, uprightSize } from './video-colour.js';
+import { uprightSize } from './video-colour.js';
 
 /**
  * x264's speed preset and quality, measured on the untouched parts (PSNR against the source):
  * a real 720p webcam recording came back at 51.3 dB with CRF 17 (52.8 at 14, 49.5 at 20, 47.9
  * at 23; size 220 KB against 142 KB at 20), visually lossless. A blown-up 160x120 clip stays near
- * 42.6 dB whatever the CRF: its RGB round trip alone gives 43.0 (colours outside RGB's gamut
- * clip); swscale's accurate chroma flags would give 44.5 but double the decode's cost.
+ * 42.6 dB whatever the CRF: its RGB round trip alone gave 43.0 when every frame went through RGB
+ * (colours outside RGB's gamut clip); the frames now stay YUV, and only a mouth's box is converted.
  * veryfast keeps the encode near half real time at 720p on two cores (see docs/pipeline.md, lip sync).
  */
 export const LIP_SYNC_ENCODING = { preset: 'veryfast', crf: 17 } as const;
@@ -32,12 +32,12 @@ export interface EncodePictureOptions {
 }
 
 /**
- * Encodes RGB frames (upright, at `video.fps`) to H.264 in MP4 at `target`, converted back to
- * YUV with the matrix and range they were read with and tagged with the source's colour. Frames
- * are piped one at a time with backpressure, each handed back once written.
+ * Encodes 4:2:0 frames (upright, at `video.fps`, in the source's matrix and range) to H.264 in
+ * MP4 at `target`, tagged with the source's colour. Frames are piped one at a time with
+ * backpressure, each handed back once written.
  */
 export async function encodePicture(
-  frames: AsyncIterable<VideoFrame>,
+  frames: AsyncIterable<YuvFrame>,
   target: string,
   video: VideoInfo,
   options: EncodePictureOptions,
@@ -67,16 +67,15 @@ export async function encodePicture(
 
 function encoderArgs(target: string, video: VideoInfo, options: EncodePictureOptions): string[] {
   const { width, height } = uprightSize(video);
-  const { matrix, range } = colourConversion(video);
   const hold = options.holdSeconds ?? 0;
   // The dub runs past the source's end: its last frame stays on screen until the audio ends.
-  const held = hold > 0 ? `tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)},` : '';
-  const toYuv = `${held}scale=out_color_matrix=${matrix}:out_range=${range},format=yuv420p`;
+  const held = hold > 0 ? argv`-vf tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)}` : [];
   const audio = options.audioFrom
     ? argv`-i ${options.audioFrom} -map 0:v:0 -map 1:a:0 -map 1:s? -map_metadata 1 -c:a copy -c:s copy`
     : [];
   return [
-    ...argv`-f rawvideo -pix_fmt rgb24 -s ${width}x${height} -framerate ${video.fps} -i pipe:0 ${audio} -vf ${toYuv}`,
+    // The frames are already 4:2:0 in the source's matrix and range: nothing to convert.
+    ...argv`-f rawvideo -pix_fmt yuv420p -s ${width}x${height} -framerate ${video.fps} -i pipe:0 ${audio} ${held}`,
     ...argv`-c:v libx264 -preset ${LIP_SYNC_ENCODING.preset} -crf ${LIP_SYNC_ENCODING.crf} ${stretchArgs(options.stretch)}`,
     ...argv`${colourTags(video)} -movflags +faststart -f mp4 ${target}`,
   ];

@@ -15,9 +15,10 @@ import type {
   FrameRange,
   TimeSpan,
   VideoFrame,
+  YuvFrame,
   VideoInfo,
 } from '@voxlate/core';
-import { readFrames } from './frame-reader.js';
+import { readFrames, readYuvFrames } from './frame-reader.js';
 import { replaceVideo } from './replace-video.js';
 import { burnSubtitles } from './burn-subtitles.js';
 import { keepOriginalOutside } from './keep-original.js';
@@ -90,6 +91,10 @@ export class FfmpegMedia implements MediaPort {
 
   readFrames(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<VideoFrame> {
     return readFrames(input, video, { signal: context.signal, ...(range ? { range } : {}) });
+  }
+
+  readPicture(input: string, video: VideoInfo, context: EngineContext, range?: FrameRange): AsyncIterable<YuvFrame> {
+    return readYuvFrames(input, video, { signal: context.signal, ...(range ? { range } : {}) });
   }
 
   replaceVideo(

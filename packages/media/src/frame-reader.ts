@@ -1,8 +1,8 @@
-import type { FrameRange, VideoFrame, VideoInfo } from '@voxlate/core';
+import type { FrameRange, VideoFrame, VideoInfo, YuvFrame } from '@voxlate/core';
 import { argv } from './argv.js';
 import { startFfmpeg } from './run-ffmpeg.js';
 import { safeInputArgs } from './safe-input.js';
-import { colourConversion, uprightSize } from './video-colour.js';
+import { colourConversion, uprightSize, yuvColourOf } from './video-colour.js';
 
 export interface FrameReaderOptions {
   signal?: AbortSignal | undefined;
@@ -26,6 +26,49 @@ export async function* readFrames(
   const { width, height } = uprightSize(video);
   const { matrix, range } = colourConversion(video);
   const filter = `fps=${video.fps},scale=in_color_matrix=${matrix}:in_range=${range},format=rgb24`;
+  for await (const { index, pixels, release } of rawFrames(input, video, filter, width * height * 3, options)) {
+    yield { index, width, height, pixels, release };
+  }
+}
+
+/**
+ * The same frames as the video stores them: planar 4:2:0 in the stream's own matrix and range
+ * (a 10-bit or 4:2:2 source is brought to 8-bit 4:2:0, as the encoder writes it), with the
+ * conversion to RGB the analysis's frames were made with, for the few pixels that need RGB.
+ */
+export async function* readYuvFrames(
+  input: string,
+  video: VideoInfo,
+  options: FrameReaderOptions = {},
+): AsyncGenerator<YuvFrame> {
+  const { width, height } = uprightSize(video);
+  const { range } = colourConversion(video);
+  const colour = yuvColourOf(video);
+  const filter = `fps=${video.fps},scale=out_range=${range},format=yuv420p`;
+  for await (const { index, pixels, release } of rawFrames(input, video, filter, yuv420Bytes(width, height), options)) {
+    yield { index, width, height, pixels, colour, release };
+  }
+}
+
+/** Bytes of a planar 4:2:0 frame: chroma planes at half the size, rounded up. */
+export function yuv420Bytes(width: number, height: number): number {
+  return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);
+}
+
+interface RawFrame {
+  index: number;
+  pixels: Uint8Array;
+  release: () => void;
+}
+
+/** ffmpeg's frames through `filter`, each `frameBytes` long, in recycled buffers. */
+async function* rawFrames(
+  input: string,
+  video: VideoInfo,
+  filter: string,
+  frameBytes: number,
+  options: FrameReaderOptions,
+): AsyncGenerator<RawFrame> {
   const first = options.range?.first ?? 0;
   // An input -ss decodes from the keyframe before and drops frames up to the time: exact.
   const seek = first > 0 ? ['-ss', (first / video.fps).toFixed(6)] : [];
@@ -38,7 +81,6 @@ export async function* readFrames(
   // Awaited after the last frame; marked handled now, so a failure while frames are being
   // handed out is not reported as unhandled before the loop gets to it.
   run.done.catch(() => undefined);
-  const frameBytes = width * height * 3;
   // Chunks are copied straight into the frame being filled (no concatenation: a 720p frame
   // arrives in some forty pipe chunks), and released frames' pixels are filled again.
   const recycled = new RecycledBuffers(frameBytes);
@@ -55,7 +97,7 @@ export async function* readFrames(
         filled += take;
         offset += take;
         if (filled < frameBytes) continue;
-        yield { index: index++, width, height, pixels, release: recycled.releaser(pixels) };
+        yield { index: index++, pixels, release: recycled.releaser(pixels) };
         pixels = recycled.take();
         filled = 0;
       }

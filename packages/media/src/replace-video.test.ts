@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cancelled, type NewPicture, type VideoInfo } from '@voxlate/core';
-import { readFrames } from './frame-reader.js';
+import { readYuvFrames } from './frame-reader.js';
 import { probeMedia } from './probe.js';
 import { replaceVideo } from './replace-video.js';
 
@@ -32,7 +32,7 @@ function everyFrame(source: string, info: VideoInfo): NewPicture {
   return {
     source,
     changed: Array.from({ length: 50 }, (_, i) => i),
-    frames: (range) => readFrames(source, info, range ? { range } : {}),
+    frames: (range) => readYuvFrames(source, info, range ? { range } : {}),
   };
 }
 
@@ -68,7 +68,7 @@ describe('replaceVideo', () => {
     const info = (await probeMedia(source)).video!;
     const controller = new AbortController();
     async function* slowFrames() {
-      for await (const frame of readFrames(source, info)) {
+      for await (const frame of readYuvFrames(source, info)) {
         if (frame.index === 5) controller.abort();
         yield frame;
       }

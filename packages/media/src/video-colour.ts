@@ -1,4 +1,4 @@
-import type { VideoInfo } from '@voxlate/core';
+import type { VideoInfo, YuvColour } from '@voxlate/core';
 
 /** swscale's names for the colour matrices ffprobe reports; untagged video is read as BT.601. */
 const MATRICES: Readonly<Record<string, string>> = {
@@ -20,6 +20,24 @@ export function colourConversion(video: VideoInfo): { matrix: string; range: 'tv
     matrix: MATRICES[video.colour.space ?? ''] ?? 'bt601',
     range: video.colour.range === 'pc' ? 'pc' : 'tv',
   };
+}
+
+/** Luma weights of red and blue for each of swscale's matrices (ITU-R BT.601, BT.709, SMPTE 240M, FCC, BT.2020). */
+const LUMA_WEIGHTS: Readonly<Record<string, readonly [number, number]>> = {
+  bt601: [0.299, 0.114],
+  smpte170m: [0.299, 0.114],
+  bt470: [0.299, 0.114],
+  bt709: [0.2126, 0.0722],
+  smpte240m: [0.212, 0.087],
+  fcc: [0.3, 0.11],
+  bt2020: [0.2627, 0.0593],
+};
+
+/** The conversion between a video's YUV and RGB that colourConversion gives ffmpeg, as numbers. */
+export function yuvColourOf(video: VideoInfo): YuvColour {
+  const { matrix, range } = colourConversion(video);
+  const [kr, kb] = LUMA_WEIGHTS[matrix] ?? LUMA_WEIGHTS.bt601!;
+  return { kr, kb, fullRange: range === 'pc' };
 }
 
 /** The upright picture's size: a stream shown turned a quarter is decoded with width and height swapped. */

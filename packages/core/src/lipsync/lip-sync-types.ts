@@ -17,14 +17,39 @@ export interface VideoFrame {
   release?: () => void;
 }
 
+/**
+ * One picture as the video stores it, planar 4:2:0: the Y plane (`width` x `height`), then U and
+ * V at half the width and height, rounded up. The lip sync's render works on these, so that only
+ * the mouth's box is ever converted to RGB and the rest of the frame goes to the encoder
+ * untouched (no conversion to RGB and back for every pixel, half the bytes through the pipes).
+ */
+export interface YuvFrame {
+  index: number;
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+  /** How its YUV maps to RGB: the same conversion the analysis's RGB frames were made with. */
+  colour: YuvColour;
+  /** As VideoFrame's. */
+  release?: () => void;
+}
+
+/** A YUV matrix: the luma weights of red and blue (BT.601: 0.299 and 0.114), and its range. */
+export interface YuvColour {
+  kr: number;
+  kb: number;
+  /** Full range (0-255) rather than studio range (Y 16-235, U and V 16-240). */
+  fullRange: boolean;
+}
+
 /** A dub's new picture: the source's frames, some of them changed. */
 export interface NewPicture {
   /** The file the dub's picture comes from: where nothing changed, its stream is copied. */
   source: string;
   /** The frames that change, ascending. */
   changed: readonly number[];
-  /** The new picture's frames (upright RGB at the video's rate): all of them, or those of `range`. */
-  frames(range?: FrameRange): AsyncIterable<VideoFrame>;
+  /** The new picture's frames (upright, 4:2:0, at the video's rate): all of them, or those of `range`. */
+  frames(range?: FrameRange): AsyncIterable<YuvFrame>;
 }
 
 /** How a new picture was written. */
@@ -134,5 +159,5 @@ export interface LipSyncPlan {
  */
 export interface LipSyncer extends EngineInfo {
   analyse(job: LipSyncJob, context: EngineContext): Promise<LipSyncPlan>;
-  render(plan: LipSyncPlan, frames: AsyncIterable<VideoFrame>, context: EngineContext): AsyncIterable<VideoFrame>;
+  render(plan: LipSyncPlan, frames: AsyncIterable<YuvFrame>, context: EngineContext): AsyncIterable<YuvFrame>;
 }

@@ -7,6 +7,7 @@ import {
   type LipSyncOutcome,
   type NewPicture,
   type VideoFrame,
+  type YuvFrame,
 } from '../../lipsync/lip-sync-types.js';
 import { outputDurationOf } from '../../placement.js';
 import type { StageContext } from '../stage-context.js';
@@ -41,10 +42,12 @@ export async function lipSync(ctx: StageContext): Promise<void> {
   recordOutcomes(ctx, plan.outcomes, syncer.id);
   if (plan.syncedFrames === 0) return;
   const renderContext = ctx.signal ? { signal: ctx.signal } : {};
+  const readPicture = (range?: FrameRange): AsyncIterable<YuvFrame> =>
+    ctx.ports.media.readPicture(ctx.request.input, video, renderContext, range);
   const picture: NewPicture = {
     source: ctx.request.input,
     changed: plan.changedFrames,
-    frames: (range) => syncer.render(plan, readFrames(range), renderContext),
+    frames: (range) => syncer.render(plan, readPicture(range), renderContext),
   };
   const holdLastFrameSeconds = outputDurationOf(ctx.timeline) - ctx.timeline.duration;
   const outcome = await ctx.ports.media.replaceVideo(ctx.request.output, video, picture, {

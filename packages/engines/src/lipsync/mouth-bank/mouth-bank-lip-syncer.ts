@@ -5,12 +5,12 @@ import {
   type LipSyncJob,
   type LipSyncOutcome,
   type LipSyncPlan,
-  type VideoFrame,
+  type YuvFrame,
 } from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
 import { analyseFrames } from './frame-analysis.js';
 import { planLine, type MouthInstruction } from './line-plan.js';
-import { paintMouth } from './paint-mouth.js';
+import { paintMouthOnYuv } from './paint-mouth.js';
 
 /** The plan the analysis leaves for the render pass: each synced frame's mouth. */
 export class MouthBankPlan implements LipSyncPlan {
@@ -60,16 +60,12 @@ export class MouthBankLipSyncer implements LipSyncer {
     await Promise.all(this.landmarkers.map((landmarker) => landmarker.close()));
   }
 
-  async *render(
-    plan: LipSyncPlan,
-    frames: AsyncIterable<VideoFrame>,
-    context: EngineContext,
-  ): AsyncGenerator<VideoFrame> {
+  async *render(plan: LipSyncPlan, frames: AsyncIterable<YuvFrame>, context: EngineContext): AsyncGenerator<YuvFrame> {
     if (!(plan instanceof MouthBankPlan)) throw new TypeError('The plan was not made by this lip syncer.');
     for await (const frame of frames) {
       throwIfAborted(context.signal);
       const instruction = plan.instructions.get(frame.index);
-      if (instruction) paintMouth(frame, instruction);
+      if (instruction) paintMouthOnYuv(frame, instruction);
       if (frame.index % 10 === 0) context.onProgress?.(frame.index, plan.frames);
       yield frame;
     }

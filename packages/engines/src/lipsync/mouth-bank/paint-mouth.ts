@@ -1,4 +1,14 @@
-import { centroid, distance, fitSimilarity, STABLE_POINTS, type Point, type VideoFrame } from '@voxlate/core';
+import {
+  centroid,
+  distance,
+  fitSimilarity,
+  STABLE_POINTS,
+  type Point,
+  type SimilarityTransform,
+  type YuvFrame,
+} from '@voxlate/core';
+import type { RgbImage } from '../frame-pictures.js';
+import { chromaAlignedBox, rgbIntoYuvBox, yuvBoxToRgb } from '../yuv-box.js';
 import type { FrameMask } from './feathered-mask.js';
 import { featheredPolygon } from './feathered-polygon.js';
 import type { MouthInstruction } from './line-plan.js';
@@ -22,16 +32,58 @@ const SOURCE_SLACK = 0.1;
  * moves when the speaker talks, so nothing of the original mouth shows through), fading over a
  * thin ring outside its outline. Nothing outside that ring changes.
  */
-export function paintMouth(frame: VideoFrame, instruction: MouthInstruction): void {
+export function paintMouth(frame: RgbImage, instruction: MouthInstruction): void {
+  const paste = plannedPaste(frame, instruction);
+  if (paste) pasteMouth(frame, paste.crop, paste.transform, paste.mask, paste.sourceMask);
+}
+
+/**
+ * The same on a frame kept in the video's YUV: only the box under the mask is converted to RGB,
+ * painted there, and written back where it changed.
+ */
+export function paintMouthOnYuv(frame: YuvFrame, instruction: MouthInstruction): void {
+  const paste = plannedPaste(frame, instruction);
+  if (!paste) return;
+  const box = chromaAlignedBox(paste.mask, frame);
+  const bytes = box.width * box.height * 3;
+  const window = yuvBoxToRgb(frame, box, (scratch.window = atLeast(scratch.window, bytes)));
+  const before = (scratch.before = atLeast(scratch.before, bytes)).subarray(0, bytes);
+  before.set(window.pixels);
+  // The mask and the transform moved into the box's own coordinates.
+  const mask = { ...paste.mask, x: paste.mask.x - box.x, y: paste.mask.y - box.y };
+  const { a, b, tx, ty } = paste.transform;
+  pasteMouth(window, paste.crop, { a, b, tx: tx - box.x, ty: ty - box.y }, mask, paste.sourceMask);
+  rgbIntoYuvBox(frame, box, window, before);
+}
+
+interface PlannedPaste {
+  crop: RgbImage;
+  transform: SimilarityTransform;
+  mask: FrameMask;
+  sourceMask: FrameMask;
+}
+
+/** Where the instruction's banked mouth goes on a frame of this size, and through which mask. */
+function plannedPaste(
+  frame: { width: number; height: number },
+  instruction: MouthInstruction,
+): PlannedPaste | undefined {
   const { mouth, strength } = instruction;
   const points = unpackPoints(instruction.points);
   const from = STABLE_POINTS.map((i) => mouth.points[i]!);
   const to = STABLE_POINTS.map((i) => points[i]!);
   const transform = fitSimilarity(from, to);
-  if (!transform) return;
+  if (!transform) return undefined;
   const mask = featheredPolygon(lowerFaceOutline(points, 0), FEATHER * jawWidth(points), frame);
   if (strength < 1) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i]! *= strength;
-  pasteMouth(frame, mouth.crop, transform, mask, sourceMaskOf(mouth));
+  return { crop: mouth.crop, transform, mask, sourceMask: sourceMaskOf(mouth) };
+}
+
+/** The render's buffers for a mouth's box, grown as needed and used again every frame. */
+const scratch: { window: Uint8Array; before: Uint8Array } = { window: new Uint8Array(0), before: new Uint8Array(0) };
+
+function atLeast(buffer: Uint8Array, bytes: number): Uint8Array {
+  return buffer.length >= bytes ? buffer : new Uint8Array(bytes);
 }
 
 const sourceMasks = new WeakMap<BankedMouth, FrameMask>();
