@@ -37,16 +37,23 @@ interface ProbedStream {
  * header, then reads each keyframe's bytes from the file to tell IDR pictures from others.
  */
 export async function readSourceStream(input: string, signal?: AbortSignal): Promise<SourceStream> {
-  const args = [
-    ...['-v', 'error', ...safeInputArgs(), '-select_streams', 'v:0', '-show_data'],
-    ...['-show_entries', 'stream=codec_name,profile,pix_fmt,time_base,extradata:packet=pts,flags,pos,size'],
-    ...['-of', 'json', input],
-  ];
-  const { stdout } = await runProcess('ffprobe', args, { signal });
-  const probed = JSON.parse(stdout) as { streams?: ProbedStream[]; packets?: ProbedPacket[] };
-  const stream = probed.streams?.[0] ?? {};
+  const probe = async <T>(show: string[]): Promise<T> => {
+    const args = ['-v', 'error', ...safeInputArgs(), '-select_streams', 'v:0', ...show, '-of', 'json', input];
+    return JSON.parse((await runProcess('ffprobe', args, { signal })).stdout) as T;
+  };
+  // Two runs at once: with -show_data ffprobe dumps every packet's bytes in hex before the entries
+  // drop them (0.74 s for 20 s of 720p, against 0.17 s for the packets alone and 0.16 s for the header).
+  const [header, index] = await Promise.all([
+    probe<{ streams?: ProbedStream[] }>([
+      '-show_data',
+      '-show_entries',
+      'stream=codec_name,profile,pix_fmt,time_base,extradata',
+    ]),
+    probe<{ packets?: ProbedPacket[] }>(['-show_entries', 'packet=pts,flags,pos,size']),
+  ]);
+  const stream = header.streams?.[0] ?? {};
   const avc = stream.extradata ? readAvcConfig(bytesOfHexDump(stream.extradata)) : undefined;
-  const listed = probed.packets ?? [];
+  const listed = index.packets ?? [];
   const idr = avc ? await idrKeyframes(input, listed, avc.lengthSize) : new Set<number>();
   return {
     codec: stream.codec_name ?? '',

@@ -56,4 +56,19 @@ describe('featheredPolygon', () => {
       expect(ones).toBeGreaterThan(100);
     }
   });
+
+  it('gives the same masks reusing its buffer, one after another, whatever the last one held', () => {
+    const frame = { width: 160, height: 120 };
+    const sequence = [
+      [outline(5, 80, 60, 40), 6],
+      [outline(6, 70, 50, 25), 4],
+      [outline(7, 90, 70, 45), 0],
+      [outline(8, 60, 60, 30), 8],
+    ] as const;
+    for (const [polygon, feather] of sequence) {
+      const fresh = featheredPolygon(polygon, feather, frame);
+      const reused = featheredPolygon(polygon, feather, frame, 'reuse');
+      expect({ ...reused, alpha: [...reused.alpha] }).toEqual({ ...fresh, alpha: [...fresh.alpha] });
+    }
+  });
 });

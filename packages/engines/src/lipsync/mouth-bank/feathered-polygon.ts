@@ -4,12 +4,15 @@ import type { FrameMask } from './feathered-mask.js';
 /**
  * A soft-edged polygon: 1 inside, fading to 0 with a smoothstep over `feather` pixels outside
  * its edge, so everything inside is replaced whole and only a thin ring outside blends.
- * Clipped to the frame.
+ * Clipped to the frame. With `reuse`, the alpha is written into the same buffer every call (a
+ * frame's mask, used and dropped at once: a new one per frame fed the garbage collector); a mask
+ * that is kept must be made without it.
  */
 export function featheredPolygon(
   polygon: readonly Point[],
   feather: number,
   frame: { width: number; height: number },
+  reuse?: 'reuse',
 ): FrameMask {
   const xs = polygon.map((p) => p.x);
   const ys = polygon.map((p) => p.y);
@@ -18,7 +21,7 @@ export function featheredPolygon(
   const x1 = Math.min(frame.width, Math.ceil(Math.max(...xs) + feather) + 1);
   const y1 = Math.min(frame.height, Math.ceil(Math.max(...ys) + feather) + 1);
   const mask = { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
-  const alpha = new Float32Array(mask.width * mask.height);
+  const alpha = reuse ? maskScratch(mask.width * mask.height).fill(0) : new Float32Array(mask.width * mask.height);
   fillInside(polygon, mask, alpha);
   featherOutside(polygon, feather, mask, alpha);
   return { ...mask, alpha };
@@ -98,6 +101,14 @@ function squaredDistanceToSegment(px: number, py: number, a: Point, b: Point): n
   const ex = px - (a.x + t * dx);
   const ey = py - (a.y + t * dy);
   return ex * ex + ey * ey;
+}
+
+let maskBuffer = new Float32Array(0);
+
+/** The reused mask's alpha: valid until the next call with `reuse`. */
+function maskScratch(length: number): Float32Array {
+  if (maskBuffer.length < length) maskBuffer = new Float32Array(length);
+  return maskBuffer.subarray(0, length);
 }
 
 let scratchBuffer = new Float32Array(0);

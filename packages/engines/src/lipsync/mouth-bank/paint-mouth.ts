@@ -74,7 +74,7 @@ function plannedPaste(
   const to = STABLE_POINTS.map((i) => points[i]!);
   const transform = fitSimilarity(from, to);
   if (!transform) return undefined;
-  const mask = featheredPolygon(lowerFaceOutline(points, 0), FEATHER * jawWidth(points), frame);
+  const mask = featheredPolygon(lowerFaceOutline(points, 0), FEATHER * jawWidth(points), frame, 'reuse');
   if (strength < 1) for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i]! *= strength;
   return { crop: mouth.crop, transform, mask, sourceMask: sourceMaskOf(mouth) };
 }
