@@ -86,7 +86,7 @@ export function offlineRegistries(settings: EngineSettings = engineSettingsFromE
       kind: 'offline',
       rank: 10,
       isInstalled: () => PocketsphinxRecogniser.isInstalled(),
-      load: () => Promise.resolve(new PocketsphinxRecogniser()),
+      load: () => Promise.resolve(new PocketsphinxRecogniser(undefined, settings.idleMs)),
     }),
     mt: new EngineRegistry<Translator>('translation')
       .register({

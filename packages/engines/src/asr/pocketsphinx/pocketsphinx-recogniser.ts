@@ -33,9 +33,12 @@ export class PocketsphinxRecogniser implements Recogniser {
   readonly languages: readonly LanguageCode[] = ['eng'];
   private readonly pool: WarmDecoderPool;
 
-  constructor(workers = availableParallelism()) {
-    this.pool = new WarmDecoderPool(workers, () =>
-      startPocketsphinxDecoder('whole', {}, () => undefined, readScoredWords),
+  /** `idleMs`: a decoder unused this long is stopped (VOXLATE_ENGINE_IDLE_SECONDS). */
+  constructor(workers = availableParallelism(), idleMs?: number) {
+    this.pool = new WarmDecoderPool(
+      workers,
+      () => startPocketsphinxDecoder('whole', {}, () => undefined, readScoredWords),
+      idleMs,
     );
   }
 

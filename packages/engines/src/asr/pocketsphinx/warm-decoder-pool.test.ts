@@ -59,4 +59,24 @@ describe('WarmDecoderPool', () => {
     expect(made[1]!.closed).toBe(true);
     await expect(pool.acquire()).rejects.toThrow(/closed/);
   });
+
+  it('stops a decoder idle for idleMs and starts a new one for the next job; a busy one is never stopped', async () => {
+    const { start, made } = fakeDecoders();
+    const pool = new WarmDecoderPool(2, start, 40);
+    const [busy, resting] = [await pool.acquire(), await pool.acquire()];
+    pool.release(resting);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(made[1]!.closed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The idle one is stopped (its memory given back); the one still at work is not.
+    expect(made.map((decoder) => decoder.closed)).toEqual([false, true]);
+    expect(pool.started).toBe(1);
+    const next = await pool.acquire();
+    expect(next).not.toBe(resting);
+    expect(made).toHaveLength(3);
+    pool.release(busy);
+    pool.release(next);
+    await pool.close();
+    expect(made.map((decoder) => decoder.closed)).toEqual([true, true, true]);
+  });
 });
