@@ -25,7 +25,9 @@ const VoiceName = Type.String({
 const RightsStatement = Type.String({
   minLength: 10,
   maxLength: 500,
-  pattern: '\\S',
+  // The service trims what it reads: 10 characters from the first to the last that is not a space
+  // ("CRE.p'rHg ", nine and a space, passed minLength here and was refused there).
+  pattern: '^\\s*\\S[\\s\\S]{8,}\\S\\s*$',
   description:
     'Why you may use this voice: your own, or the speaker’s consent (10-500 characters). Kept with the voice and ' +
     'written in the provenance manifest of every dub that uses it.',
