@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { check } from './check.js';
 import { SaveVoiceBody } from './voice-library.js';
 
-const body = (rights_statement: string) => ({ name: 'Ana', job_id: '083973np-7e3e6dc6a246', speaker: 'S1', rights_statement });
+const body = (rights_statement: string) => ({
+  name: 'Ana',
+  job_id: '083973np-7e3e6dc6a246',
+  speaker: 'S1',
+  rights_statement,
+});
 
 describe('a saved voice’s rights statement', () => {
   it('counts its characters as the service reads them, trimmed', () => {
