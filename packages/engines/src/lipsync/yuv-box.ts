@@ -1,5 +1,6 @@
 import type { Box, YuvColour, YuvFrame } from '@voxlate/core';
 import type { RgbImage } from './frame-pictures.js';
+import { roundByte } from './round-byte.js';
 
 /**
  * A 4:2:0 frame's pixels under a box, to RGB and back. The render keeps its frames in the
@@ -55,9 +56,9 @@ export function yuvBoxToRgb(frame: YuvFrame, box: Box, into?: Uint8Array): RgbIm
       const c = chromaRow + (fx >> 1);
       const pb = p[u + c]! - 128;
       const pr = p[v + c]! - 128;
-      pixels[out++] = toByte(luma + rFromV * pr);
-      pixels[out++] = toByte(luma + gFromU * pb + gFromV * pr);
-      pixels[out++] = toByte(luma + bFromU * pb);
+      pixels[out++] = roundByte(luma + rFromV * pr);
+      pixels[out++] = roundByte(luma + gFromU * pb + gFromV * pr);
+      pixels[out++] = roundByte(luma + bFromU * pb);
     }
   }
   return { width: box.width, height: box.height, pixels };
@@ -90,18 +91,13 @@ export function rgbIntoYuvBox(frame: YuvFrame, box: Box, rgb: RgbImage, before: 
           count++;
           if (r === before[i] && g === before[i + 1] && b === before[i + 2]) continue;
           changed = true;
-          p[(box.y + y) * frame.width + box.x + x] = toByte(yOffset + luma * ySpan);
+          p[(box.y + y) * frame.width + box.x + x] = roundByte(yOffset + luma * ySpan);
         }
       }
       if (!changed) continue;
       const c = ((box.y + by) >> 1) * chromaWidth + ((box.x + bx) >> 1);
-      p[u + c] = toByte(128 + (sumU / count) * uSpan);
-      p[v + c] = toByte(128 + (sumV / count) * vSpan);
+      p[u + c] = roundByte(128 + (sumU / count) * uSpan);
+      p[v + c] = roundByte(128 + (sumV / count) * vSpan);
     }
   }
-}
-
-/** Rounded to the nearest whole byte, clamped to 0-255. */
-function toByte(value: number): number {
-  return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
 }

@@ -1,4 +1,5 @@
 import type { Point } from '@voxlate/core';
+import { grownBuffer } from '../grown-buffer.js';
 import type { FrameMask } from './feathered-mask.js';
 
 /**
@@ -103,24 +104,11 @@ function squaredDistanceToSegment(px: number, py: number, a: Point, b: Point): n
   return ex * ex + ey * ey;
 }
 
-let maskBuffer = new Float32Array(0);
-
 /** The reused mask's alpha: valid until the next call with `reuse`. */
-function maskScratch(length: number): Float32Array {
-  if (maskBuffer.length < length) maskBuffer = new Float32Array(length);
-  return maskBuffer.subarray(0, length);
-}
+const maskScratch = grownBuffer((length) => new Float32Array(length));
 
-let scratchBuffer = new Float32Array(0);
-
-/**
- * A buffer of at least `length` squared distances, the same one every call (a mask is made per
- * frame, and a new 0.5 MB buffer each time fed the garbage collector). Only used inside one call.
- */
-function scratch(length: number): Float32Array {
-  if (scratchBuffer.length < length) scratchBuffer = new Float32Array(length);
-  return scratchBuffer.subarray(0, length);
-}
+/** Squared distances to the outline, only used inside one call. */
+const scratch = grownBuffer((length) => new Float32Array(length));
 
 function smoothstep(t: number): number {
   return t * t * (3 - 2 * t);

@@ -8,6 +8,7 @@ import {
   type YuvFrame,
 } from '@voxlate/core';
 import type { RgbImage } from '../frame-pictures.js';
+import { grownBuffer } from '../grown-buffer.js';
 import { chromaAlignedBox, rgbIntoYuvBox, yuvBoxToRgb } from '../yuv-box.js';
 import type { FrameMask } from './feathered-mask.js';
 import { featheredPolygon } from './feathered-polygon.js';
@@ -46,8 +47,8 @@ export function paintMouthOnYuv(frame: YuvFrame, instruction: MouthInstruction):
   if (!paste) return;
   const box = chromaAlignedBox(paste.mask, frame);
   const bytes = box.width * box.height * 3;
-  const window = yuvBoxToRgb(frame, box, (scratch.window = atLeast(scratch.window, bytes)));
-  const before = (scratch.before = atLeast(scratch.before, bytes)).subarray(0, bytes);
+  const window = yuvBoxToRgb(frame, box, windowScratch(bytes));
+  const before = beforeScratch(bytes);
   before.set(window.pixels);
   // The mask and the transform moved into the box's own coordinates.
   const mask = { ...paste.mask, x: paste.mask.x - box.x, y: paste.mask.y - box.y };
@@ -79,12 +80,9 @@ function plannedPaste(
   return { crop: mouth.crop, transform, mask, sourceMask: sourceMaskOf(mouth) };
 }
 
-/** The render's buffers for a mouth's box, grown as needed and used again every frame. */
-const scratch: { window: Uint8Array; before: Uint8Array } = { window: new Uint8Array(0), before: new Uint8Array(0) };
-
-function atLeast(buffer: Uint8Array, bytes: number): Uint8Array {
-  return buffer.length >= bytes ? buffer : new Uint8Array(bytes);
-}
+/** The render's buffers for a mouth's box (its RGB, and that RGB before the paste), used again every frame. */
+const windowScratch = grownBuffer((length) => new Uint8Array(length));
+const beforeScratch = grownBuffer((length) => new Uint8Array(length));
 
 const sourceMasks = new WeakMap<BankedMouth, FrameMask>();
 

@@ -1,5 +1,6 @@
 import { invertSimilarity, type SimilarityTransform } from '@voxlate/core';
 import type { RgbImage } from '../frame-pictures.js';
+import { roundByte } from '../round-byte.js';
 import type { FrameMask } from './feathered-mask.js';
 
 /**
@@ -136,6 +137,3 @@ function sampleRgb(image: RgbImage, x: number, y: number, out: Float64Array): vo
 }
 
 /** Rounded to the nearest whole byte (halves up, as Math.round), clamped to 0-255. */
-function roundByte(value: number): number {
-  return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
-}
