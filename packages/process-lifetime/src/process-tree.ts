@@ -40,3 +40,21 @@ export function rssOf(pid: number): number {
 export function treeRss(pid: number): number {
   return [pid, ...descendantsOf(pid)].reduce((total, member) => total + rssOf(member), 0);
 }
+
+/**
+ * Proportional set size of one process, bytes (0 once it is gone): its resident memory with each
+ * page shared with other processes counted by its share, so a tree's sum is what the tree costs.
+ */
+export function pssOf(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Proportional set size of a process and all its descendants, bytes. */
+export function treePss(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((total, member) => total + pssOf(member), 0);
+}

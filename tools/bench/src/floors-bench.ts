@@ -14,19 +14,13 @@ import { Dubber } from '@voxlate/dubber';
 import { defaultRegistries } from '@voxlate/engines';
 import { decodeForAnalysis, FfmpegMedia, probeMedia } from '@voxlate/media';
 import { ModelManager } from '@voxlate/models';
+import { checkStageBesideRecognition, type CheckStageFigure } from './check-stage-bench.js';
 import { cpuSeconds } from './cpu-seconds.js';
 import { librivoxClips, loopedRecording, talkingVideo } from './make-inputs.js';
+import { RUNS, show, spread, timedRuns, type Spread } from './timed-runs.js';
 
-/** Warm runs timed for each figure (the median is quoted, the range beside it). */
-const RUNS = 5;
 /** What the warm short clip may add to its recognition (issue 55). */
 const SHORT_CLIP_ALLOWANCE_SECONDS = 0.35;
-
-interface Spread {
-  median: number;
-  low: number;
-  high: number;
-}
 
 export interface FloorFigures {
   shortClip: { clipSeconds: number; dub: Spread; recognition: Spread; stages: Record<string, number> };
@@ -41,7 +35,12 @@ export interface FloorFigures {
     stages: Record<string, number>;
   };
   lipSync: LipSyncFigure[];
+  check: CheckStageFigure;
 }
+
+/** The cases the bench can run alone. */
+export const FLOOR_CASES = ['warm-clip', 'check', 'long-audio', 'lip-sync'] as const;
+export type FloorCase = (typeof FLOOR_CASES)[number];
 
 interface LipSyncFigure {
   label: string;
@@ -60,29 +59,33 @@ const LIP_SYNC_TARGET = 1.25;
 
 /**
  * Each figure beside its floor, measured in the same run (issue 55): the warm short clip's whole
- * dub beside recognition alone on the same clip; the mix of a long recording beside decoding the
+ * dub beside recognition alone on the same clip; an English dub's check stage beside the
+ * recogniser alone on its dubbed lines; the mix of a long recording beside decoding the
  * same file alone and copying its bytes; the long recording's whole dub beside its recognition;
  * a lip-synced 720p dub beside the plain dub and x264 alone.
  */
 export async function runFloorsBench(options: {
   quick: boolean;
-  lipSyncOnly?: boolean;
-  longAudioOnly?: boolean;
-  warmClipOnly?: boolean;
+  /** One case alone (the bench's --lip-sync, --long-audio, --warm-clip or --check). */
+  only?: FloorCase;
   log: (line: string) => void;
 }): Promise<Partial<FloorFigures>> {
+  const { quick, log } = options;
   const work = mkdtempSync(join(tmpdir(), 'voxlate-bench-floors-'));
+  const cases: Record<FloorCase, () => Promise<Partial<FloorFigures>>> = {
+    'warm-clip': async () => ({ shortClip: await shortClipBesideRecognition(work, log) }),
+    check: async () => ({ check: await checkStageBesideRecognition(work, log) }),
+    'long-audio': async () => ({
+      mix: await mixBesideDecode(work, quick ? 300 : 1800, log),
+      longAudio: await longDubBesideRecognition(work, quick ? 300 : 1800, log),
+    }),
+    'lip-sync': async () => ({ lipSync: await lipSyncBesideEncode(work, quick ? 20 : 60, log) }),
+  };
   try {
-    if (options.lipSyncOnly) return { lipSync: await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log) };
-    if (options.warmClipOnly) return { shortClip: await shortClipBesideRecognition(work, options.log) };
-    if (options.longAudioOnly) {
-      return { longAudio: await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log) };
-    }
-    const shortClip = await shortClipBesideRecognition(work, options.log);
-    const mix = await mixBesideDecode(work, options.quick ? 300 : 1800, options.log);
-    const longAudio = await longDubBesideRecognition(work, options.quick ? 300 : 1800, options.log);
-    const lipSync = await lipSyncBesideEncode(work, options.quick ? 20 : 60, options.log);
-    return { shortClip, mix, longAudio, lipSync };
+    if (options.only) return await cases[options.only]();
+    const figures: Partial<FloorFigures> = {};
+    for (const run of Object.values(cases)) Object.assign(figures, await run());
+    return figures;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -368,19 +371,4 @@ function timedCommand(command: string, args: string[]): Promise<number> {
   const started = performance.now();
   execFileSync(command, args);
   return Promise.resolve((performance.now() - started) / 1000);
-}
-
-async function timedRuns(run: () => Promise<number>, count = RUNS): Promise<Spread> {
-  const values: number[] = [];
-  for (let i = 0; i < count; i++) values.push(await run());
-  return spread(values);
-}
-
-function spread(values: readonly number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, low: sorted[0] ?? 0, high: sorted.at(-1) ?? 0 };
-}
-
-function show(figure: Spread): string {
-  return `${figure.median.toFixed(2)} (${figure.low.toFixed(2)}-${figure.high.toFixed(2)})`;
 }

@@ -21,7 +21,7 @@ import { runJobsBench } from './jobs-bench.js';
 import { runLanguagesBench } from './languages-bench.js';
 import { runServiceBench } from './service-bench.js';
 import { runLiveBench } from './live-bench.js';
-import { runFloorsBench } from './floors-bench.js';
+import { FLOOR_CASES, runFloorsBench } from './floors-bench.js';
 
 interface CaseResult {
   name: string;
@@ -36,8 +36,8 @@ interface CaseResult {
 
 const quick = process.argv.includes('--quick');
 const lipSyncOnly = process.argv.includes('--lip-sync');
-const longAudioOnly = process.argv.includes('--long-audio');
-const warmClipOnly = process.argv.includes('--warm-clip');
+/** One floors case alone: --warm-clip, --check, --long-audio or --lip-sync (with --floors). */
+const floorCase = FLOOR_CASES.find((name) => process.argv.includes(`--${name}`));
 const jobsOnly = process.argv.includes('--jobs');
 const liveOnly = process.argv.includes('--live');
 const floorsOnly = process.argv.includes('--floors');
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     return;
   }
   if (floorsOnly) {
-    await runFloorsBench({ quick, lipSyncOnly, longAudioOnly, warmClipOnly, log: (line) => console.log(line) });
+    await runFloorsBench({ quick, ...(floorCase ? { only: floorCase } : {}), log: (line) => console.log(line) });
     return;
   }
   if (languagesOnly) {

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssOf, treeRss } from '@voxlate/process-lifetime';
+import { rssOf, treePss, treeRss } from '@voxlate/process-lifetime';
 import { form, startService } from '../../../apps/server/src/test/service-process.js';
 import { ffmpeg, makeDurationLie } from '../../../packages/dubber/src/test/make-media.js';
 import { slopePerStep } from './least-squares.js';
@@ -23,6 +23,8 @@ export interface ServiceFigures {
     /** The lowest RSS in the two idle minutes after the last job, and when it came. */
     idleLowestMb: number;
     idleLowestAfterSeconds: number;
+    /** The process tree's PSS (the service and its engine programs): idle at start, after the 50, lowest idle afterwards. */
+    treePssMb: { idleStart: number; afterJobs: number; idleLowest: number };
   };
   durationLie?: { status: number; seconds: number; peakRssMb: number; peakTempMb: number };
   refusedUpload?: { status: number; peakRssMb: number; idleMb: number };
@@ -82,6 +84,7 @@ async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['
   const service = await startService({ VOXLATE_ENGINE_IDLE_SECONDS: '15' });
   try {
     const idleStart = service.rss();
+    const pssIdleStart = treePss(service.pid);
     const after: number[] = [];
     for (let job = 0; job < 50; job++) {
       const target = TARGETS[job % TARGETS.length]!;
@@ -96,9 +99,12 @@ async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['
     // which comes when it comes: the lowest RSS of two idle minutes is reported, and when.
     let lowest = service.rss();
     let lowestAt = 0;
+    const pssAfterJobs = treePss(service.pid);
+    let lowestPss = pssAfterJobs;
     for (let second = 5; second <= 120; second += 5) {
       await new Promise((resolve) => setTimeout(resolve, 5000));
       if (service.rss() < lowest) [lowest, lowestAt] = [service.rss(), second];
+      lowestPss = Math.min(lowestPss, treePss(service.pid));
     }
     const figures = {
       jobs: after.length,
@@ -107,11 +113,16 @@ async function jobsInARow(log: (line: string) => void): Promise<ServiceFigures['
       idleStartMb: mb(idleStart),
       idleLowestMb: mb(lowest),
       idleLowestAfterSeconds: lowestAt,
+      treePssMb: { idleStart: mb(pssIdleStart), afterJobs: mb(pssAfterJobs), idleLowest: mb(lowestPss) },
     };
     log(
       `service, 50 dubs in a row (10 targets): RSS ${figures.idleStartMb} MB idle at start, ` +
         `${after[9]} MB after the first round, ${after.at(-1)} MB after 50; slope over jobs 11-50 ` +
         `${figures.slopeMbPerJob} MB/job; idle afterwards down to ${figures.idleLowestMb} MB (${lowestAt} s after the last job)`,
+    );
+    log(
+      `  process tree PSS (the service and its engine programs): ${mb(pssIdleStart)} MB idle at start, ` +
+        `${mb(pssAfterJobs)} MB after the 50, ${mb(lowestPss)} MB lowest idle afterwards (target: at most 600 MB)`,
     );
     return figures;
   } finally {
