@@ -32,6 +32,7 @@ export type { MmsTtsSynthesiser } from './tts/mms/mms-tts-synthesiser.js';
 export * from './measured-scores.js';
 export * from './lipsync/face-landmarker.js';
 export * from './lipsync/face-api/face-api-landmarker.js';
+export * from './lipsync/face-api/landmarker-pool.js';
 export * from './lipsync/mouth-bank/face-identities.js';
 export * from './lipsync/mouth-bank/face-tracker.js';
 export * from './lipsync/mouth-bank/mouth-bank-lip-syncer.js';
