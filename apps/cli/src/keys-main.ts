@@ -1,5 +1,5 @@
 import { dataDirFromEnv } from '@voxlate/dubber';
-import { adoptOpenData, ApiKeys, type KeyListing } from '@voxlate/jobs';
+import { adoptOpenData, ApiKeys, openData, type AdoptedData, type KeyListing } from '@voxlate/jobs';
 
 const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX | adopt NAME
 
@@ -32,8 +32,30 @@ async function add(keys: ApiKeys, name: string): Promise<number> {
   const made = await keys.add(name);
   console.log(`Made a key for the workspace "${made.workspace.name}" (${made.prefix}…), kept hashed in ${keys.path}.`);
   console.log('It is shown once: give it to its holder now (Authorization: Bearer <key>, or the studio’s sign-in).');
+  const waiting = await openData(dataDirFromEnv());
+  if (waiting.jobs > 0 || waiting.folders.length > 0) {
+    // From now on the service asks for a key, and no key reaches what was made without one.
+    console.log(
+      `Made before keys, and reached by no key until a workspace adopts it: ${openDataText(waiting)}. ` +
+        `To give it to "${made.workspace.name}", stop the services and run: npm run keys -- adopt ${JSON.stringify(made.workspace.name)}`,
+    );
+  }
   console.log(made.key);
   return 0;
+}
+
+/** "3 projects, glossaries and saved voices", as a creator would say it. */
+function openDataText({ jobs, folders }: AdoptedData): string {
+  const names: Record<string, string> = {
+    glossaries: 'glossaries',
+    memory: 'translation memory',
+    'voice-library': 'saved voices',
+  };
+  const parts = [
+    ...(jobs > 0 ? [`${jobs} project${jobs === 1 ? '' : 's'}`] : []),
+    ...folders.map((folder) => names[folder] ?? folder),
+  ];
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
 async function list(keys: ApiKeys): Promise<number> {

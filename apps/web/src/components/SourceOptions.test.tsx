@@ -42,6 +42,7 @@ describe('SourceOptions', () => {
   it('says when the chosen language cannot be heard without subtitles, and when subtitles need a language', () => {
     const { rerender } = render(<SourceOptions {...props} support={offline} sourceLanguage="fra" />);
     expect(screen.getByRole('note').textContent).toMatch(/French cannot be recognised here: add a subtitles file/);
+    expect(screen.getByText(/^Subtitles file \(/).textContent).toBe('Subtitles file (needed for French)');
     const subtitles = new File(['1\n00:00:00,000 --> 00:00:01,000\nBonjour\n'], 'cours.srt');
     rerender(<SourceOptions {...props} support={offline} sourceLanguage="fra" subtitles={subtitles} />);
     expect(screen.queryByRole('note')).toBeNull();
@@ -54,6 +55,7 @@ describe('SourceOptions', () => {
 
   it('hands a chosen subtitles file and language on', () => {
     render(<SourceOptions {...props} support={offline} />);
+    expect(screen.getByText(/^Subtitles file \(/).textContent).toBe('Subtitles file (optional)');
     const file = new File(['WEBVTT\n'], 'talk.vtt', { type: 'text/vtt' });
     fireEvent.change(screen.getByLabelText('Subtitles file'), { target: { files: [file] } });
     expect(props.onSubtitles).toHaveBeenCalledWith(file);

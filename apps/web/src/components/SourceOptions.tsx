@@ -14,12 +14,13 @@ interface Props {
 }
 
 /**
- * The language spoken in the file, and an optional subtitles file used as the source text
- * instead of recognition (what a language nobody here can hear needs).
+ * The language spoken in the file, and a subtitles file used as the source text instead of
+ * recognition: optional for a language heard here, marked needed for one that is not.
  */
 export function SourceOptions(props: Props) {
   const noteId = useId();
   const note = sourceNote(props.support, props.sourceLanguage, props.subtitles !== undefined);
+  const needed = subtitlesNeeded(props.support, props.sourceLanguage);
   return (
     <fieldset className="source-options" disabled={props.disabled}>
       <legend className="visually-hidden">Source</legend>
@@ -34,7 +35,10 @@ export function SourceOptions(props: Props) {
         </select>
       </label>
       <div className="field subtitles-field">
-        <span id={`${noteId}-subtitles`}>Subtitles file (optional)</span>
+        <span id={`${noteId}-subtitles`}>
+          Subtitles file (
+          {needed ? `needed for ${languageInfo(props.sourceLanguage)?.name ?? props.sourceLanguage}` : 'optional'})
+        </span>
         {props.subtitles ? (
           <p className="subtitles-chosen">
             <span>{props.subtitles.name}</span>
@@ -59,6 +63,11 @@ export function SourceOptions(props: Props) {
       )}
     </fieldset>
   );
+}
+
+/** Whether speech in `language` cannot be heard here, so only its subtitles can be the source (unknown support: not said). */
+function subtitlesNeeded(support: LanguageSupport, language: string): boolean {
+  return support.heard.length > 0 && language !== 'auto' && !support.heard.includes(language);
 }
 
 /** "Detect automatically" when a detector is installed; then what can be heard, then what needs subtitles. */

@@ -16,6 +16,19 @@ export interface AdoptedData {
 }
 
 /**
+ * What an open installation made before keys were in use and no key reaches: the jobs that name
+ * no workspace, and the library folders with something in them. What `adoptOpenData` would move.
+ */
+export async function openData(dataDir: string): Promise<AdoptedData> {
+  const folders: string[] = [];
+  for (const name of LIBRARY_FOLDERS) {
+    if ((await readdir(join(dataDir, name)).catch(() => [])).length > 0) folders.push(name);
+  }
+  const { total } = await openJobStore(dataDir).list(0, 0, (job) => job.request.workspace === undefined);
+  return { jobs: total, folders };
+}
+
+/**
  * Gives a workspace what was made before keys were in use (which no key reaches): the jobs that
  * name no workspace, and the glossaries, translation memory and saved voices kept in the data
  * folder itself. Refused (before anything moves) when the workspace already has a library folder
