@@ -72,6 +72,11 @@ describe('npm run dub', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/segments: \d+ \(0 gist-quality\)/);
     expect(result.stdout).toMatch(/tempo: /);
+    // No recogniser hears Spanish offline: the check says so, and calls no line good.
+    expect(result.stdout).toMatch(
+      /check: .*timed only, not heard back \(no recogniser for Spanish is installed here\)/,
+    );
+    expect(result.stdout).not.toMatch(/checks good/);
     const written = [
       'talk.spa.mp4',
       'talk.eng.srt',

@@ -1,4 +1,12 @@
-import { describeEngines, fitOf, reviewSummary, voiceProvenance, worstLines, type DubRun } from '@voxlate/core';
+import {
+  checkSummary,
+  describeEngines,
+  fitOf,
+  LANGUAGES,
+  reviewSummary,
+  voiceProvenance,
+  type DubRun,
+} from '@voxlate/core';
 
 /** Median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -74,11 +82,6 @@ export function summarise(run: DubRun, seconds: number): string {
 
 /** The dub's own check: the lines to listen to first, and what was measured. */
 function checkLine(run: DubRun): string {
-  const checked = run.timeline.segments.filter((segment) => segment.check);
-  if (checked.length === 0) return '  check: no dubbed lines';
-  const heard = checked.some((segment) => segment.check?.intelligibility)
-    ? 'heard back and timed'
-    : `timed only (no recogniser for ${run.timeline.targetLanguage} is installed to hear them back)`;
-  const worst = worstLines(run.timeline.segments);
-  return worst ? `  check: listen first to ${worst}; ${heard}` : `  check: every dubbed line is good, ${heard}`;
+  const language = LANGUAGES[run.timeline.targetLanguage].name;
+  return `  check: ${checkSummary(run.timeline.segments, language) ?? 'no dubbed lines'}`;
 }

@@ -181,7 +181,7 @@ export const LineCheckAnswer = Type.Object(
       maximum: 1,
       description: 'The lowest of the parts measured: 1 fine, below 0.5 likely wrong. Listen to the lowest first.',
     }),
-    verdict: StringEnum(['good', 'listen', 'redo']),
+    verdict: StringEnum(['good', 'timed', 'listen', 'redo']),
     intelligibility: Type.Optional(
       Type.Object(
         {

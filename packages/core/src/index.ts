@@ -8,7 +8,7 @@ export { downloadName, quoteInput } from '@voxlate/contract';
 // How live clients (the studio, the CLI, the benchmark) measure a line's lag.
 export { LiveLagClock, lagFigures, type LagFigures } from '@voxlate/contract';
 // The lines to listen to first, as the CLI and the studio both say them.
-export { worstLines } from '@voxlate/contract';
+export { checkSummary, toHear, worstLines } from '@voxlate/contract';
 export * from './media.js';
 export * from './progress.js';
 export * from './timeline.js';

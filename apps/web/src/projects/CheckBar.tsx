@@ -1,4 +1,4 @@
-import { worstLines, type JobLine } from '@voxlate/contract';
+import { checkSummary, LANGUAGES, toHear, worstLines, type JobLine, type LanguageCode } from '@voxlate/contract';
 
 /** How the editor orders and filters the lines by their check. */
 export interface CheckView {
@@ -7,27 +7,29 @@ export interface CheckView {
 }
 
 /**
- * The dub's own check above the lines: which lines to listen to first (each dubbed line was heard
- * back and timed), with switches to put the worst first and to show only those worth a listen.
+ * The dub's own check above the lines: which lines to listen to first, and how many were heard
+ * back (a line only timed is never called good), with switches to put the worst first and to
+ * show only those worth a listen.
  */
 export function CheckBar({
   lines,
+  language,
   view,
   onView,
 }: {
   lines: readonly JobLine[];
+  /** The dub's language (its name is said when no line could be heard back). */
+  language: LanguageCode;
   view: CheckView;
   onView: (view: CheckView) => void;
 }) {
-  const checked = lines.filter((line) => line.check);
-  if (checked.length === 0) return null;
+  const summary = checkSummary(lines, LANGUAGES[language].name);
+  if (summary === undefined) return null;
   const worst = worstLines(lines);
-  const heard = checked.some((line) => line.check?.intelligibility);
   return (
     <div className="review-bar check-bar">
       <p className="review-summary" role="status">
-        {worst ? `Listen first to ${worst}.` : 'Every dubbed line checks good.'}{' '}
-        {heard ? '' : 'No recogniser for this language is installed: the lines were timed, not heard back.'}
+        {summary}
       </p>
       <label className="checkbox review-filter">
         <input
@@ -53,9 +55,17 @@ export function CheckBar({
 
 /** The lines as the view asks: those worth a listen only, and the lowest score first. */
 export function linesInView(lines: readonly JobLine[], view: CheckView): JobLine[] {
-  const kept = view.onlyToHear ? lines.filter((line) => line.check && line.check.verdict !== 'good') : [...lines];
+  const kept = view.onlyToHear ? lines.filter((line) => line.check && toHear(line.check.verdict)) : [...lines];
   return view.worstFirst ? kept.sort((a, b) => (a.check?.score ?? 1) - (b.check?.score ?? 1) || a.id - b.id) : kept;
 }
+
+/** A line's verdict as the editor says it. */
+const VERDICT_TEXT: Readonly<Record<NonNullable<JobLine['check']>['verdict'], string>> = {
+  good: 'good',
+  timed: 'timed only, not heard back',
+  listen: 'listen',
+  redo: 'redo',
+};
 
 /** A line's check in the editor: its score and verdict, what was heard, how it fits. */
 export function CheckNote({ line }: { line: JobLine }) {
@@ -68,8 +78,7 @@ export function CheckNote({ line }: { line: JobLine }) {
   ].filter(Boolean);
   return (
     <span className={`check ${check.verdict}`} data-testid={`check-${line.id}`}>
-      Check {check.score.toFixed(2)}:{' '}
-      {check.verdict === 'good' ? 'good' : check.verdict === 'listen' ? 'listen' : 'redo'}
+      Check {check.score.toFixed(2)}: {VERDICT_TEXT[check.verdict]}
       {' · '}
       {parts.join(' · ')}
     </span>

@@ -360,4 +360,27 @@ describe('ProjectEditor edits', () => {
     fireEvent.click(screen.getByLabelText('Show only lines to listen to'));
     expect(order()).toEqual(['line-1']);
   });
+
+  it('calls no line good that nobody heard back: a dub with no recogniser for its language is timed only', async () => {
+    const fit = { tempo: 1, overflow_seconds: 0, verdict: 'natural pace' };
+    const job = {
+      ...JOB,
+      target_language: 'fra',
+      segments: [line(0, { check: { score: 1, verdict: 'timed' as const, fit } })],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(job)))),
+    );
+    render(<ProjectEditor jobId="job-1" />);
+    expect(
+      await screen.findByText(
+        'The lines were timed only, not heard back (no recogniser for French is installed here): their timing is fine, but none is called good.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('check-0').textContent).toBe('Check 1.00: timed only, not heard back · natural pace');
+    expect(screen.queryByText(/checks good/)).toBeNull();
+    // Nothing was found wrong: no line is offered as one to listen to first.
+    expect(screen.queryByLabelText('Show only lines to listen to')).toBeNull();
+  });
 });

@@ -228,7 +228,7 @@ export function ProjectEditor({ jobId, onLoaded }: { jobId: string; onLoaded?: (
         onToggle={setOnlyFlagged}
         engines={job.engines_used}
       />
-      <CheckBar lines={lines} view={checkView} onView={setCheckView} />
+      <CheckBar lines={lines} language={job.target_language} view={checkView} onView={setCheckView} />
       <div className="table-scroll">
         <table className="lines">
           <thead>

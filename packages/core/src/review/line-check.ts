@@ -15,8 +15,12 @@ export interface LineCheck {
   likeness?: { similarity: number; engine: string; verdict: string };
 }
 
-/** 'good': nothing to hear; 'listen': worth a listen; 'redo': likely wrong (re-dub or edit it). */
-export type CheckVerdict = 'good' | 'listen' | 'redo';
+/**
+ * 'good': heard back, nothing to hear; 'timed': nothing wrong was found, but nobody heard it
+ * back (no recogniser for its language here), so it is not called good; 'listen': worth a
+ * listen; 'redo': likely wrong (re-dub or edit it).
+ */
+export type CheckVerdict = 'good' | 'timed' | 'listen' | 'redo';
 
 /** A line at or above this score is good; below the second, it should be redone. */
 const GOOD = 0.75;
@@ -75,9 +79,10 @@ export function lineCheck(parts: {
 }): LineCheck {
   const scores = [parts.fit.score, parts.intelligibility?.score, parts.likeness?.score].flatMap((s) => s ?? []);
   const score = round(Math.min(...scores));
+  const verdict = verdictOf(score);
   return {
     score,
-    verdict: verdictOf(score),
+    verdict: verdict === 'good' && !parts.intelligibility ? 'timed' : verdict,
     ...(parts.intelligibility ? { intelligibility: parts.intelligibility.part } : {}),
     fit: parts.fit.part,
     ...(parts.likeness ? { likeness: parts.likeness.part } : {}),
