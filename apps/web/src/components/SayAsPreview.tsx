@@ -5,9 +5,10 @@ import { TARGET_LANGUAGES } from '../lib/languages.js';
 
 /**
  * Hear a word or line as a dub's voice will say it with this glossary: after its "say as"
- * respellings, in the language's best voice (the glossary as last saved).
+ * respellings, in the language's best voice. It speaks the glossary as last saved, and says so
+ * while the terms have changes not saved yet.
  */
-export function SayAsPreview({ glossaryId }: { glossaryId: string }) {
+export function SayAsPreview({ glossaryId, unsaved = false }: { glossaryId: string; unsaved?: boolean }) {
   const [language, setLanguage] = useState<LanguageCode>('eng');
   const [text, setText] = useState('');
   const [source, setSource] = useState<string | undefined>();
@@ -35,6 +36,11 @@ export function SayAsPreview({ glossaryId }: { glossaryId: string }) {
       >
         Hear it as the voice says it
       </button>
+      {unsaved && (
+        <p className="editor-hint" role="note">
+          Your changes to the terms are not saved yet: this speaks the glossary as last saved. Save to hear them.
+        </p>
+      )}
       {source && <audio controls autoPlay src={source} aria-label="How the voice says it" />}
     </div>
   );

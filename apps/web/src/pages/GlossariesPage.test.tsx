@@ -63,7 +63,11 @@ describe('the glossaries page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Cooking channel' }));
     expect(await screen.findByDisplayValue(/channel,,canal/)).toBeTruthy();
+    const unsavedNote = /not saved yet: this speaks the glossary as last saved/;
+    expect(screen.queryByText(unsavedNote)).toBeNull();
     fireEvent.change(screen.getByLabelText('Terms (CSV)'), { target: { value: 'eng,spa\nchannel,\n' } });
+    // The preview speaks the saved glossary: while the terms differ from it, it says so.
+    expect(screen.getByText(unsavedNote)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save glossary' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Glossary row 2 \("channel"\) has neither/);
     expect(sent[1]).toMatchObject({ method: 'PUT', url: '/api/glossaries/0123456789abcdef' });

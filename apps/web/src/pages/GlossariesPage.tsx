@@ -21,6 +21,8 @@ interface Draft {
   csv: string;
   /** The saved version the draft was opened from (a save by someone else since is refused). */
   updatedAt?: string;
+  /** The terms as last saved: the preview speaks those, not an edit not saved yet. */
+  savedCsv?: string;
 }
 
 /**
@@ -46,19 +48,15 @@ export function GlossariesPage() {
 
   const open = async (glossary: Glossary): Promise<void> => {
     setError(undefined);
-    setDraft({
-      id: glossary.id,
-      name: glossary.name,
-      csv: await glossaryCsv(glossary.id),
-      updatedAt: glossary.updated_at,
-    });
+    const csv = await glossaryCsv(glossary.id);
+    setDraft({ id: glossary.id, name: glossary.name, csv, updatedAt: glossary.updated_at, savedCsv: csv });
   };
   const save = async (): Promise<void> => {
     if (!draft) return;
     try {
       setError(undefined);
       const saved = await saveGlossary(draft);
-      setDraft({ ...draft, id: saved.id, updatedAt: saved.updated_at });
+      setDraft({ ...draft, id: saved.id, updatedAt: saved.updated_at, savedCsv: draft.csv });
       setMessage(`Saved “${saved.name}”: ${saved.terms.length} ${saved.terms.length === 1 ? 'term' : 'terms'}.`);
       await load();
     } catch (caught) {
@@ -145,7 +143,7 @@ export function GlossariesPage() {
             for a name kept as it is. A “say:eng” column (any language) says how the voice pronounces the term there:
             “sequel” for SQL.
           </p>
-          {draft.id && <SayAsPreview glossaryId={draft.id} />}
+          {draft.id && <SayAsPreview glossaryId={draft.id} unsaved={draft.csv !== draft.savedCsv} />}
           {error && (
             <div className="alert" role="alert">
               {error}

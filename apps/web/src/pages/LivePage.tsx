@@ -4,6 +4,7 @@ import { LanguageOptions } from '../components/LanguageOptions.js';
 import { useGlossaries } from '../lib/glossary-api.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { languageInfo, TARGET_LANGUAGES } from '../lib/languages.js';
+import { liveStatusWords } from '../live/live-status-words.js';
 import { useLiveSession, type LiveState } from '../live/use-live-session.js';
 import { usePageTitle } from '../lib/page-title.js';
 
@@ -119,16 +120,9 @@ export function LivePage() {
 }
 
 function LiveStatus({ state, sourceName, targetName }: { state: LiveState; sourceName: string; targetName: string }) {
-  const words: Record<LiveState['phase'], string> = {
-    idle: `Press Start speaking and allow the microphone: ${sourceName} in, ${targetName} out.`,
-    starting: 'Loading the engines…',
-    live: 'Listening. Pause briefly at the end of a sentence: that is when it is translated.',
-    ending: 'Finishing the last lines…',
-    ended: 'The session has ended.',
-  };
   return (
     <p className="live-status" role="status" aria-live="polite">
-      {words[state.phase]}
+      {liveStatusWords(state, sourceName, targetName)}
       {state.lagSeconds !== undefined && (
         <span className="live-lag" data-testid="live-lag">
           {' '}
