@@ -68,7 +68,7 @@ describe('importUrl', () => {
     const options = { ...base, isAllowed: (address: string) => address === '127.0.0.2' };
     const file = join(dir, 'redirected');
     await expect(importUrl(`http://127.0.0.2:${redirectorPort}/video.mp4`, file, options, signal)).rejects.toThrow(
-      /private, local or reserved/,
+      /private, local or reserved network address, which cannot be imported\. .*VOXLATE_ALLOW_PRIVATE_URLS=1/,
     );
     expect(existsSync(file)).toBe(false);
   });

@@ -139,7 +139,10 @@ async function checkedAddress(url: URL, options: UrlImportOptions): Promise<Reso
   if (addresses.length === 0) throw new BadInput(`The link's host ${quoteInput(url.hostname)} could not be found.`);
   const allowed = options.isAllowed ?? isPublicAddress;
   if (!options.allowPrivate && addresses.some((entry) => !allowed(entry.address))) {
-    throw new BadInput('The link points to a private, local or reserved network address, which cannot be imported.');
+    throw new BadInput(
+      'The link points to a private, local or reserved network address, which cannot be imported. ' +
+        'To import from this machine or its own network, start the service with VOXLATE_ALLOW_PRIVATE_URLS=1.',
+    );
   }
   return addresses[0]!;
 }
