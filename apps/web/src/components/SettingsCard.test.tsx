@@ -29,6 +29,36 @@ describe('SettingsCard', () => {
     expect(options).toContain('🇭🇰 Cantonese');
   });
 
+  it('offers the saved voices to the first two speakers before the dub, when the library has any', () => {
+    const onSpeakerVoice = vi.fn();
+    const { rerender } = render(<SettingsCard {...props} savedVoices={[]} onSpeakerVoice={onSpeakerVoice} />);
+    expect(screen.queryByRole('group', { name: 'Saved voices' })).toBeNull();
+    const voices = [
+      { id: 'a1b2c3d4e5f60718', name: 'Narrator' },
+      { id: '0918273645abcdef', name: 'Guest' },
+    ];
+    rerender(
+      <SettingsCard
+        {...props}
+        savedVoices={voices}
+        speakerVoices={{ S2: voices[1]!.id }}
+        onSpeakerVoice={onSpeakerVoice}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Saved voices' });
+    const first = within(group).getByLabelText('First speaker to talk');
+    expect(
+      within(first)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Their own voice', 'Narrator', 'Guest']);
+    expect((within(group).getByLabelText('Second speaker to talk') as HTMLSelectElement).value).toBe(voices[1]!.id);
+    fireEvent.change(first, { target: { value: voices[0]!.id } });
+    expect(onSpeakerVoice).toHaveBeenCalledWith('S1', voices[0]!.id);
+    fireEvent.change(within(group).getByLabelText('Second speaker to talk'), { target: { value: '' } });
+    expect(onSpeakerVoice).toHaveBeenCalledWith('S2', undefined);
+  });
+
   it('disables the button without a language, with no file, and while working', () => {
     const { rerender } = render(<SettingsCard {...props} />);
     expect(screen.getByRole('button', { name: 'Translate Audio & Lip Sync' })).toHaveProperty('disabled', true);

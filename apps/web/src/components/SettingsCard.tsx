@@ -11,6 +11,7 @@ import { languageInfo } from '../lib/languages.js';
 import { LanguageOptions } from './LanguageOptions.js';
 import { MoreLanguages } from './MoreLanguages.js';
 import { PartFields } from './PartFields.js';
+import { SpeakerVoices } from './SpeakerVoices.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
 interface Props {
@@ -52,6 +53,10 @@ interface Props {
   glossaries?: readonly { id: string; name: string }[];
   glossaryId?: string | undefined;
   onGlossary?: (id: string | undefined) => void;
+  /** The library's saved voices (the choice is shown when there is one), and those chosen by speaker. */
+  savedVoices?: readonly { id: string; name: string }[];
+  speakerVoices?: Readonly<Record<string, string>>;
+  onSpeakerVoice?: (speaker: string, voice: string | undefined) => void;
   /** Other languages to dub into at once (shown when onMoreLanguages is given). */
   moreLanguages?: readonly string[];
   onMoreLanguages?: (languages: string[]) => void;
@@ -140,6 +145,14 @@ export function SettingsCard(props: Props) {
             ))}
           </select>
         </label>
+      )}
+      {props.onSpeakerVoice && (props.savedVoices?.length ?? 0) > 0 && (
+        <SpeakerVoices
+          voices={props.savedVoices!}
+          chosen={props.speakerVoices ?? {}}
+          disabled={props.working}
+          onVoice={props.onSpeakerVoice}
+        />
       )}
       {!video && (
         <p id="voice-note" className="voice-note">

@@ -71,6 +71,7 @@ describe('what the studio sends', () => {
         bilingualSubtitles: true,
         glossaryId: '0123456789abcdef',
         duckDb: 18,
+        speakerVoices: { S1: 'a1b2c3d4e5f60718', S2: 'Guest' },
       });
       await translateAudio(file, 'spa', {});
       await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3, bilingualSubtitles: true });
@@ -83,6 +84,7 @@ describe('what the studio sends', () => {
     expect((sent[0]!.body as FormData).get('bilingual_subtitles')).toBe('true');
     expect((sent[0]!.body as FormData).get('glossary_id')).toBe('0123456789abcdef');
     expect((sent[0]!.body as FormData).get('duck_db')).toBe('18');
+    expect((sent[0]!.body as FormData).get('speaker_voices')).toBe('S1=a1b2c3d4e5f60718;S2=Guest');
     expect((sent[1]!.body as FormData).get('bilingual_subtitles')).toBeNull();
   });
 });

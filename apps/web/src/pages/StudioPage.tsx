@@ -10,6 +10,7 @@ import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
 import { SourceOptions } from '../components/SourceOptions.js';
 import { useGlossaries } from '../lib/glossary-api.js';
+import { useSavedVoices } from '../projects/use-saved-voices.js';
 import { useLanguageSupport } from '../lib/language-support.js';
 import { usePageTitle } from '../lib/page-title.js';
 import { languageInfo } from '../lib/languages.js';
@@ -27,6 +28,7 @@ export function StudioPage() {
   usePageTitle(state.stage === 'selection' ? 'Creator Studio' : studioHeading(state.stage));
   const [tab, setTab] = useState<SourceTab>('upload');
   const glossaries = useGlossaries();
+  const { voices: savedVoices } = useSavedVoices();
   if (state.stage === 'selection') {
     return (
       <>
@@ -121,6 +123,9 @@ export function StudioPage() {
           glossaries={glossaries}
           glossaryId={state.glossaryId}
           onGlossary={(id) => dispatch({ type: 'set-glossary', id })}
+          savedVoices={savedVoices}
+          speakerVoices={state.speakerVoices}
+          onSpeakerVoice={(speaker, voice) => dispatch({ type: 'set-speaker-voice', speaker, voice })}
           moreLanguages={state.moreLanguages}
           onMoreLanguages={(languages) => dispatch({ type: 'set-more-languages', languages })}
           part={state.part}

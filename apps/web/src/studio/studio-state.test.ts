@@ -104,4 +104,12 @@ describe('studio state (spec section 4)', () => {
     expect(studioHeading('both')).toBe('Video Dubbing & Lip Sync');
     expect(studioHeading('video')).toBe('Video Translation');
   });
+
+  it('keeps a saved voice per speaker, and drops it when the speaker is given their own voice again', () => {
+    let state = studioReducer(INITIAL_STATE, { type: 'set-speaker-voice', speaker: 'S1', voice: 'Narrator' });
+    state = studioReducer(state, { type: 'set-speaker-voice', speaker: 'S2', voice: 'Guest' });
+    expect(state.speakerVoices).toEqual({ S1: 'Narrator', S2: 'Guest' });
+    state = studioReducer(state, { type: 'set-speaker-voice', speaker: 'S1', voice: undefined });
+    expect(state.speakerVoices).toEqual({ S2: 'Guest' });
+  });
 });

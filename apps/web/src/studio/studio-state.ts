@@ -25,6 +25,8 @@ export interface StudioState {
   bilingualSubtitles: boolean;
   /** The glossary to translate with (none by default). */
   glossaryId: string | undefined;
+  /** Saved voices for speakers, by speaker (S1 the first to talk): none by default. */
+  speakerVoices: Record<string, string>;
   /** Languages to dub into as well as the target (one project each, made together); none by default. */
   moreLanguages: string[];
   /** Dub only this part (seconds, as typed; '' for the start or the end of the media). */
@@ -67,6 +69,7 @@ export const INITIAL_STATE: StudioState = {
   speakers: undefined,
   bilingualSubtitles: false,
   glossaryId: undefined,
+  speakerVoices: {},
   moreLanguages: [],
   part: { start: '', end: '' },
   transcripts: { source: '', target: '' },
@@ -97,6 +100,7 @@ export type StudioAction =
   | { type: 'set-remove-original'; on: boolean }
   | { type: 'set-duck-db'; db: number | undefined }
   | { type: 'set-glossary'; id: string | undefined }
+  | { type: 'set-speaker-voice'; speaker: string; voice: string | undefined }
   | { type: 'set-more-languages'; languages: string[] }
   | { type: 'set-part'; start: string; end: string }
   | { type: 'set-error'; message: string | undefined }
@@ -186,6 +190,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, duckDb: action.db };
     case 'set-glossary':
       return { ...state, glossaryId: action.id };
+    case 'set-speaker-voice': {
+      const { [action.speaker]: _previous, ...others } = state.speakerVoices;
+      return { ...state, speakerVoices: action.voice ? { ...others, [action.speaker]: action.voice } : others };
+    }
     case 'set-more-languages':
       return { ...state, moreLanguages: action.languages.filter((code) => code !== state.targetLanguage) };
     case 'set-part':

@@ -183,6 +183,7 @@ function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
     ...(state.speakers === undefined ? {} : { speakers: state.speakers }),
     ...(state.bilingualSubtitles ? { bilingualSubtitles: true } : {}),
     ...(state.glossaryId ? { glossaryId: state.glossaryId } : {}),
+    ...(Object.keys(state.speakerVoices).length > 0 ? { speakerVoices: state.speakerVoices } : {}),
     ...(start ? { start } : {}),
     ...(end ? { end } : {}),
     ...(state.removeOriginal ? { originalSpeech: 'remove' as const } : {}),
