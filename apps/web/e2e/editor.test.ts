@@ -152,6 +152,14 @@ describe('the project editor', () => {
     expect(await page.getByLabel('Translation of line 1').inputValue()).toBe(
       'Bonjour à tous, et bienvenue de nouveau dans notre cuisine.',
     );
+    // The reopened project plays its whole dub.
+    const player = page.getByRole('region', { name: 'The dub' });
+    await player.getByRole('button', { name: 'Play Dubbed audio' }).click();
+    await player
+      .locator('.time')
+      .filter({ hasNotText: /^0:00 \// })
+      .waitFor({ timeout: 10_000 });
+    await player.getByRole('button', { name: 'Pause Dubbed audio' }).click();
     // The lines stack as cards: nothing runs off the side of a phone's screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
