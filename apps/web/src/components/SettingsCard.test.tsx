@@ -52,7 +52,7 @@ describe('SettingsCard', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Their own voice', 'Narrator', 'Guest']);
-    expect((within(group).getByLabelText('Second speaker to talk') as HTMLSelectElement).value).toBe(voices[1]!.id);
+    expect(within(group).getByLabelText<HTMLSelectElement>('Second speaker to talk').value).toBe(voices[1]!.id);
     fireEvent.change(first, { target: { value: voices[0]!.id } });
     expect(onSpeakerVoice).toHaveBeenCalledWith('S1', voices[0]!.id);
     fireEvent.change(within(group).getByLabelText('Second speaker to talk'), { target: { value: '' } });
