@@ -48,7 +48,10 @@ describe('the voice library page', () => {
         <VoicesPage />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('1 saved voice.')).toBeTruthy();
+    // Each answer is awaited up to 5 s, not Testing Library's 1 s: under a full suite's load a
+    // rename's answer once took longer to show (nothing else was wrong).
+    const shown = { timeout: 5000 };
+    expect(await screen.findByText('1 saved voice.', undefined, shown)).toBeTruthy();
     expect(screen.getByText(/98 Hz · dubbed into rus/)).toBeTruthy();
     expect(screen.getByLabelText('The speech of Host').getAttribute('src')).toBe(
       '/api/voice-library/0123456789abcdef/speech.wav',
@@ -59,14 +62,17 @@ describe('the voice library page', () => {
     const name = screen.getByLabelText('Name of Host');
     fireEvent.change(name, { target: { value: 'Anchor' } });
     fireEvent.blur(name);
-    expect(await screen.findByText('Renamed to “Anchor”.')).toBeTruthy();
+    expect(await screen.findByText('Renamed to “Anchor”.', undefined, shown)).toBeTruthy();
 
     const file = new File([JSON.stringify({ format: 'voxlate-voice/1', name: 'Host' })], 'Host.voxlate-voice.json');
     fireEvent.change(screen.getByLabelText('Voice file'), { target: { files: [file] } });
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'A saved voice is already called "Host".');
+    expect(await screen.findByRole('alert', undefined, shown)).toHaveProperty(
+      'textContent',
+      'A saved voice is already called "Host".',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Host' }));
-    expect(await screen.findByText('Removed “Host”.')).toBeTruthy();
+    expect(await screen.findByText('Removed “Host”.', undefined, shown)).toBeTruthy();
     expect(sent.map(({ method, url }) => `${method} ${url}`)).toEqual([
       'PATCH /api/voice-library/0123456789abcdef',
       'POST /api/voice-library/import',
