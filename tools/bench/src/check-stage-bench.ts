@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MIX, placedSpan, type Segment } from '@voxlate/core';
+import { DEFAULT_MIX, placedSpan, toSrt, type Segment } from '@voxlate/core';
 import { Dubber } from '@voxlate/dubber';
 import { defaultRegistries } from '@voxlate/engines';
 import { decodeForAnalysis, probeMedia } from '@voxlate/media';
@@ -59,6 +59,7 @@ export async function checkStageBesideRecognition(
   const mediaSeconds = SPANISH_LINES.length * LINE_EVERY + 2;
   const input = loopedRecording(work, mediaSeconds, 'check-source.m4a');
   const output = join(work, 'check-dub.wav');
+  const transcript = spanishSrt();
   const dubber = new Dubber();
   let segments: Segment[] = [];
   const checkSeconds = async (): Promise<number> => {
@@ -67,7 +68,7 @@ export async function checkStageBesideRecognition(
       output,
       sourceLanguage: 'spa',
       targetLanguage: 'eng',
-      transcript: spanishSrt(),
+      transcript,
       options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
     });
     segments = run.timeline.segments;
@@ -99,15 +100,12 @@ export async function checkStageBesideRecognition(
   return { mediaSeconds, lines: spans.length, check, recognition, recogniser: recogniserId };
 }
 
+/** The lines as subtitles: one every LINE_EVERY seconds, each LINE_SECONDS long. */
 function spanishSrt(): string {
-  return SPANISH_LINES.map((text, i) => {
-    const start = 0.3 + i * LINE_EVERY;
-    return `${i + 1}\n${srtTime(start)} --> ${srtTime(start + LINE_SECONDS)}\n${text}\n`;
-  }).join('\n');
-}
-
-function srtTime(seconds: number): string {
-  const ms = Math.round(seconds * 1000);
-  const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
+  return toSrt(
+    SPANISH_LINES.map((text, i) => {
+      const start = 0.3 + i * LINE_EVERY;
+      return { start, end: start + LINE_SECONDS, text };
+    }),
+  );
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conflict } from '@voxlate/core';
-import { openJobStore } from '../job-request.js';
+import type { JobRecord } from '../job-record.js';
+import { openJobStore, type JobRequest } from '../job-request.js';
 import type { WorkspaceRef } from './api-keys.js';
 import { workspaceDataDir } from './workspace-data.js';
 
@@ -15,6 +16,9 @@ export interface AdoptedData {
   folders: string[];
 }
 
+/** A job made while the installation was open: it names no workspace, so no key reaches it. */
+const madeBeforeKeys = (job: JobRecord<JobRequest>): boolean => job.request.workspace === undefined;
+
 /**
  * What an open installation made before keys were in use and no key reaches: the jobs that name
  * no workspace, and the library folders with something in them. What `adoptOpenData` would move.
@@ -24,7 +28,7 @@ export async function openData(dataDir: string): Promise<AdoptedData> {
   for (const name of LIBRARY_FOLDERS) {
     if ((await readdir(join(dataDir, name)).catch(() => [])).length > 0) folders.push(name);
   }
-  const { total } = await openJobStore(dataDir).list(0, 0, (job) => job.request.workspace === undefined);
+  const { total } = await openJobStore(dataDir).list(0, 0, madeBeforeKeys);
   return { jobs: total, folders };
 }
 
@@ -48,7 +52,7 @@ export async function adoptOpenData(dataDir: string, workspace: WorkspaceRef): P
   await mkdir(target, { recursive: true });
   for (const name of present) await rename(join(dataDir, name), join(target, name));
   const store = openJobStore(dataDir);
-  const { jobs } = await store.list(0, Number.MAX_SAFE_INTEGER, (job) => job.request.workspace === undefined);
+  const { jobs } = await store.list(0, Number.MAX_SAFE_INTEGER, madeBeforeKeys);
   for (const job of jobs) {
     await store.exclusive(job.id, async () => {
       const current = await store.get(job.id);
