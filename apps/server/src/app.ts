@@ -31,6 +31,7 @@ import { RequestIds } from './jobs/request-ids.js';
 import { WorkSlots } from './jobs/work-slots.js';
 import { RedisQueue } from './jobs/redis-queue.js';
 import { RequestFolders } from './jobs/request-folders.js';
+import { linkedMediaFetcher, urlImportOptionsOf } from './url-import/linked-media-fetcher.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';
 import { registerJobsRoutes } from './routes/jobs-routes.js';
@@ -94,7 +95,10 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   const keys = new ApiKeys(dataDir);
   const makeQueue = config.redisUrl
     ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
-    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber, libraries), config.languagesAtOnce);
+    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber, libraries), {
+        languagesAtOnce: config.languagesAtOnce,
+        fetchLinked: linkedMediaFetcher(dubber, urlImportOptionsOf(config)),
+      });
   const queue = makeQueue(store, hub);
   const board = new JobBoard({ store, hub, queue }, config.retentionMs, config.sweepMs);
   const context: RouteContext = {

@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { languagesAtOnceFor, openJobStore, RedisJobWorker, WorkspaceLibraries } from '@voxlate/jobs';
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
+import { serverConfigFromEnv } from './config.js';
 import { dubInFolderOf } from './jobs/job-board.js';
+import { linkedMediaFetcher, urlImportOptionsOf } from './url-import/linked-media-fetcher.js';
 
 /**
  * `npm run worker`: runs the jobs a service queued in Redis (VOXLATE_REDIS_URL), on the job
@@ -30,6 +32,8 @@ const worker = new RedisJobWorker(store, dubInFolderOf(dubber, new WorkspaceLibr
   redisUrl,
   concurrency,
   languagesAtOnce: setting('VOXLATE_LANGUAGES_AT_ONCE', languagesAtOnceFor(concurrency)),
+  // A URL import's job fetches its link first, under the service's link rules (the same settings).
+  fetchLinked: linkedMediaFetcher(dubber, urlImportOptionsOf(serverConfigFromEnv())),
   // A dead worker's lock lapses 10-20 s after its death (it is renewed every half of it); a run
   // seen active at one stalled check and unlocked at the next goes back in line: taken over by a
   // live worker within 30 s of the death (20 s + two 5 s checks).

@@ -11,6 +11,7 @@ export * from './languages-at-once.js';
 export * from './shared-run.js';
 export * from './job-processor.js';
 export * from './job-request.js';
+export * from './linked-media.js';
 export * from './job-updates.js';
 export * from './line-edits.js';
 export * from './progress-phases.js';

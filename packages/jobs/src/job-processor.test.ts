@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BadInput,
   Cancelled,
   type DubRequest,
   type LanguageCode,
@@ -13,7 +14,8 @@ import {
   whenAborted,
 } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
-import { JobProcessor, type FinishedDub } from './job-processor.js';
+import { FETCHING_THE_LINK, JobProcessor, type FinishedDub } from './job-processor.js';
+import type { FetchLinkedMedia } from './linked-media.js';
 import type { JobRequest } from './job-request.js';
 import type { JobUpdate } from './job-updates.js';
 import { LOCK_LOST } from './run-fence.js';
@@ -274,6 +276,76 @@ describe('JobProcessor, a run that lost its job to another run', () => {
     const record = await store.get(id);
     expect(record.state).toBe('queued');
     expect(record.error).toBeUndefined();
+  });
+});
+
+describe('JobProcessor, a URL import (a job whose media is a link)', () => {
+  let root: string;
+  let store: DiskJobStore<JobRequest>;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'voxlate-processor-'));
+    store = new DiskJobStore<JobRequest>(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const linked = (): JobRequest => ({ ...request('spa'), inputFile: '', link: 'https://example.test/talk.mp4' });
+
+  it('fetches the link first, keeps what came in the record, and dubs the fetched file', async () => {
+    const { id } = await store.create(linked());
+    const inputs: string[] = [];
+    const phases: string[] = [];
+    const fetchLinked: FetchLinkedMedia = async (folder, asked) => {
+      expect(asked.link).toBe('https://example.test/talk.mp4');
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'linked-media'), "the link's media");
+      return { inputFile: 'linked-media', kind: 'video', outputContainer: 'mp4', choices: {}, phases: ['recognise'] };
+    };
+    const dub = async (_workDir: string, dubbed: DubRequest): Promise<FinishedDub> => {
+      inputs.push(await readFile(dubbed.input, 'utf8'));
+      return { ...finished('spa'), container: 'mp4' };
+    };
+    const outcome = await new JobProcessor(store, dub, { languagesAtOnce: 1, fetchLinked }).process(
+      { id, group: false },
+      new AbortController().signal,
+      (_, update) => {
+        if (update.type === 'progress') phases.push(update.phase ?? '');
+      },
+    );
+    expect(outcome).toBe('settled');
+    expect(inputs).toEqual(["the link's media"]);
+    expect(phases[0]).toBe(FETCHING_THE_LINK);
+    const done = await store.get(id);
+    expect(done.state).toBe('ready');
+    expect(done.request).toMatchObject({ inputFile: 'linked-media', kind: 'video', outputContainer: 'mp4' });
+    expect(done.result?.container).toBe('mp4');
+  });
+
+  it("fails the job with the fetch's own words when the link cannot be imported, and never dubs", async () => {
+    const { id } = await store.create(linked());
+    const dubs = new GatedDubs();
+    const fetchLinked: FetchLinkedMedia = () =>
+      Promise.reject(
+        new BadInput('Links to private addresses are refused (VOXLATE_ALLOW_PRIVATE_URLS=1 allows them).'),
+      );
+    const processor = new JobProcessor(store, dubs.dub, { languagesAtOnce: 1, fetchLinked });
+    expect(await processor.process({ id, group: false }, new AbortController().signal)).toBe('settled');
+    const failed = await store.get(id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toMatch(/VOXLATE_ALLOW_PRIVATE_URLS=1/);
+    expect(dubs.started).toBe(0);
+  });
+
+  it('fails such a job in a process started without a link fetcher, saying so', async () => {
+    const { id } = await store.create(linked());
+    const dubs = new GatedDubs();
+    expect(await new JobProcessor(store, dubs.dub).process({ id, group: false }, new AbortController().signal)).toBe(
+      'settled',
+    );
+    const failed = await store.get(id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.code).toBe('Internal');
+    expect(dubs.started).toBe(0);
   });
 });
 

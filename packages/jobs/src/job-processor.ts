@@ -25,6 +25,7 @@ import { START_WAIT_MS } from './job-locks.js';
 import { thisRunner } from './runner-identity.js';
 import { PROCESS_STOPPING, type JobUpdate, type JobUpdateListener } from './job-updates.js';
 import { ProgressPhases } from './progress-phases.js';
+import { awaitsItsLink, type FetchLinkedMedia } from './linked-media.js';
 import { writeResultFiles } from './result-files.js';
 import { adoptSharedRun } from './shared-run.js';
 import { LOCK_LOST, RunFence } from './run-fence.js';
@@ -64,12 +65,17 @@ export const CURRENT_RUN = 'current.json';
 export const RENDERED_RUN = 'rendered.json';
 export const PROVENANCE = 'provenance.json';
 
+/** The phase a URL import's job shows while its link is fetched. */
+export const FETCHING_THE_LINK = 'Fetching the link...';
+
 /** Least time between two progress figures written to the record (they are also sent as they come). */
 const PROGRESS_WRITE_MS = 1000;
 
 export interface JobProcessorOptions {
   /** A group's languages dubbed at once (its share of the cores: see languagesAtOnce). */
   languagesAtOnce: number;
+  /** Fetches a URL import's link as its job's first step (the service's link rules); such jobs fail without it. */
+  fetchLinked?: FetchLinkedMedia;
 }
 
 /** What a job of a group starts from: another job's run (what it heard), and that job's folder. */
@@ -270,7 +276,7 @@ export class JobProcessor {
   }
 
   private async run(
-    record: JobRecord<JobRequest>,
+    taken: JobRecord<JobRequest>,
     fence: RunFence,
     work: JobWork,
     signal: AbortSignal,
@@ -278,6 +284,7 @@ export class JobProcessor {
     shared: SavedRun | undefined,
     onHeard: ((heard: SavedRun) => Promise<void>) | undefined,
   ): Promise<void> {
+    const record = awaitsItsLink(taken.request) ? await this.fetchLink(taken, fence, signal, onUpdate) : taken;
     const { id, request } = record;
     const folder = this.store.folder(id);
     const revision = work.kind === 'render' ? work.revision : 0;
@@ -339,6 +346,24 @@ export class JobProcessor {
       });
     onUpdate({ type: 'progress', progress: 100, phase: 'Done' });
     onUpdate({ type: 'state', state: 'ready', revision: done.revision });
+  }
+
+  /**
+   * A URL import's first step: its link fetched into its input folder and looked at, the record
+   * then holding what came (a run resumed before the fetch ended fetches it again).
+   */
+  private async fetchLink(
+    record: JobRecord<JobRequest>,
+    fence: RunFence,
+    signal: AbortSignal,
+    onUpdate: JobUpdateListener,
+  ): Promise<JobRecord<JobRequest>> {
+    const fetchLinked = this.options.fetchLinked;
+    if (!fetchLinked) throw new Error('This process cannot fetch links: it was started without a link fetcher.');
+    onUpdate({ type: 'progress', progress: 0, phase: FETCHING_THE_LINK });
+    const folder = join(this.store.folder(record.id), 'input');
+    const media = await fetchLinked(folder, record.request, signal);
+    return fence.update({ request: { ...record.request, ...media } });
   }
 
   /**

@@ -7,8 +7,13 @@ import type { JobGroupRef } from './job-group.js';
  * dub's task as the request gave it, and the job's own.
  */
 export interface JobRequest extends DubTask {
-  /** The media's file name inside the job's `input/` folder. */
+  /** The media's file name inside the job's `input/` folder ('' while a URL import's link waits to be fetched). */
   inputFile: string;
+  /**
+   * The direct link a URL import's job fetches as its first step (see FetchLinkedMedia): until
+   * then its input folder is empty, and its kind and container are the audio ones.
+   */
+  link?: string;
   /** What the creator's file was called (downloads are named after it). */
   inputName: string;
   kind: 'audio' | 'video';

@@ -6,6 +6,7 @@ import {
   PROCESS_STOPPING,
   type DiskJobStore,
   type DubInFolder,
+  type JobProcessorOptions,
   type JobRecord,
   type JobRequest,
   type JobState,
@@ -31,13 +32,13 @@ export class EmbeddedQueue implements JobQueue {
     private readonly hub: JobEventHub,
     private readonly slots: WorkSlots,
     dub: DubInFolder,
-    languagesAtOnce = 1,
+    options: JobProcessorOptions = { languagesAtOnce: 1 },
   ) {
-    this.processor = new JobProcessor(store, dub, { languagesAtOnce });
+    this.processor = new JobProcessor(store, dub, options);
   }
 
-  static factory(slots: WorkSlots, dub: DubInFolder, languagesAtOnce = 1): QueueFactory {
-    return (store, hub) => new EmbeddedQueue(store, hub, slots, dub, languagesAtOnce);
+  static factory(slots: WorkSlots, dub: DubInFolder, options?: JobProcessorOptions): QueueFactory {
+    return (store, hub) => new EmbeddedQueue(store, hub, slots, dub, options);
   }
 
   admit(client: string, admission: Admission, jobs = 1): Promise<Admitted> {

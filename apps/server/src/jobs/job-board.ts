@@ -28,10 +28,10 @@ export interface JobRuns {
   rendered: SavedRun | undefined;
 }
 
-/** A job to create: its request, and the uploaded media to move into its folder. */
+/** A job to create: its request, and the uploaded media to move into its folder (none for a link the job fetches). */
 export interface NewJob {
   request: Omit<JobRequest, 'inputFile'>;
-  upload: string;
+  upload?: string;
   /** Files linked beside the media (a saved voice's speech), kept by the job whatever becomes of them. */
   alsoInputs?: string[];
 }
@@ -120,8 +120,10 @@ export class JobBoard {
     const created: StoredJob[] = [];
     try {
       for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));
-      const input = await this.store.adoptInput(created[0]!.id, first.upload);
-      for (const job of created.slice(1)) await this.store.shareInput(job.id, input);
+      // A URL import's job has no input yet: it fetches its link first (see FetchLinkedMedia).
+      const input = first.upload === undefined ? undefined : await this.store.adoptInput(created[0]!.id, first.upload);
+      if (input === undefined && created.length > 1) throw new Error('A group needs its media before it is made.');
+      for (const job of created.slice(1)) await this.store.shareInput(job.id, input!);
       for (const job of created) {
         for (const file of first.alsoInputs ?? []) await this.store.shareInput(job.id, file);
       }
@@ -134,7 +136,7 @@ export class JobBoard {
           : undefined;
       const records: StoredJob[] = [];
       for (const job of created) {
-        const request = { ...job.request, inputFile: basename(input), ...(group ? { group } : {}) };
+        const request = { ...job.request, inputFile: input ? basename(input) : '', ...(group ? { group } : {}) };
         records.push(await this.store.update(job.id, { request }));
       }
       await this.queue.enqueue(records[0]!, admitted);

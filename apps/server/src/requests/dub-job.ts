@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { DUB_ASK_FIELDS, type FormBody } from '@voxlate/contract';
-import { admitLanguages, BadInput, NotFound, partOfMedia, sourceCues, type SavedVoice } from '@voxlate/core';
+import {
+  admitLanguages,
+  BadInput,
+  NotFound,
+  partOfMedia,
+  sourceCues,
+  type DubTask,
+  type SavedVoice,
+} from '@voxlate/core';
 import type { DiskGlossaries, DiskVoiceLibrary, JobRequest, WorkspaceLibraries } from '@voxlate/jobs';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
@@ -53,10 +61,8 @@ export interface DubMedia {
 }
 
 /**
- * The job a checked request makes, once its media has been looked at: the media must be of the
- * kind the endpoint takes and within the length limit, and the subtitles given within theirs
- * (checked before the job is queued, not after minutes of work). Picture choices stay only for
- * media with a picture; the phases the job will show are planned now.
+ * The job a checked request makes, once its media has been looked at (see mediaFieldsOf), with
+ * the glossary and saved voices it names as they are now.
  */
 export async function newDubJob(
   dubber: Dubber,
@@ -65,17 +71,88 @@ export async function newDubJob(
   how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav'; owner: DubOwner },
   signal: AbortSignal,
 ): Promise<NewJob> {
-  const { glossaries, voices } = how.owner.library;
+  const { owned, alsoInputs } = await ownedTaskOf(asked, how.owner);
+  const fields = await mediaFieldsOf(dubber, asked.task, media.path, how, signal);
+  return {
+    upload: media.path,
+    ...alsoInputs,
+    request: { ...owned, ...fields, inputName: media.filename },
+  };
+}
+
+/**
+ * A URL import's job, made before its link is fetched: the job fetches it as its first step
+ * (mediaFieldsOf then looks at what came), so the import goes on once its client has gone. Until
+ * then it is an audio job named after the link.
+ */
+export async function linkedDubJob(asked: DubAsked, link: URL, owner: DubOwner): Promise<NewJob> {
+  const { owned, alsoInputs } = await ownedTaskOf(asked, owner);
+  return {
+    ...alsoInputs,
+    request: {
+      ...owned,
+      link: link.toString(),
+      inputName: nameOfLink(link),
+      kind: 'audio',
+      outputContainer: 'wav',
+    },
+  };
+}
+
+/** What a link's media is called: the last part of its path ("episode-12.mp3"), else `fallback`. */
+export function nameOfLink(link: URL, fallback = 'media'): string {
+  const raw = link.pathname.split('/').pop() ?? '';
+  let last = raw;
+  try {
+    last = decodeURIComponent(raw).trim();
+  } catch {
+    // A malformed escape: the name as it was written.
+  }
+  return last === '' ? fallback : last.slice(0, 200);
+}
+
+/** The request's task as a job keeps it: its owner's, with the glossary and saved voices it names copied in. */
+async function ownedTaskOf(
+  asked: DubAsked,
+  owner: DubOwner,
+): Promise<{
+  owned: Omit<JobRequest, 'inputFile' | 'inputName' | 'kind' | 'outputContainer'>;
+  alsoInputs: Pick<NewJob, 'alsoInputs'>;
+}> {
+  const { glossaries, voices } = owner.library;
   const glossary = asked.glossaryId === undefined ? undefined : await glossaryOf(glossaries, asked.glossaryId);
   const saved = await savedVoicesOf(voices, asked.speakerVoices);
-  const info = await requireMediaKind(dubber, media.path, how.mode, signal);
-  const { task } = asked;
+  return {
+    owned: {
+      ...asked.task,
+      ...(saved.voices ? { savedVoices: saved.voices } : {}),
+      ...(glossary ? { glossary } : {}),
+      client: owner.client,
+      ...(owner.workspace === undefined ? {} : { workspace: owner.workspace }),
+    },
+    alsoInputs: saved.speech.length > 0 ? { alsoInputs: saved.speech } : {},
+  };
+}
+
+/**
+ * What a job's media makes of its request, once looked at: the media must be of the kind the
+ * endpoint takes and within the length limit, and the subtitles given within theirs (checked
+ * before the job is queued, not after minutes of work). Picture choices stay only for media
+ * with a picture; the phases the job will show are planned now.
+ */
+export async function mediaFieldsOf(
+  dubber: Dubber,
+  task: DubTask,
+  path: string,
+  how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav' },
+  signal: AbortSignal,
+): Promise<Pick<JobRequest, 'kind' | 'outputContainer' | 'choices' | 'phases'>> {
+  const info = await requireMediaKind(dubber, path, how.mode, signal);
   if (task.transcript !== undefined) sourceCues(task.transcript, info.durationSeconds);
   // A start past the end, or an end before the start, is refused now, not after minutes of work.
   partOfMedia(task.choices.timing?.part, info.durationSeconds);
   const outputContainer = how.container ?? (info.video ? 'mp4' : 'wav');
   const picture = outputContainer === 'mp4';
-  const kind = picture ? 'video' : 'audio';
   const choices = {
     ...task.choices,
     lipSync: picture && task.choices.lipSync === true,
@@ -85,22 +162,7 @@ export async function newDubJob(
     },
   };
   const phases = await dubber.plannedStages({ ...task, choices }, picture);
-  return {
-    upload: media.path,
-    ...(saved.speech.length > 0 ? { alsoInputs: saved.speech } : {}),
-    request: {
-      ...task,
-      ...(saved.voices ? { savedVoices: saved.voices } : {}),
-      choices,
-      inputName: media.filename,
-      kind,
-      outputContainer,
-      ...(glossary ? { glossary } : {}),
-      phases: phases.map((stage) => stage.id),
-      client: how.owner.client,
-      ...(how.owner.workspace === undefined ? {} : { workspace: how.owner.workspace }),
-    },
-  };
+  return { kind: picture ? 'video' : 'audio', outputContainer, choices, phases: phases.map((stage) => stage.id) };
 }
 
 /**

@@ -2,18 +2,19 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateJobForm, Routes, type Job, type JobGroup as JobGroupAnswer, type LineEditBody } from '@voxlate/contract';
 import { BadInput, Conflict, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
-import { isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
+import { awaitsItsLink, isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
 import { groupStateOf } from '../answers/group-state.js';
 import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
 import type { StoredJob } from '../jobs/job-board.js';
 import { MadeOnce } from '../jobs/made-once.js';
-import { admitAsked, dubOwnerOf, newDubJobs, type DubMedia } from '../requests/dub-job.js';
+import { admitAsked, dubOwnerOf, linkedDubJob, nameOfLink, newDubJobs, type DubMedia } from '../requests/dub-job.js';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import { receiveUpload } from '../requests/receive-upload.js';
 import { readUploadForm } from '../requests/request-fields.js';
-import { importUrl, parseLink } from '../url-import/url-importer.js';
+import { admitLink, importUrl, parseLink } from '../url-import/url-importer.js';
+import { urlImportOptionsOf } from '../url-import/linked-media-fetcher.js';
 import { relayJobEvents } from './job-event-relay.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
@@ -77,6 +78,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 
   serveRoute(app, Routes.getJobSource, async (request, reply) => {
     const job = await jobOf(context, request);
+    if (awaitsItsLink(job.request)) throw new NotFound('The job has not fetched its link yet.');
     const path = join(store.folder(job.id), 'input', job.request.inputFile);
     await sendFile(request, reply, path, job.request.inputName);
   });
@@ -204,10 +206,15 @@ async function createJob(
     const asked = readUploadForm(CreateJobForm, upload);
     // Refused at submission (400), never half-way through the job.
     await admitAsked(dubber, asked);
-    // The form's rule (checked as it was read): a file, or else a link.
+    const owner = dubOwnerOf(request, context.libraries);
+    // The form's rule (checked as it was read): a file, or else a link. A link for one language
+    // is fetched by its job, so the import outlives the request; a group's is fetched now, once.
+    if (!upload.media && (asked.targetLanguages ?? []).length <= 1) {
+      const link = await admitLink(asked.url!, urlImportOptionsOf(config));
+      return board.submit(await linkedDubJob(asked, link, owner), admission);
+    }
     const media = upload.media ?? (await fetchLink(asked.url!, folder.path('fetched'), context, abort.signal));
-    const how = { mode: 'audio', owner: dubOwnerOf(request, context.libraries) } as const;
-    const jobs = await newDubJobs(dubber, asked, media, how, abort.signal);
+    const jobs = await newDubJobs(dubber, asked, media, { mode: 'audio', owner }, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
     const [first] = await board.submitGroup(jobs, admission);
     return first!;
@@ -219,13 +226,8 @@ async function createJob(
 async function fetchLink(value: string, path: string, context: RouteContext, signal: AbortSignal): Promise<DubMedia> {
   const link = parseLink(value);
   const { config } = context;
-  await importUrl(
-    link.toString(),
-    path,
-    { maxBytes: config.maxUploadBytes, allowPrivate: config.allowPrivateUrls, ...config.urlImport },
-    signal,
-  );
-  return { path, filename: link.pathname.split('/').pop() || 'media' };
+  await importUrl(link.toString(), path, urlImportOptionsOf(config), signal);
+  return { path, filename: nameOfLink(link) };
 }
 
 /** The edit as the job board takes it (the contract has checked the body). */

@@ -5,9 +5,10 @@ import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { HttpError } from '../http/http-error.js';
 import { sendJsonWithMedia } from '../http/streamed-answer.js';
-import { admitAsked, dubOwnerOf, newDubJob } from '../requests/dub-job.js';
+import { admitAsked, dubOwnerOf, nameOfLink, newDubJob } from '../requests/dub-job.js';
 import { readJsonBody } from '../requests/request-fields.js';
 import { importUrl, parseLink } from '../url-import/url-importer.js';
+import { urlImportOptionsOf } from '../url-import/linked-media-fetcher.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
@@ -30,13 +31,8 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
       const folder = await folders.create();
       try {
         const fetched = folder.path('fetched');
-        await importUrl(
-          link.toString(),
-          fetched,
-          { maxBytes: config.maxUploadBytes, allowPrivate: config.allowPrivateUrls, ...config.urlImport },
-          abort.signal,
-        );
-        const media = { path: fetched, filename: fileNameOf(link) };
+        await importUrl(link.toString(), fetched, urlImportOptionsOf(config), abort.signal);
+        const media = { path: fetched, filename: nameOfLink(link, 'audio') };
         const job = await newDubJob(
           dubber,
           asked,
@@ -77,16 +73,4 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
       },
     },
   );
-}
-
-/** The link's last path part (what the creator would call the file), or "audio". */
-function fileNameOf(link: URL): string {
-  const raw = link.pathname.split('/').pop() ?? '';
-  let last = raw;
-  try {
-    last = decodeURIComponent(raw).trim();
-  } catch {
-    // A malformed escape: the name as it was written.
-  }
-  return last === '' ? 'audio' : last.slice(0, 200);
 }

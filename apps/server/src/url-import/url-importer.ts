@@ -65,6 +65,17 @@ export async function importUrl(
   }
 }
 
+/**
+ * A link checked as its import's first hop will be (written right, its host found, its address
+ * allowed), so a job that fetches it later is refused at once rather than failing in the queue.
+ * The import checks every hop again when it runs.
+ */
+export async function admitLink(link: string, options: UrlImportOptions): Promise<URL> {
+  const url = parseLink(link);
+  await checkedAddress(url, options);
+  return url;
+}
+
 export function parseLink(link: string): URL {
   let url: URL;
   try {

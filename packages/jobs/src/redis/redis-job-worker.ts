@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { DiskJobStore } from '../disk-job-store.js';
 import { JobProcessor, type DubInFolder, type JobOutcome } from '../job-processor.js';
 import type { JobRequest } from '../job-request.js';
+import type { FetchLinkedMedia } from '../linked-media.js';
 import { PROCESS_STOPPING } from '../job-updates.js';
 import { LOCK_LOST } from '../run-fence.js';
 import { QueueHealth, type QueueLog } from './queue-health.js';
@@ -26,6 +27,8 @@ export interface WorkerSettings {
   stalledCheckMs: number;
   /** A group's languages dubbed at once (see languagesAtOnceFor); one after another when not set. */
   languagesAtOnce?: number;
+  /** Fetches a URL import's link, its job's first step (see FetchLinkedMedia). */
+  fetchLinked?: FetchLinkedMedia;
   queueName?: string;
   /** Where an outage of Redis is said (once when it starts, once when it ends). */
   log?: QueueLog;
@@ -48,7 +51,10 @@ export class RedisJobWorker {
   private readonly runs = new Map<string, AbortController>();
 
   constructor(store: DiskJobStore<JobRequest>, dub: DubInFolder, settings: WorkerSettings) {
-    this.processor = new JobProcessor(store, dub, { languagesAtOnce: settings.languagesAtOnce ?? 1 });
+    this.processor = new JobProcessor(store, dub, {
+      languagesAtOnce: settings.languagesAtOnce ?? 1,
+      ...(settings.fetchLinked ? { fetchLinked: settings.fetchLinked } : {}),
+    });
     const meanwhile = 'no new job is taken until it is back (jobs running go on).';
     const health = new QueueHealth(settings.log ?? (() => undefined), new URL(settings.redisUrl).host, meanwhile);
     const connection = redisConnection(settings.redisUrl);
