@@ -382,6 +382,30 @@ describe('studio', () => {
     await screenshot(page, 'studio-url-result');
   });
 
+  it('imports a video link as a job that goes on when its tab closes two seconds in, and lists it in Recent projects', async () => {
+    await openStudio('Video Translation');
+    await page.getByRole('tab', { name: 'Paste URL' }).click();
+    await page.getByLabel('Target language').selectOption('spa');
+    const name = video.split('/').pop()!;
+    await page.getByLabel('Direct link to a video file').fill(`${filesUrl}/${encodeURIComponent(name)}`);
+    const queued = page.waitForResponse((response) => response.url().endsWith('/api/jobs'));
+    await page.getByRole('button', { name: 'Go' }).click();
+    const { id } = (await (await queued).json()) as { id: string };
+    await page.waitForTimeout(2000);
+    await page.close();
+    const stateOf = async (): Promise<string> =>
+      ((await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as { state: string }).state;
+    expect(['queued', 'running']).toContain(await stateOf());
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await expect.poll(stateOf, { timeout: 120_000, interval: 500 }).toBe('ready');
+    await page.goto(`${service.url}/creator-studio`);
+    const listed = page.getByRole('region', { name: 'Recent projects' }).getByRole('listitem').first();
+    await listed.getByRole('link', { name }).waitFor();
+    expect(await listed.textContent()).toContain('Spanish · Ready');
+    await listed.getByRole('link', { name }).click();
+    await page.getByTestId('project-video').waitFor();
+  });
+
   it('dubs one file into several ticked languages and follows each on the group page', async () => {
     await openStudio('Audio Translation');
     await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);

@@ -12,12 +12,12 @@ interface Props {
   working: boolean;
   onFile: (file: File) => void;
   onUrl: (url: string) => void;
-  /** Upload or Paste URL (audio mode): the studio keeps it, as the settings card follows it. */
+  /** Upload or Paste URL: the studio keeps it, as the settings card follows it. */
   tab: SourceTab;
   onTab: (tab: SourceTab) => void;
 }
 
-/** "Original Audio" / "Original Video": upload (and, in audio mode, a link) or the loaded file. */
+/** "Original Audio" / "Original Video": upload or a link (imported as a job), or the loaded file. */
 export function OriginalPanel({ contentType, file, previewUrl, working, onFile, onUrl, tab, onTab }: Props) {
   const audio = contentType === 'audio';
   const accept = audio ? 'audio/*,video/*' : 'video/*';
@@ -43,10 +43,10 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
         </>
       ) : (
         <>
-          {audio && <SourceTabs selected={tab} onSelect={onTab} />}
-          <div {...(audio ? { role: 'tabpanel', id: sourcePanelId(tab), 'aria-labelledby': sourceTabId(tab) } : {})}>
-            {audio && tab === 'url' ? (
-              <UrlImport disabled={working} onSubmit={onUrl} />
+          <SourceTabs selected={tab} onSelect={onTab} />
+          <div role="tabpanel" id={sourcePanelId(tab)} aria-labelledby={sourceTabId(tab)}>
+            {tab === 'url' ? (
+              <UrlImport disabled={working} media={audio ? 'audio or video' : 'video'} onSubmit={onUrl} />
             ) : (
               <UploadArea
                 label={audio ? 'Upload Audio or Video File' : 'Upload Video'}

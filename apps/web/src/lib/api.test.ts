@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nonOkMessage, readEvents, StudioError, translateAudio, translateUrl, type VideoEvent } from './api.js';
+import { nonOkMessage, readEvents, StudioError, translateAudio, type VideoEvent } from './api.js';
 
 const stream = (...chunks: string[]): ReadableStream<Uint8Array> =>
   new ReadableStream({
@@ -74,13 +74,11 @@ describe('what the studio sends', () => {
         speakerVoices: { S1: 'a1b2c3d4e5f60718', S2: 'Guest' },
       });
       await translateAudio(file, 'spa', {});
-      await translateUrl('http://example.test/talk.wav', 'spa', { speakers: 3, bilingualSubtitles: true });
     } finally {
       vi.unstubAllGlobals();
     }
     expect((sent[0]!.body as FormData).get('speakers')).toBe('2');
     expect((sent[1]!.body as FormData).get('speakers')).toBeNull();
-    expect(JSON.parse(sent[2]!.body as string)).toMatchObject({ speakers: '3', bilingual_subtitles: 'true' });
     expect((sent[0]!.body as FormData).get('bilingual_subtitles')).toBe('true');
     expect((sent[0]!.body as FormData).get('glossary_id')).toBe('0123456789abcdef');
     expect((sent[0]!.body as FormData).get('duck_db')).toBe('18');

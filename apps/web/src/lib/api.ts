@@ -1,6 +1,5 @@
 import {
   addressOf,
-  dubFieldsOf,
   dubFormData,
   ProcessVideoForm,
   Routes,
@@ -79,30 +78,6 @@ export async function translateAudio(
   if (!response.ok) throw new StudioError(await nonOkMessage(response));
   const answer = (await response.json()) as DubAnswer;
   if (answer.error) throw new StudioError(answer.error);
-  return answer;
-}
-
-/** POST /process-audio-url; any failure reads as the server's error or "Failed to process URL". */
-export async function translateUrl(
-  url: string,
-  targetLanguage: LanguageCode,
-  choice: SourceChoice = {},
-): Promise<DubAnswer> {
-  const ask: DubAsk = {
-    ...askOf(choice),
-    url,
-    targetLanguage,
-    backend: 'cascaded',
-    ...(choice.subtitles ? { subtitles: await choice.subtitles.text() } : {}),
-  };
-  const response = await fetch(addressOf(Routes.processAudioUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(dubFieldsOf(ask)),
-    ...(choice.signal ? { signal: choice.signal } : {}),
-  });
-  const answer = (await response.json().catch(() => ({}))) as DubAnswer;
-  if (!response.ok || answer.error || !answer.audio) throw new StudioError(answer.error || 'Failed to process URL');
   return answer;
 }
 

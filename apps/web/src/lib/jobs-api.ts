@@ -158,3 +158,38 @@ export function followJob(
   source.addEventListener('end', () => source.close());
   return () => source.close();
 }
+
+/** Stops a queued or running job (POST /api/jobs/{id}/cancel); a finished one is left as it is. */
+export async function cancelJob(id: string): Promise<Job> {
+  return jsonAnswer<Job>(await fetch(addressOf(Routes.cancelJob, { params: { id } }), { method: 'POST' }));
+}
+
+/**
+ * Resolves with the state a job settles in (ready, stale, failed, cancelled), reporting its
+ * progress meanwhile; `signal` stops following (the job goes on).
+ */
+export function jobSettled(
+  id: string,
+  onProgress: (progress: number, phase: string) => void,
+  signal: AbortSignal,
+): Promise<JobState> {
+  return new Promise((resolve, reject) => {
+    const settledStates: readonly JobState[] = ['ready', 'stale', 'failed', 'cancelled'];
+    const stop = followJob(id, {
+      progress: onProgress,
+      state: (state) => {
+        if (!settledStates.includes(state)) return;
+        stop();
+        resolve(state);
+      },
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        stop();
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Stopped following', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}

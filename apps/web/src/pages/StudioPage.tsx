@@ -73,7 +73,11 @@ export function StudioPage() {
           <button
             type="button"
             className="button secondary"
-            onClick={reset}
+            onClick={() => {
+              // A new type starts as the studio opens: on the Upload tab.
+              setTab('upload');
+              reset();
+            }}
             disabled={state.working}
             aria-describedby={state.working ? 'change-type-hint' : undefined}
           >
@@ -99,7 +103,7 @@ export function StudioPage() {
         />
         <TranslatedPanel state={state} language={language} video={video} onCancel={studio.cancel} />
       </div>
-      {(state.file || (stage === 'audio' && tab === 'url')) && (
+      {(state.file || tab === 'url') && (
         <SettingsCard
           stage={stage}
           targetLanguage={state.targetLanguage}

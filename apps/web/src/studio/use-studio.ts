@@ -5,7 +5,6 @@ import {
   type PictureChoice,
   StudioError,
   translateAudio,
-  translateUrl,
   type DubAnswer,
   type SourceChoice,
   type VideoEvent,
@@ -20,6 +19,7 @@ import { fileError, submitError, urlSubmitError, type ContentType } from '../lib
 import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } from './studio-state.js';
 import { useObjectUrls } from './use-object-url.js';
 import { fetchRevisedResult } from './revised-result.js';
+import { importLink } from './link-import.js';
 
 /** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8), plus source choice and Cancel. */
 export function useStudio(support: LanguageSupport, onGroup: (groupId: string) => void = () => undefined) {
@@ -94,15 +94,7 @@ export function useStudio(support: LanguageSupport, onGroup: (groupId: string) =
           onGroup(await startGroup(state, { url: url.trim() }, choice, dispatch));
           return;
         }
-        const answer = await withStagesFollowed(dispatch, (requestId) =>
-          translateUrl(url.trim(), targetCode(state.targetLanguage), { ...choice, requestId }),
-        );
-        const source = new File([base64ToBlob(answer.source_audio ?? '', 'audio/wav')], 'audio_from_url', {
-          type: 'audio/wav',
-        });
-        dispatch({ type: 'set-file', file: source, previewUrl: urls.create('preview', source) });
-        dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
-        succeedWithAudio(answer, downloadName(nameOfLink(url), state.targetLanguage, 'wav'), dispatch, urls.create);
+        await runLink(url.trim(), state, choice, dispatch, urls.create);
       } catch (error) {
         if (work.signal.aborted) dispatch({ type: 'cancelled' });
         else {
@@ -300,6 +292,46 @@ async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, 
       }
     },
   );
+}
+
+/**
+ * A link imported as a job (importLink): it goes on without the tab. Once dubbed, the fetched
+ * media becomes the loaded file ("audio_from_url" in audio mode) and the dub the result.
+ */
+async function runLink(
+  url: string,
+  state: StudioState,
+  choice: Choice,
+  dispatch: Dispatch,
+  createUrl: CreateUrl,
+): Promise<void> {
+  const { requestId: _unfollowed, ...asked } = choice;
+  const video = state.stage !== 'audio';
+  const { job, result, source } = await importLink(
+    { ...asked, url, targetLanguage: targetCode(state.targetLanguage), ...(video ? pictureChoiceOf(state) : {}) },
+    {
+      queued: () => dispatch({ type: 'progress', progress: 5, statusText: 'Processing from URL...' }),
+      progress: (progress, phase) => dispatch({ type: 'progress', progress: Math.max(5, progress), statusText: phase }),
+    },
+  );
+  if (video && job.kind !== 'video') {
+    throw new StudioError('The link gave sound without a picture: it was dubbed as audio, and is in Recent projects.');
+  }
+  const sourceName = video ? (nameOfLink(url) ?? 'video_from_url') : 'audio_from_url';
+  const file = new File([source], sourceName, { type: source.type || (video ? 'video/mp4' : 'audio/wav') });
+  dispatch({ type: 'set-file', file, previewUrl: createUrl('preview', file) });
+  dispatch({ type: 'start', statusText: 'Processing from URL...', progress: 5 });
+  const container = job.result?.container ?? 'wav';
+  dispatch({
+    type: 'succeed',
+    statusText: 'Completed!',
+    resultUrl: createUrl('result', result.media),
+    resultName: downloadName(nameOfLink(url), state.targetLanguage, container),
+    transcripts: result.transcripts,
+    warnings: job.warnings,
+    subtitles: result.subtitles,
+    jobId: job.id,
+  });
 }
 
 /** The last part of a link's path ("episode-12.mp3"), or nothing usable. */
