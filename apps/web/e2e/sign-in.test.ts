@@ -55,9 +55,20 @@ describe('signing in to the studio', () => {
     await page.getByText('Workspace: Cooking Team').waitFor();
     await screenshot(page, 'signed-in-studio');
     expect(await seriousViolations(page)).toEqual([]);
-    // At phone width the top bar keeps the workspace and Sign out within the page.
+    // At phone width the top bar keeps the workspace and Sign out within the page, on one row.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const rows = await page.evaluate(() => {
+      const bar = document.querySelector('.top-bar')!;
+      const parts = ['.brand', '.workspace-name', '.workspace-badge .button', '.top-bar-actions > .button'];
+      const middles = parts.map((selector) => {
+        const box = bar.querySelector(selector)!.getBoundingClientRect();
+        return Math.round(box.top + box.height / 2);
+      });
+      return { middles, height: bar.getBoundingClientRect().height };
+    });
+    expect(Math.max(...rows.middles) - Math.min(...rows.middles)).toBeLessThanOrEqual(4);
+    expect(rows.height).toBeLessThan(70);
     await screenshot(page, 'signed-in-studio-phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 

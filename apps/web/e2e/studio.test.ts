@@ -505,6 +505,22 @@ describe('studio', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'studio-phone');
+    // The settings come right after the file, and their first screen holds the language and the button.
+    const firstScreenOfSettings = async (button: string): Promise<void> => {
+      const settings = page.getByRole('region', { name: 'Translation Settings' });
+      const original = await page.locator('.original-panel').boundingBox();
+      const top = (await settings.boundingBox())!.y;
+      expect(top).toBeGreaterThan(original!.y + original!.height - 1);
+      expect(top).toBeLessThan((await page.locator('.translated-panel').boundingBox())!.y);
+      const bottom = (box: { y: number; height: number } | null): number => box!.y + box!.height - top;
+      expect(bottom(await page.getByLabel('Target language').boundingBox())).toBeLessThanOrEqual(844);
+      expect(bottom(await page.getByRole('button', { name: button }).boundingBox())).toBeLessThanOrEqual(844);
+    };
+    await firstScreenOfSettings('Translate Audio');
+    await page.getByRole('button', { name: 'Change Type' }).click();
+    await page.getByRole('button', { name: 'Video Dubbing & Lip Sync' }).click();
+    await page.getByLabel('Upload Video').setInputFiles(video);
+    await firstScreenOfSettings('Translate, Dub & Lip Sync Video');
   });
 
   it('shows a server error in the alert and "Failed."', async () => {

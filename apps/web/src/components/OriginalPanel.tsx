@@ -22,7 +22,7 @@ export function OriginalPanel({ contentType, file, previewUrl, working, onFile, 
   const audio = contentType === 'audio';
   const accept = audio ? 'audio/*,video/*' : 'video/*';
   return (
-    <section className="panel" aria-label={audio ? 'Original Audio' : 'Original Video'}>
+    <section className="panel original-panel" aria-label={audio ? 'Original Audio' : 'Original Video'}>
       <h2>{audio ? 'Original Audio' : 'Original Video'}</h2>
       {file && previewUrl ? (
         <>

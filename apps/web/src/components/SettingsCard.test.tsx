@@ -90,13 +90,17 @@ describe('SettingsCard', () => {
       screen.getByRole('checkbox', { name: 'Preserve Voice' }).getAttribute('aria-describedby') ?? '';
     const described = (): string => document.getElementById(note())?.textContent ?? '';
     expect(described()).toBe(
-      'Preserve Voice clones the voice of each speaker in your file (Pocket TTS). Use it only on voices you have the right to use.',
+      'Preserve Voice copies the voice of each speaker in your file. Use it only on voices you have the right to use.',
     );
+    // The engine's name is under Details, beside the sentence.
+    const details = (): string =>
+      document.getElementById(note())?.parentElement?.querySelector('details')?.textContent ?? '';
+    expect(details()).toBe('DetailsVoices are cloned with Pocket TTS.');
     rerender(<SettingsCard {...props} targetLanguage="deu" cloning={cloning} />);
-    expect(described()).toMatch(/\(Slow Clone\)\. It is slow here: about 20 s of work per second of speech\./);
+    expect(described()).toMatch(/It is slow here: about 20 s of work per second of speech\./);
     rerender(<SettingsCard {...props} targetLanguage="yue" cloning={cloning} />);
     expect(described()).toMatch(
-      /^Preserve Voice: no voice-cloning engine for Cantonese is installed here, so each speaker gets a synthetic voice shaped to theirs/,
+      /^Preserve Voice: nothing here can copy a voice in Cantonese yet, so each speaker gets a stand-in voice tuned to theirs/,
     );
     expect(described()).toMatch(/Use it only on voices you have the right to use\.$/);
   });
@@ -116,10 +120,12 @@ describe('SettingsCard', () => {
       ['Full translation', ['🇫🇷 French', '🇪🇸 Spanish']],
       ['Word-by-word gist (offline dictionary)', ['🇯🇵 Japanese']],
     ]);
+    const qualityNote = (): string => container.querySelector('.quality-note p')?.textContent ?? '';
     rerender(<SettingsCard {...props} qualities={qualities} targetLanguage="jpn" />);
-    expect(screen.getByRole('note').textContent).toMatch(/^Japanese: a word-by-word dictionary gist \(dictionary\)/);
+    expect(qualityNote()).toBe('Japanese: a word-by-word gist from a dictionary, not a fluent translation.');
     rerender(<SettingsCard {...props} qualities={qualities} targetLanguage="fra" />);
-    expect(screen.getByRole('note').textContent).toBe('French: full machine translation (apertium).');
+    expect(qualityNote()).toBe('French: full machine translation.');
+    expect(container.querySelector('.quality-note details')?.textContent).toBe('DetailsTranslated by apertium.');
   });
 
   it('offers the speaker count (found from the audio unless said), as the API takes it', () => {
@@ -156,7 +162,7 @@ describe('SettingsCard', () => {
     render(<SettingsCard {...props} stage="audio" onRemoveOriginal={onRemove} />);
     const box = screen.getByRole('checkbox', { name: 'Remove the original voice' });
     expect(box).toHaveProperty('checked', false);
-    expect(screen.getByText(/lowered 24 dB under each dubbed line/).textContent).toMatch(/music and ambience go/);
+    expect(screen.getByText(/turned down under each dubbed line/).textContent).toMatch(/music and ambience go/);
     fireEvent.click(box);
     expect(onRemove).toHaveBeenLastCalledWith(true);
   });

@@ -11,6 +11,7 @@ import { languageInfo } from '../lib/languages.js';
 import { LanguageOptions } from './LanguageOptions.js';
 import { MoreLanguages } from './MoreLanguages.js';
 import { PartFields } from './PartFields.js';
+import { PlainNoteView } from './PlainNoteView.js';
 import { SpeakerVoices } from './SpeakerVoices.js';
 import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
 
@@ -67,10 +68,10 @@ interface Props {
 
 /** How far the original may be lowered under the dub, dB (the service takes 6-40; 24 when not said). */
 const DUCK_LEVELS: readonly { db: number; label: string }[] = [
-  { db: 12, label: 'Lowered 12 dB: the original still clear' },
-  { db: 18, label: 'Lowered 18 dB' },
-  { db: 32, label: 'Lowered 32 dB' },
-  { db: 40, label: 'Lowered 40 dB: barely heard' },
+  { db: 12, label: 'Clearly heard' },
+  { db: 18, label: 'Heard' },
+  { db: 32, label: 'Very softly' },
+  { db: 40, label: 'Barely heard' },
 ];
 
 /** The speaker counts a creator may give (the service takes 1-20). */
@@ -84,6 +85,7 @@ export function SettingsCard(props: Props) {
   const note = qualityNote(languageName, quality);
   const speech = props.speech?.[props.targetLanguage];
   const spokenBy = speechNote(languageName, speech);
+  const voice = voiceNote(languageName, props.cloning?.[props.targetLanguage]);
   return (
     <section className="card settings" aria-label="Translation Settings">
       <h2>Translation Settings</h2>
@@ -100,67 +102,7 @@ export function SettingsCard(props: Props) {
           <LanguageOptions qualities={props.qualities ?? {}} />
         </select>
       </label>
-      {props.onMoreLanguages && (
-        <MoreLanguages
-          targetLanguage={props.targetLanguage}
-          chosen={props.moreLanguages ?? []}
-          disabled={props.working}
-          onChange={props.onMoreLanguages}
-        />
-      )}
-      {props.onSpeakers && (
-        <label className="field">
-          <span>Speakers</span>
-          <select
-            value={props.speakers ?? ''}
-            disabled={props.working}
-            onChange={(event) => props.onSpeakers?.(event.target.value === '' ? undefined : Number(event.target.value))}
-            aria-label="Speakers"
-            aria-describedby="speakers-hint"
-          >
-            <option value="">Found from the audio</option>
-            {SPEAKER_COUNTS.map((count) => (
-              <option key={count} value={count}>
-                {count === 1 ? '1 person speaks' : `${count} people speak`}
-              </option>
-            ))}
-          </select>
-          <small id="speakers-hint">Say how many people speak when you know: each gets a voice of their own.</small>
-        </label>
-      )}
-      {props.onGlossary && (props.glossaries?.length ?? 0) > 0 && (
-        <label className="field">
-          <span>Glossary</span>
-          <select
-            value={props.glossaryId ?? ''}
-            disabled={props.working}
-            onChange={(event) => props.onGlossary?.(event.target.value === '' ? undefined : event.target.value)}
-            aria-label="Glossary"
-          >
-            <option value="">No glossary</option>
-            {props.glossaries!.map((glossary) => (
-              <option key={glossary.id} value={glossary.id}>
-                {glossary.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {props.onSpeakerVoice && (props.savedVoices?.length ?? 0) > 0 && (
-        <SpeakerVoices
-          voices={props.savedVoices!}
-          chosen={props.speakerVoices ?? {}}
-          disabled={props.working}
-          onVoice={props.onSpeakerVoice}
-        />
-      )}
-      {!video && (
-        <p id="voice-note" className="voice-note">
-          Each speaker keeps their voice, as with Preserve Voice in the video modes.{' '}
-          {voiceNote(languageInfo(props.targetLanguage)?.name ?? '', props.cloning?.[props.targetLanguage])}
-        </p>
-      )}
-      {video && (
+      {video ? (
         <div className="options">
           <label className="checkbox">
             <input
@@ -181,9 +123,6 @@ export function SettingsCard(props: Props) {
             />
             Preserve Voice
           </label>
-          <p id="voice-note" className="voice-note">
-            {voiceNote(languageInfo(props.targetLanguage)?.name ?? '', props.cloning?.[props.targetLanguage])}
-          </p>
           {props.onBurnSubtitles && (
             <label className="checkbox">
               <input
@@ -196,62 +135,8 @@ export function SettingsCard(props: Props) {
             </label>
           )}
         </div>
-      )}
-      {props.onBilingualSubtitles && (
-        <CheckboxWithHint
-          id="bilingual-hint"
-          label="Bilingual subtitles"
-          checked={props.bilingualSubtitles ?? false}
-          disabled={props.working}
-          onChange={props.onBilingualSubtitles}
-        >
-          {video
-            ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
-            : 'The original line under the translated one, as files to download.'}
-        </CheckboxWithHint>
-      )}
-      {props.onRemoveOriginal && (
-        <CheckboxWithHint
-          id="remove-original-hint"
-          label="Remove the original voice"
-          checked={props.removeOriginal ?? false}
-          disabled={props.working}
-          onChange={props.onRemoveOriginal}
-        >
-          Without a voice separator installed, the original is lowered 24 dB under each dubbed line. This silences it
-          there instead: no word of it is heard, but its music and ambience go with it.
-        </CheckboxWithHint>
-      )}
-      {props.onDuckDb && !props.removeOriginal && (
-        <label className="field">
-          <span>Original under the dub</span>
-          <select
-            value={props.duckDb ?? ''}
-            disabled={props.working}
-            onChange={(event) => props.onDuckDb?.(event.target.value === '' ? undefined : Number(event.target.value))}
-            aria-label="Original under the dub"
-            aria-describedby="duck-hint"
-          >
-            <option value="">Lowered 24 dB (default)</option>
-            {DUCK_LEVELS.map(({ db, label }) => (
-              <option key={db} value={db}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <small id="duck-hint">
-            Without a voice separator, how far the original (voice and background) is lowered under each dubbed line.
-          </small>
-        </label>
-      )}
-      {props.onPart && (
-        <PartFields
-          start={props.part?.start ?? ''}
-          end={props.part?.end ?? ''}
-          disabled={props.working}
-          onChange={props.onPart}
-        />
-      )}
+      ) : null}
+      {/* The button right under the language: on a phone it is on the card's first screen. */}
       {props.onTranslate ? (
         <button
           type="button"
@@ -266,19 +151,149 @@ export function SettingsCard(props: Props) {
       ) : (
         <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>
       )}
+      <PlainNoteView
+        className="voice-note"
+        id="voice-note"
+        note={
+          video
+            ? voice
+            : {
+                ...voice,
+                text: `Each speaker keeps their voice, as with Preserve Voice in the video modes. ${voice.text}`,
+              }
+        }
+      />
       {spokenBy && (
-        <p
-          className={`speech-note${speech?.robotic ? ' robotic' : ''}${speech?.voices.some((voice) => voice.non_commercial) ? ' non-commercial' : ''}`}
-          role="note"
-        >
-          {spokenBy}
-        </p>
+        <PlainNoteView
+          className={`speech-note${speech?.robotic ? ' robotic' : ''}${speech?.voices.some((listed) => listed.non_commercial) ? ' non-commercial' : ''}`}
+          note={spokenBy}
+        />
       )}
-      {note && (
-        <p className={`quality-note ${quality?.quality ?? ''}`} role="note">
-          {note}
-        </p>
-      )}
+      {note && <PlainNoteView className={`quality-note ${quality?.quality ?? ''}`} note={note} />}
+      <div className="more-settings" role="group" aria-labelledby="more-settings-heading">
+        <h3 id="more-settings-heading">More settings</h3>
+        {props.onMoreLanguages && (
+          <MoreLanguages
+            targetLanguage={props.targetLanguage}
+            chosen={props.moreLanguages ?? []}
+            disabled={props.working}
+            onChange={props.onMoreLanguages}
+          />
+        )}
+        {props.onSpeakers && (
+          <label className="field">
+            <span>Speakers</span>
+            <select
+              value={props.speakers ?? ''}
+              disabled={props.working}
+              onChange={(event) =>
+                props.onSpeakers?.(event.target.value === '' ? undefined : Number(event.target.value))
+              }
+              aria-label="Speakers"
+              aria-describedby="speakers-hint"
+            >
+              <option value="">Found from the audio</option>
+              {SPEAKER_COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count === 1 ? '1 person speaks' : `${count} people speak`}
+                </option>
+              ))}
+            </select>
+            <small id="speakers-hint">Say how many people speak when you know: each gets a voice of their own.</small>
+          </label>
+        )}
+        {props.onGlossary && (props.glossaries?.length ?? 0) > 0 && (
+          <label className="field">
+            <span>Glossary</span>
+            <select
+              value={props.glossaryId ?? ''}
+              disabled={props.working}
+              onChange={(event) => props.onGlossary?.(event.target.value === '' ? undefined : event.target.value)}
+              aria-label="Glossary"
+            >
+              <option value="">No glossary</option>
+              {props.glossaries!.map((glossary) => (
+                <option key={glossary.id} value={glossary.id}>
+                  {glossary.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {props.onSpeakerVoice && (props.savedVoices?.length ?? 0) > 0 && (
+          <SpeakerVoices
+            voices={props.savedVoices!}
+            chosen={props.speakerVoices ?? {}}
+            disabled={props.working}
+            onVoice={props.onSpeakerVoice}
+          />
+        )}
+        {props.onBilingualSubtitles && (
+          <CheckboxWithHint
+            id="bilingual-hint"
+            label="Bilingual subtitles"
+            checked={props.bilingualSubtitles ?? false}
+            disabled={props.working}
+            onChange={props.onBilingualSubtitles}
+          >
+            {video
+              ? 'The original line under the translated one, in the video’s subtitles and as files to download.'
+              : 'The original line under the translated one, as files to download.'}
+          </CheckboxWithHint>
+        )}
+        {props.onRemoveOriginal && (
+          <CheckboxWithHint
+            id="remove-original-hint"
+            label="Remove the original voice"
+            checked={props.removeOriginal ?? false}
+            disabled={props.working}
+            onChange={props.onRemoveOriginal}
+          >
+            Where the original voice cannot be taken out on its own, it is turned down under each dubbed line, with its
+            background. This silences it there instead: no word of it is heard, but its music and ambience go with it.
+          </CheckboxWithHint>
+        )}
+        {props.onDuckDb && !props.removeOriginal && (
+          <label className="field">
+            <span>Original under the dub</span>
+            <select
+              value={props.duckDb ?? ''}
+              disabled={props.working}
+              onChange={(event) => props.onDuckDb?.(event.target.value === '' ? undefined : Number(event.target.value))}
+              aria-label="Original under the dub"
+              aria-describedby="duck-hint"
+            >
+              <option value="">Softly (default)</option>
+              {DUCK_LEVELS.map(({ db, label }) => (
+                <option key={db} value={db}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <small id="duck-hint">
+              How loud the original (voice and background) stays under each dubbed line, where its voice cannot be taken
+              out on its own.
+            </small>
+          </label>
+        )}
+        {props.onDuckDb && !props.removeOriginal && (
+          <details className="note-details">
+            <summary>Details</summary>
+            <p>
+              Turned down by 12, 18, 24 (the default), 32 or 40 dB; a voice separator, where installed, takes the voice
+              out and keeps the background at full level.
+            </p>
+          </details>
+        )}
+        {props.onPart && (
+          <PartFields
+            start={props.part?.start ?? ''}
+            end={props.part?.end ?? ''}
+            disabled={props.working}
+            onChange={props.onPart}
+          />
+        )}
+      </div>
     </section>
   );
 }

@@ -15,8 +15,8 @@ export function TopBar() {
       </Link>
       <div className="top-bar-actions">
         <WorkspaceBadge />
-        <Link to="/creator-studio" className="button">
-          Creator Studio
+        <Link to="/creator-studio" className="button" aria-label="Creator Studio">
+          <span className="long-label">Creator </span>Studio
         </Link>
       </div>
     </header>

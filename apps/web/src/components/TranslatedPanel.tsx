@@ -28,7 +28,7 @@ export function TranslatedPanel({
   return (
     <section
       ref={panel}
-      className="panel"
+      className="panel translated-panel"
       aria-label="Translation result"
       data-revision={state.resultStale ? undefined : state.resultRevision}
     >

@@ -93,53 +93,81 @@ export function defaultSourceLanguage(support: LanguageSupport): string {
 }
 
 /**
+ * A note for the creator in plain words, and what lies behind it for the curious (the engine's
+ * name, what an administrator could add), shown under "Details".
+ */
+export interface PlainNote {
+  text: string;
+  details?: string;
+}
+
+/**
  * What Preserve Voice does for the chosen language, and the consent it asks for: a clone of the
  * voices in the file where an engine here clones that language, a voice shaped to them elsewhere.
  */
-export function voiceNote(name: string, cloner: CloneSupport | undefined): string {
+export function voiceNote(name: string, cloner: CloneSupport | undefined): PlainNote {
   const consent = 'Use it only on voices you have the right to use.';
-  if (!name) return `Preserve Voice clones the voice of each speaker in your file. ${consent}`;
+  if (!name) return { text: `Preserve Voice copies the voice of each speaker in your file. ${consent}` };
   if (!cloner) {
-    return (
-      `Preserve Voice: no voice-cloning engine for ${name} is installed here, so each speaker gets a synthetic ` +
-      `voice shaped to theirs (pitch, range, timbre, intonation). With a cloning engine it clones the voices in your file. ${consent}`
-    );
+    return {
+      text:
+        `Preserve Voice: nothing here can copy a voice in ${name} yet, so each speaker gets a stand-in voice ` +
+        `tuned to theirs (pitch, range, tone, intonation). ${consent}`,
+      details:
+        `No voice-cloning engine for ${name} is installed, so the shaped voice is used. ` +
+        'Whoever runs this service can add one (npm run models -- list); the dub then copies the voices in your file.',
+    };
   }
   const pace =
     cloner.speechPerSecond < 1
       ? ` It is slow here: about ${Math.round(1 / cloner.speechPerSecond)} s of work per second of speech.`
       : '';
-  return `Preserve Voice clones the voice of each speaker in your file (${cloner.name}).${pace} ${consent}`;
+  return {
+    text: `Preserve Voice copies the voice of each speaker in your file.${pace} ${consent}`,
+    details: `Voices are cloned with ${cloner.name}.`,
+  };
 }
 
-/** What the creator is told next to the button about the chosen language. */
-export function qualityNote(name: string, quality: LanguageQuality | undefined): string | undefined {
+/** What the creator is told next to the button about the chosen language's translation. */
+export function qualityNote(name: string, quality: LanguageQuality | undefined): PlainNote | undefined {
   if (!quality) return undefined;
   return quality.quality === 'full'
-    ? `${name}: full machine translation (${quality.engine}).`
-    : `${name}: a word-by-word dictionary gist (${quality.engine}), not a fluent translation. Install a translation model for more.`;
+    ? { text: `${name}: full machine translation.`, details: `Translated by ${quality.engine}.` }
+    : {
+        text: `${name}: a word-by-word gist from a dictionary, not a fluent translation.`,
+        details:
+          `Translated by ${quality.engine}. Whoever runs this service can install a translation model ` +
+          `for fluent ${name} (npm run models -- list).`,
+      };
 }
 
 /**
- * Who speaks the dub in the chosen language: a natural-sounding offline voice, or eSpeak NG's
- * robotic one where nothing better is installed (said plainly: it is what the viewer will hear).
+ * Who speaks the dub in the chosen language: a natural-sounding offline voice, or a robotic one
+ * where nothing better is installed (said plainly: it is what the viewer will hear).
  */
-export function speechNote(name: string, speech: SpeechSupport | undefined): string | undefined {
+export function speechNote(name: string, speech: SpeechSupport | undefined): PlainNote | undefined {
   if (!name || !speech) return undefined;
   const sexes = new Set(speech.voices.map((voice) => voice.gender));
   const kinds =
     sexes.has('female') && sexes.has('male')
       ? 'women’s and men’s voices'
       : sexes.has('female')
-        ? 'a woman’s voice only (men are spoken by it at their pitch)'
-        : 'a man’s voice only (women are spoken by it at their pitch)';
+        ? 'a woman’s voice only: men are spoken by it, lowered to their pitch'
+        : 'a man’s voice only: women are spoken by it, raised to their pitch';
+  const voices = speech.voices.map((voice) => voice.name).join(', ');
   if (speech.robotic) {
-    return `${name} is spoken by ${speech.name}, a robotic formant voice: no better offline voice for ${name} is installed here.`;
+    return {
+      text: `${name} is spoken by a robotic voice: no natural-sounding voice for ${name} is installed here.`,
+      details: `${speech.name}, a formant synthesiser (${voices}). Whoever runs this service can opt in to more voices or add models (npm run models -- list).`,
+    };
   }
   const restricted = speech.voices.filter((voice) => voice.non_commercial).map((voice) => voice.name);
   const licence =
     restricted.length > 0
-      ? ` ${restricted.join(', ')}: for non-commercial use only (opted in); a dub spoken by ${restricted.length > 1 ? 'them' : 'it'} may not be sold.`
+      ? ` ${restricted.length > 1 ? 'Some of its voices are' : 'One of its voices is'} for non-commercial use only (opted in here): a dub spoken by ${restricted.length > 1 ? 'them' : 'it'} may not be sold.`
       : '';
-  return `${name} is spoken by ${speech.name}: ${kinds}, each speaker in the one nearest their own.${licence}`;
+  return {
+    text: `${name} is spoken by a natural-sounding offline voice with ${kinds}; each speaker gets the one nearest their own.${licence}`,
+    details: `${speech.name}: ${voices}.${restricted.length > 0 ? ` Non-commercial: ${restricted.join(', ')}.` : ''}`,
+  };
 }

@@ -6,8 +6,9 @@ export function WorkspaceBadge() {
   if (!session?.workspace) return null;
   return (
     <div className="workspace-badge">
-      <span>
-        Workspace: <strong>{session.workspace.name}</strong>
+      <span className="workspace-name" title={session.workspace.name}>
+        <span className="workspace-label">Workspace: </span>
+        <strong>{session.workspace.name}</strong>
       </span>
       <button type="button" className="button secondary" onClick={() => void signOut()}>
         Sign out
