@@ -152,6 +152,22 @@ describe('landing and pricing', () => {
     expect(await page.getByTestId('price-Professional').textContent()).toBe('$79');
     expect(await page.getByTestId('price-Free').textContent()).toBe('$0');
     await page.getByRole('link', { name: 'Contact Sales' }).waitFor();
+    // A feature this version lacks is never ticked: a dash, and the words.
+    const marks = await page
+      .locator('.plan .features li')
+      .evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector('[aria-hidden]')?.textContent,
+          item.querySelector('.unavailable') !== null,
+        ]),
+      );
+    expect(marks.filter(([mark, unavailable]) => unavailable && mark !== '–')).toEqual([]);
+    expect(marks.filter(([, unavailable]) => unavailable).length).toBeGreaterThan(0);
+    // Booking a demo means asking: it leads to the contact, not to a clip.
+    await page.getByRole('link', { name: 'Book a Demo' }).click();
+    await page.waitForURL(/\/about#contact$/);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goBack();
     await screenshot(page, 'pricing-yearly');
   });
 });

@@ -137,9 +137,10 @@ export function LandingPage() {
           <Link to="/creator-studio" className="button large">
             Start Free Trial
           </Link>
-          <button type="button" className="button large secondary" onClick={demo.open}>
+          {/* A demo is scheduled by asking: no clip stands in for one. */}
+          <Link to="/about#contact" className="button large secondary">
             Schedule Demo
-          </button>
+          </Link>
         </div>
       </section>
       <Footer />

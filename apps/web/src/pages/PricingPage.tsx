@@ -3,21 +3,20 @@ import { Link } from 'react-router-dom';
 import { Footer } from '../components/Footer.js';
 import { usePageTitle } from '../lib/page-title.js';
 import { InfoIcon } from '../components/icons/InfoIcon.js';
-import { DemoDialog, useDemo } from '../components/DemoDialog.js';
-import { FAQ, HERE, PLANS } from './pricing-plans.js';
+import { FAQ, HERE, PLANS, type PlanFeature } from './pricing-plans.js';
 
 /** Pricing: monthly/yearly toggle with "Save 20%", three plans, Enterprise, FAQ. */
 export function PricingPage() {
   const [yearly, setYearly] = useState(false);
   usePageTitle('Pricing');
-  const demo = useDemo();
   return (
     <div className="pricing">
       <section className="section">
         <h1>Simple pricing for every creator</h1>
         <p className="claim-note" role="note">
           This Voxlate runs on your own machine: nothing is billed or metered here, and every plan’s button opens the
-          studio. Features this version does not have are marked <strong>Not available in this version</strong>.
+          studio. A plan’s feature this version does not have is marked <strong>Not available in this version</strong>,
+          never ticked.
         </p>
         <div className="billing-toggle" role="group" aria-label="Billing period">
           <button
@@ -54,26 +53,7 @@ export function PricingPage() {
               <p>{plan.description}</p>
               <ul className="features">
                 {plan.features.map((feature) => (
-                  <li key={feature.text} className={feature.included ? 'included' : 'excluded'} title={feature.tooltip}>
-                    <span aria-hidden="true">{feature.included ? '✓' : '✕'}</span>
-                    <span className="visually-hidden">{feature.included ? 'Included: ' : 'Not included: '}</span>
-                    {feature.text}
-                    {HERE[feature.text]?.available === false ? (
-                      <span className="unavailable">Not available in this version</span>
-                    ) : (
-                      HERE[feature.text]?.note && <span className="here-note">{HERE[feature.text]?.note}</span>
-                    )}
-                    {feature.tooltip && (
-                      <button
-                        type="button"
-                        className="tooltip"
-                        aria-label={`About ${feature.text}: ${feature.tooltip}`}
-                        data-tip={feature.tooltip}
-                      >
-                        <InfoIcon />
-                      </button>
-                    )}
-                  </li>
+                  <PlanFeatureItem key={feature.text} feature={feature} />
                 ))}
               </ul>
               <Link to="/creator-studio" className={`button${plan.popular ? '' : ' secondary'}`}>
@@ -91,9 +71,10 @@ export function PricingPage() {
             <Link to="/about#contact" className="button">
               Contact Sales
             </Link>
-            <button type="button" className="button secondary" onClick={demo.open}>
+            {/* A demo is booked by asking: no clip stands in for one. */}
+            <Link to="/about#contact" className="button secondary">
               Book a Demo
-            </button>
+            </Link>
           </div>
         </article>
       </section>
@@ -108,7 +89,44 @@ export function PricingPage() {
         ))}
       </section>
       <Footer />
-      <DemoDialog demo={demo} />
     </div>
+  );
+}
+
+/**
+ * One feature of a plan, in one of three states: ticked (included, and here: what it gives
+ * here beside it), not included (a cross), or the plan's but not in this version (a dash, never
+ * a tick).
+ */
+function PlanFeatureItem({ feature }: { feature: PlanFeature }) {
+  const here = HERE[feature.text];
+  const state = !feature.included ? 'excluded' : here?.available === false ? 'unavailable-here' : 'included';
+  const mark = { included: '✓', excluded: '✕', 'unavailable-here': '–' }[state];
+  const spoken = {
+    included: 'Included: ',
+    excluded: 'Not included: ',
+    'unavailable-here': 'In the plan, not in this version: ',
+  }[state];
+  return (
+    <li className={state} title={feature.tooltip}>
+      <span aria-hidden="true">{mark}</span>
+      <span className="visually-hidden">{spoken}</span>
+      {feature.text}
+      {state === 'unavailable-here' ? (
+        <span className="unavailable">Not available in this version</span>
+      ) : (
+        state === 'included' && here?.note && <span className="here-note">{here.note}</span>
+      )}
+      {feature.tooltip && (
+        <button
+          type="button"
+          className="tooltip"
+          aria-label={`About ${feature.text}: ${feature.tooltip}`}
+          data-tip={feature.tooltip}
+        >
+          <InfoIcon />
+        </button>
+      )}
+    </li>
   );
 }

@@ -96,6 +96,9 @@ export const FAQ: readonly [string, string][] = [
  * self-hosted Voxlate bills nothing and meters nothing): features it lacks are marked as not
  * available, never sold; the others say what this installation does.
  */
+/** Every plan here gets the same lip sync: the plans' three levels are not three engines. */
+const SAME_LIP_SYNC = 'Every plan here gets the same lip sync: the speaker’s own mouth, moved to the new words.';
+
 export const HERE: Readonly<Record<string, { available: boolean; note: string }>> = {
   '10 minutes of translation per month': { available: true, note: 'Not metered here: no monthly limit.' },
   '2 hours per month': { available: true, note: 'Not metered here: no monthly limit.' },
@@ -103,9 +106,9 @@ export const HERE: Readonly<Record<string, { available: boolean; note: string }>
   '2 languages': { available: true, note: 'All 11 dub languages here.' },
   '5 languages': { available: true, note: 'All 11 dub languages here.' },
   'All languages': { available: true, note: 'The 11 dub languages listed on the home page.' },
-  'Standard lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
-  'Advanced lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
-  'Premium lip sync': { available: true, note: 'One lip sync here, from the speaker’s own mouths.' },
+  'Standard lip sync': { available: true, note: SAME_LIP_SYNC },
+  'Advanced lip sync': { available: true, note: SAME_LIP_SYNC },
+  'Premium lip sync': { available: true, note: SAME_LIP_SYNC },
   'File uploads only': { available: true, note: 'Uploads and direct links here.' },
   'File uploads and URL imports': { available: true, note: 'Direct links to a media file; not web pages.' },
   'All import methods': { available: true, note: 'Uploads and direct links to a media file.' },
