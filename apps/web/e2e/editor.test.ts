@@ -182,4 +182,33 @@ describe('the project editor', () => {
     await page.getByText('Dub up to date.').waitFor({ timeout: 60_000 });
     expect((await jobOf(jobId)).segments[1]!.target_text).toBe(long);
   }, 90_000);
+
+  it('offers a saved voice in the settings of a new dub, and the dub speaks its first speaker in it', async () => {
+    const saved = await fetch(`${service.url}/api/voice-library`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Chef',
+        job_id: jobId,
+        speaker: 'S1',
+        rights_statement: 'My own voice, recorded for this test.',
+      }),
+    });
+    expect(saved.status).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${service.url}/creator-studio`);
+    await page.getByRole('button', { name: 'Audio Translation' }).click();
+    await page.getByLabel('Upload Audio or Video File').setInputFiles(speech);
+    await page.getByLabel('Target language').selectOption('spa');
+    const voices = page.getByRole('group', { name: 'Saved voices' });
+    await voices.getByLabel('First speaker to talk').selectOption({ label: 'Chef' });
+    await page.getByRole('button', { name: 'Translate Audio' }).click();
+    await page.getByRole('heading', { name: 'Edit the lines' }).waitFor({ timeout: 90_000 });
+    const download = page.getByRole('link', { name: /Download the dub \(dinner-show\.spa\.wav\)/ });
+    const id = /\/api\/jobs\/([^/]+)\/result/.exec((await download.getAttribute('href'))!)![1]!;
+    const job = (await (await fetch(`${service.url}/api/jobs/${id}`)).json()) as {
+      speakers: { id: string; saved_voice?: { name: string } }[];
+    };
+    expect(job.speakers.find((speaker) => speaker.id === 'S1')?.saved_voice?.name).toBe('Chef');
+  }, 120_000);
 });
