@@ -185,6 +185,11 @@ describe('studio', () => {
     await page.getByText('Translated output • Ready for download').waitFor({ timeout: 90_000 });
     await page.getByText('Completed!').count();
     expect(await page.getByTestId('transcript-target').textContent()).not.toBe('');
+    // What a creator reads is in plain words: engine names, commands and decibels are under Details.
+    for (const part of ['.translated-panel', '.settings', '.project-editor']) {
+      const shown = await page.locator(part).first().innerText();
+      expect(shown, part).not.toMatch(/npm run|\bdB\b|apertium|SVOX|Pico|eSpeak|psola|bic-clustering|pocketsphinx/i);
+    }
     await page.getByRole('heading', { name: 'Translated (French)' }).waitFor();
     const volume = page.getByLabel('Translated audio volume');
     expect(await volume.getAttribute('step')).toBe('0.05');

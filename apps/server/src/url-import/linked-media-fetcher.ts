@@ -15,10 +15,7 @@ const LINKED_FILE = 'linked-media';
  * upload is (the audio mode's rules: audio, or video with sound). What the fetch leaves when it
  * fails is removed; the job records the failure.
  */
-export function linkedMediaFetcher(
-  dubber: Dubber,
-  options: UrlImportOptions,
-): FetchLinkedMedia {
+export function linkedMediaFetcher(dubber: Dubber, options: UrlImportOptions): FetchLinkedMedia {
   return async (inputFolder, request, signal) => {
     if (request.link === undefined) throw new Error('The job has no link to fetch.');
     await mkdir(inputFolder, { recursive: true });

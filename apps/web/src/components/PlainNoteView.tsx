@@ -1,4 +1,4 @@
-import type { PlainNote } from '../lib/language-support.js';
+import type { PlainNote } from '../lib/plain-note.js';
 
 /**
  * A note in plain words, with what lies behind it (engine names, figures) folded under

@@ -4,6 +4,8 @@ import { CANCELLED_STATUS, type StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { DownloadLinks } from './DownloadLinks.js';
 import { ProgressBar } from './ProgressBar.js';
+import { plainWarning } from '../lib/plain-note.js';
+import { PlainNoteView } from './PlainNoteView.js';
 
 /** The result: player and downloads, or the spinner with progress, or what to do first. */
 export function TranslatedPanel({
@@ -87,11 +89,13 @@ export function TranslatedPanel({
             resultName={state.resultName ?? 'translated'}
             subtitles={state.subtitles}
           />
-          {state.backgroundText && <p className="background-note">{state.backgroundText}</p>}
+          {state.background && <PlainNoteView className="background-note" note={state.background} />}
           {state.warnings.length > 0 && (
             <ul className="warnings" aria-label="Warnings">
               {state.warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
+                <li key={warning}>
+                  <PlainNoteView className="warning" note={plainWarning(warning)} />
+                </li>
               ))}
             </ul>
           )}

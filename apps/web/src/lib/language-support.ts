@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { addressOf, Routes, type LanguageSupport as LanguageAnswer, type VoiceListing } from '@voxlate/contract';
+import type { PlainNote } from './plain-note.js';
 
 /** What a dub into a language gives here: a full machine translation or a word-by-word gist, and by what. */
 export interface LanguageQuality {
@@ -90,15 +91,6 @@ export function useLanguageSupport(): LanguageSupport {
 /** The source language the studio sends when the creator has not chosen one. */
 export function defaultSourceLanguage(support: LanguageSupport): string {
   return support.detected.length > 0 ? 'auto' : 'eng';
-}
-
-/**
- * A note for the creator in plain words, and what lies behind it for the curious (the engine's
- * name, what an administrator could add), shown under "Details".
- */
-export interface PlainNote {
-  text: string;
-  details?: string;
 }
 
 /**

@@ -136,7 +136,7 @@ export function LineRow({
       <td data-label="Quality">
         <span
           className={`quality ${line.quality}`}
-          title={line.quality === 'full' ? 'A full machine translation' : 'A word-by-word dictionary gist'}
+          title={`${line.quality === 'full' ? 'A full machine translation' : 'A word-by-word dictionary gist'}${line.engines?.mt ? ` (${line.engines.mt})` : ''}`}
         >
           {translatedBy(line)}
         </span>
@@ -238,12 +238,13 @@ function MemoryNote({ line, locked, onUse }: { line: JobLine; locked: boolean; o
 }
 
 /**
- * The badge names what translated the line (the engine, or the creator's memory), not a grade:
- * "full" said nothing of the words an engine left in the source language.
+ * The badge says what translated the line in plain words (a machine, a dictionary's gist, or the
+ * creator's memory), not a grade: "full" said nothing of the words an engine left in the source
+ * language. The engine's name is in the badge's title.
  */
 export function translatedBy(line: Pick<JobLine, 'engines' | 'quality'>): string {
   const engine = line.engines?.mt;
   if (engine === 'memory') return 'your earlier translation';
   if (engine === 'dictionary-gist' || (!engine && line.quality === 'gist')) return 'gist';
-  return engine ?? 'translated';
+  return 'machine translation';
 }

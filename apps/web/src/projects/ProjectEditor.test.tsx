@@ -130,7 +130,7 @@ describe('ProjectEditor review flags', () => {
     expect(within(screen.getByTestId('line-2')).getByText('Left untranslated: vlog')).toBeTruthy();
   });
 
-  it('names the engine that translated each line, not a grade', async () => {
+  it('says what translated each line in plain words (the engine in its title), not a grade', async () => {
     const named = {
       ...JOB,
       segments: JOB.segments!.map((one, i) => ({
@@ -144,7 +144,8 @@ describe('ProjectEditor review flags', () => {
       vi.fn(() => Promise.resolve(new Response(JSON.stringify(named)))),
     );
     render(<ProjectEditor jobId="job-1" />);
-    expect(await within(await screen.findByTestId('line-0')).findByText('apertium')).toBeTruthy();
+    const machine = await within(await screen.findByTestId('line-0')).findByText('machine translation');
+    expect(machine.getAttribute('title')).toBe('A full machine translation (apertium)');
     expect(within(screen.getByTestId('line-1')).getByText('gist')).toBeTruthy();
     expect(within(screen.getByTestId('line-2')).getByText('your earlier translation')).toBeTruthy();
     expect(screen.queryByText('Full translation')).toBeNull();

@@ -2,7 +2,8 @@ import type { EngineUse } from '@voxlate/contract';
 
 /**
  * Above the lines: how many want a look (and a switch to show only those), and what made the
- * dub: every engine with its quality label, so a gist or an offline recogniser is never a surprise.
+ * dub: every engine with its quality label (under a disclosure: engine names are not a creator's words),
+ * so a gist or an offline recogniser is never a surprise.
  */
 export function ReviewBar({
   flagged,
@@ -31,15 +32,18 @@ export function ReviewBar({
         </label>
       )}
       {engines && engines.length > 0 && (
-        <p className="engines-used">
-          Made with:{' '}
-          {engines.map((use, i) => (
-            <span key={use.task}>
-              {i > 0 && ', '}
-              {use.task} <strong>{use.engine}</strong> ({use.quality})
-            </span>
-          ))}
-        </p>
+        <details className="note-details engines-used">
+          <summary>How this dub was made</summary>
+          <p>
+            Made with:{' '}
+            {engines.map((use, i) => (
+              <span key={use.task}>
+                {i > 0 && ', '}
+                {use.task} <strong>{use.engine}</strong> ({use.quality})
+              </span>
+            ))}
+          </p>
+        </details>
       )}
     </div>
   );

@@ -33,10 +33,14 @@ export function SignInPage() {
   return (
     <section className="card sign-in" aria-labelledby="sign-in-heading">
       <h1 id="sign-in-heading">Sign in to the studio</h1>
-      <p>
-        This Voxlate service asks for an API key. Whoever runs it makes one for your workspace with{' '}
-        <code>npm run keys -- add NAME</code>.
-      </p>
+      <p>This Voxlate service asks for a key to your workspace: ask whoever runs it for one.</p>
+      <details className="note-details">
+        <summary>Details</summary>
+        <p>
+          Whoever runs the service makes a key with <code>npm run keys -- add NAME</code>; the key begins with{' '}
+          <code>vxk_</code>.
+        </p>
+      </details>
       <form onSubmit={submit}>
         <label className="field">
           <span>API key</span>

@@ -36,9 +36,15 @@ describe('studio state (spec section 4)', () => {
   it('follows the editor’s re-dubs: stale while one runs, the new revision once fetched', () => {
     const answered = studioReducer(
       { ...INITIAL_STATE, stage: 'audio', file, working: true },
-      { type: 'succeed', statusText: 'Completed!', resultUrl: 'blob:first', jobId: 'j1', backgroundText: 'ducked' },
+      {
+        type: 'succeed',
+        statusText: 'Completed!',
+        resultUrl: 'blob:first',
+        jobId: 'j1',
+        background: { text: 'ducked' },
+      },
     );
-    expect(answered).toMatchObject({ resultUrl: 'blob:first', backgroundText: 'ducked', resultStale: false });
+    expect(answered).toMatchObject({ resultUrl: 'blob:first', background: { text: 'ducked' }, resultStale: false });
     const seen = studioReducer(answered, { type: 'project-seen', revision: 1, redubbing: false });
     expect(seen).toMatchObject({ resultRevision: 1, resultStale: false });
     const redubbing = studioReducer(seen, { type: 'project-seen', revision: 1, redubbing: true });

@@ -1,5 +1,6 @@
 import type { AnswerSubtitles } from '../lib/api.js';
 import type { ContentType } from '../lib/validation.js';
+import type { PlainNote } from '../lib/plain-note.js';
 
 export type Stage = 'selection' | ContentType;
 
@@ -41,7 +42,8 @@ export interface StudioState {
   /** A re-dub of the job is under way: the panel says its player and downloads are the previous dub. */
   resultStale: boolean;
   /** How the original's sound was treated under the dub, in words (the answer's `background`). */
-  backgroundText: string | undefined;
+  /** How the original's sound was treated under the dub. */
+  background: PlainNote | undefined;
   /** Where no voice separator is installed: silence the original under the dub instead of ducking it. */
   removeOriginal: boolean;
   /** How far the original is lowered where it is ducked, dB; undefined: the service's default. */
@@ -78,7 +80,7 @@ export const INITIAL_STATE: StudioState = {
   jobId: undefined,
   resultRevision: undefined,
   resultStale: false,
-  backgroundText: undefined,
+  background: undefined,
   removeOriginal: false,
   duckDb: undefined,
   sourceLanguage: '',
@@ -115,7 +117,7 @@ export type StudioAction =
       warnings?: string[];
       subtitles?: StudioState['subtitles'];
       jobId?: string;
-      backgroundText?: string | undefined;
+      background?: PlainNote | undefined;
     }
   | { type: 'project-seen'; revision: number; redubbing: boolean }
   | {
@@ -158,7 +160,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         jobId: undefined,
         resultRevision: undefined,
         resultStale: false,
-        backgroundText: undefined,
+        background: undefined,
         progress: 0,
         statusText: '',
         error: undefined,
@@ -228,7 +230,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         jobId: action.jobId,
         resultRevision: undefined,
         resultStale: false,
-        backgroundText: action.backgroundText,
+        background: action.background,
       };
     case 'project-seen':
       // The first sight of the job names the revision the answer was; later ones say whether a re-dub runs.

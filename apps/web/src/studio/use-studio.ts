@@ -1,5 +1,5 @@
 import { useCallback, useReducer, useRef, type Dispatch as ReactDispatch } from 'react';
-import { backgroundText, downloadName, type DubAsk, type LanguageCode } from '@voxlate/contract';
+import { downloadName, type DubAsk, type LanguageCode } from '@voxlate/contract';
 import {
   processVideo,
   type PictureChoice,
@@ -20,6 +20,7 @@ import { INITIAL_STATE, studioReducer, type StudioAction, type StudioState } fro
 import { useObjectUrls } from './use-object-url.js';
 import { fetchRevisedResult } from './revised-result.js';
 import { importLink } from './link-import.js';
+import { backgroundNote } from '../lib/plain-note.js';
 
 /** The studio's state and the actions the page calls (spec sections 4, 5, 7, 8), plus source choice and Cancel. */
 export function useStudio(support: LanguageSupport, onGroup: (groupId: string) => void = () => undefined) {
@@ -255,7 +256,7 @@ function succeedWithAudio(answer: DubAnswer, resultName: string, dispatch: Dispa
     transcripts: answer.transcripts ?? {},
     warnings: answer.warnings ?? [],
     subtitles: answer.subtitles,
-    backgroundText: backgroundText(answer.background),
+    background: backgroundNote(answer.background),
     ...(answer.job_id ? { jobId: answer.job_id } : {}),
   });
 }
@@ -283,7 +284,7 @@ async function runVideo(state: StudioState, choice: Choice, dispatch: Dispatch, 
           transcripts: event.transcripts ?? {},
           warnings: event.warnings ?? [],
           subtitles: event.subtitles,
-          backgroundText: backgroundText(event.background),
+          background: backgroundNote(event.background),
           ...(event.job_id ? { jobId: event.job_id } : {}),
         });
       }

@@ -74,6 +74,21 @@ function apartSettings(speaker: Omit<SpeakerVoice, 'voice'>, voice: BaseVoice, m
   return { voice: voice.id, pitchHz: Math.round(speaker.f0MedianHz) };
 }
 
+/**
+ * Whether a speaker is spoken by a voice of the other kind, set to their pitch: a woman's voice
+ * lowered for a man ('lowered'), a man's raised for a woman ('raised'), where the engine has no
+ * voice of the speaker's kind. Undefined for an unmeasured speaker or a voice of their kind.
+ */
+export function standInKind(
+  speaker: Pick<SpeakerVoice, 'f0MedianHz'>,
+  voice: BaseVoice | undefined,
+): 'lowered' | 'raised' | undefined {
+  if (speaker.f0MedianHz === undefined || !voice) return undefined;
+  const speakerHigh = speaker.f0MedianHz >= HIGH_VOICE_HZ;
+  if (speakerHigh === isHigh(voice)) return undefined;
+  return speakerHigh ? 'raised' : 'lowered';
+}
+
 /** A female voice is a high one, a male voice a low one; a voice of unknown sex goes by its pitch. */
 function isHigh(voice: BaseVoice): boolean {
   return voice.gender ? voice.gender === 'female' : voice.f0MedianHz >= HIGH_VOICE_HZ;

@@ -1,7 +1,8 @@
 import { measureLine } from '../../voice/line-prosody.js';
-import { chooseVoices } from '../../voice/choose-voices.js';
+import { chooseVoices, standInKind } from '../../voice/choose-voices.js';
+import { LANGUAGES } from '../../languages.js';
 import { applySavedVoices, type SavedVoice } from '../../voice/saved-voice.js';
-import type { SpeakerVoice } from '../../voice/voice-types.js';
+import type { BaseVoice, SpeakerVoice } from '../../voice/voice-types.js';
 import { measureSourceLine } from '../../voice/measure-source-line.js';
 import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
 import type { RedoLines } from '../redo-lines.js';
@@ -54,6 +55,7 @@ export async function measureVoices(ctx: StageContext): Promise<void> {
     mode,
   );
   warnAboutQuietSpeakers(ctx);
+  warnAboutStandInVoices(ctx, voices, synthesiser.robotic === true);
   await planVoiceCloning(ctx);
 }
 
@@ -101,6 +103,34 @@ function warnAboutQuietSpeakers(ctx: StageContext): void {
       'voices',
       `Speaker ${speaker.speaker} has too little voiced speech (${speaker.voicedSeconds.toFixed(1)} s) to measure ` +
         'their voice: their lines are spoken in a plain voice, with each line’s intonation where it could be measured.',
+    );
+  }
+}
+
+/**
+ * Says, in plain words, where a speaker is spoken by a stand-in: a robotic voice (no natural one
+ * for the language here), or a voice of the other kind set to their pitch (no man's or no
+ * woman's voice for the language here). A saved voice is the creator's choice: not said.
+ */
+function warnAboutStandInVoices(ctx: StageContext, voices: readonly BaseVoice[], robotic: boolean): void {
+  const language = LANGUAGES[ctx.request.targetLanguage].name;
+  if (robotic) {
+    ctx.warn(
+      'voices',
+      `${language} is spoken by a robotic voice: no natural-sounding ${language} voice is installed here.`,
+    );
+    return;
+  }
+  for (const speaker of ctx.timeline.speakers ?? []) {
+    if (speaker.savedVoice) continue;
+    const voice = voices.find((listed) => listed.id === speaker.voice.voice);
+    const kind = standInKind(speaker, voice);
+    if (!kind) continue;
+    ctx.warn(
+      'voices',
+      kind === 'lowered'
+        ? `Speaker ${speaker.speaker} sounds like a man, but no man’s voice speaks ${language} here: a woman’s voice speaks them, lowered to their pitch.`
+        : `Speaker ${speaker.speaker} sounds like a woman, but no woman’s voice speaks ${language} here: a man’s voice speaks them, raised to their pitch.`,
     );
   }
 }
