@@ -160,7 +160,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     if (response.status === 413) reply.header('Connection', 'close');
     await reply.code(response.status).headers(response.headers).send(response.body);
   });
-  registerSessionRoutes(app, keys, config.rateLimits.signIn);
+  registerSessionRoutes(app, keys, dataDir, config.rateLimits.signIn);
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);

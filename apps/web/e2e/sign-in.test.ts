@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeys } from '@voxlate/jobs';
+import { ApiKeys, DiskGlossaries } from '@voxlate/jobs';
 import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
 import { seriousViolations } from './axe.js';
@@ -23,6 +23,8 @@ let key = '';
 
 beforeAll(async () => {
   speech = await makeSpeechWav(dir, ['Welcome back to the channel.', 'Today we cook a simple dinner.'], 'speech.wav');
+  // A glossary made while the service was open: the new workspace cannot see it until adopted.
+  await new DiskGlossaries(dataDir).create('Kitchen', { sourceLanguage: 'eng', terms: [] });
   key = (await new ApiKeys(dataDir).add('Cooking Team')).key;
   service = await startService({}, { dataDir });
   browser = await launchChromium();
@@ -53,6 +55,10 @@ describe('signing in to the studio', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'What would you like to translate?' }).waitFor();
     await page.getByText('Workspace: Cooking Team').waitFor();
+    // Nothing of its own yet: the studio says the earlier glossary is kept, and how it comes back.
+    const waiting = page.locator('.earlier-work');
+    await waiting.getByText(/before it asked for keys \(glossaries\) is kept/).waitFor();
+    expect(await waiting.locator('details').textContent()).toContain('npm run keys -- adopt "Cooking Team"');
     await screenshot(page, 'signed-in-studio');
     expect(await seriousViolations(page)).toEqual([]);
     // At phone width the top bar keeps the workspace and Sign out within the page, on one row.

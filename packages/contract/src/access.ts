@@ -11,6 +11,22 @@ export const Session = Type.Object(
     workspace: Type.Union([Type.Object({ name: Type.String() }, Closed), Type.Null()], {
       description: 'The workspace the request’s key (or the studio’s sign-in) opens; null without one.',
     }),
+    earlier_work: Type.Optional(
+      Type.Object(
+        {
+          projects: Type.Integer({ minimum: 0, description: 'Projects made before keys were in use.' }),
+          libraries: Type.Array(Type.String(), {
+            description: 'Which of glossaries, memory and voice-library hold something made before keys.',
+          }),
+        },
+        {
+          ...Closed,
+          description:
+            'Only for a signed-in workspace with no projects, glossaries or voices of its own: what this service made ' +
+            'before API keys were in use, which no key reaches until its administrator runs npm run keys -- adopt NAME.',
+        },
+      ),
+    ),
   },
   Closed,
 );

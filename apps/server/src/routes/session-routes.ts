@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Routes, type Session } from '@voxlate/contract';
 import { Conflict } from '@voxlate/core';
-import type { ApiKeys, WorkspaceRef } from '@voxlate/jobs';
+import { earlierWorkFor, type ApiKeys, type WorkspaceRef } from '@voxlate/jobs';
 import { serveRoute } from './serve-route.js';
 import { callerOf } from '../access/caller.js';
 import { SESSION_COOKIE } from '../access/presented-key.js';
@@ -10,10 +10,25 @@ import { BAD_KEY, unauthorised } from '../access/refusals.js';
 /**
  * The studio's sign-in: GET /api/session (must it sign in, and as whom), POST (checks a key and
  * keeps it in an HttpOnly, SameSite=Strict cookie for the browser session: scripts cannot read
- * it, other sites cannot send it) and DELETE (signs out).
+ * it, other sites cannot send it) and DELETE (signs out). A signed-in workspace with nothing of its
+ * own hears what the open installation made before keys, so a new key does not seem to lose it.
  */
-export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys, signInsPerMinute: number): void {
-  serveRoute(app, Routes.getSession, (request): Session => sessionOf(request, callerOf(request).workspace));
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  keys: ApiKeys,
+  dataDir: string,
+  signInsPerMinute: number,
+): void {
+  const sessionOf = async (request: FastifyRequest, workspace: WorkspaceRef | undefined): Promise<Session> => {
+    const session: Session = {
+      keys_required: callerOf(request).keysRequired,
+      workspace: workspace ? { name: workspace.name } : null,
+    };
+    const earlier = workspace ? await earlierWorkFor(dataDir, workspace) : undefined;
+    return earlier ? { ...session, earlier_work: { projects: earlier.jobs, libraries: earlier.folders } } : session;
+  };
+
+  serveRoute(app, Routes.getSession, (request) => sessionOf(request, callerOf(request).workspace));
 
   serveRoute(
     app,
@@ -35,10 +50,6 @@ export function registerSessionRoutes(app: FastifyInstance, keys: ApiKeys, signI
     void reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     return reply.code(204).send();
   });
-}
-
-function sessionOf(request: FastifyRequest, workspace: WorkspaceRef | undefined): Session {
-  return { keys_required: callerOf(request).keysRequired, workspace: workspace ? { name: workspace.name } : null };
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, key: string): void {

@@ -8,6 +8,7 @@ import { TranscriptsCard } from '../components/TranscriptsCard.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
+import { EarlierWorkNote } from '../session/EarlierWorkNote.js';
 import { SourceOptions } from '../components/SourceOptions.js';
 import { useGlossaries } from '../lib/glossary-api.js';
 import { useSavedVoices } from '../projects/use-saved-voices.js';
@@ -34,6 +35,7 @@ export function StudioPage() {
       <>
         <SelectionStage onChoose={chooseType} headingRef={heading} />
         <div className="studio">
+          <EarlierWorkNote />
           <RecentProjects />
           <p className="memory-link">
             <Link to="/creator-studio/glossaries">Glossaries</Link>: names and terms translated the same way in every

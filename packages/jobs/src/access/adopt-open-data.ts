@@ -33,6 +33,26 @@ export async function openData(dataDir: string): Promise<AdoptedData> {
 }
 
 /**
+ * What a signed-in studio should hear about: the open installation's unadopted data, when the
+ * workspace has no projects, glossaries, memory or voices of its own (a new key that seems to
+ * have lost everything). Undefined when there is nothing to tell.
+ */
+export async function earlierWorkFor(dataDir: string, workspace: WorkspaceRef): Promise<AdoptedData | undefined> {
+  if (await hasWorkOfItsOwn(dataDir, workspace.id)) return undefined;
+  const waiting = await openData(dataDir);
+  return waiting.jobs > 0 || waiting.folders.length > 0 ? waiting : undefined;
+}
+
+async function hasWorkOfItsOwn(dataDir: string, workspaceId: string): Promise<boolean> {
+  const own = workspaceDataDir(dataDir, workspaceId);
+  for (const name of LIBRARY_FOLDERS) {
+    if ((await readdir(join(own, name)).catch(() => [])).length > 0) return true;
+  }
+  const { total } = await openJobStore(dataDir).list(0, 0, (job) => job.request.workspace === workspaceId);
+  return total > 0;
+}
+
+/**
  * Gives a workspace what was made before keys were in use (which no key reaches): the jobs that
  * name no workspace, and the glossaries, translation memory and saved voices kept in the data
  * folder itself. Refused (before anything moves) when the workspace already has a library folder

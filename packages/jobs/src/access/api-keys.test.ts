@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DiskGlossaries } from '../glossary/disk-glossaries.js';
 import { openJobStore, type JobRequest } from '../job-request.js';
 import { DiskTranslationMemory } from '../memory/disk-translation-memory.js';
-import { adoptOpenData } from './adopt-open-data.js';
+import { adoptOpenData, earlierWorkFor } from './adopt-open-data.js';
 import { ApiKeys, KEY_MARK } from './api-keys.js';
 import { WorkspaceLibraries } from './workspace-libraries.js';
 import { workspaceDataDir } from './workspace-data.js';
@@ -120,6 +120,9 @@ describe('adopting what was made before keys', () => {
     const keys = new ApiKeys(data, 0);
     const { workspace } = await keys.add('Founders');
     expect(await keys.workspaceNamed('founders')).toEqual(workspace);
+    // A workspace with nothing of its own hears what waits; one with a job of its own does not.
+    expect(await earlierWorkFor(data, workspace)).toEqual({ jobs: 1, folders: ['glossaries', 'memory'] });
+    expect(await earlierWorkFor(data, { id: 'fedcba9876543210', name: 'Owner' })).toBeUndefined();
 
     const adopted = await adoptOpenData(data, workspace);
     expect(adopted).toEqual({ jobs: 1, folders: ['glossaries', 'memory'] });
@@ -129,6 +132,7 @@ describe('adopting what was made before keys', () => {
     expect((await library.glossaries.list()).map((glossary) => glossary.name)).toEqual(['Kitchen']);
     expect((await library.memory.list({}, 0, 10)).total).toBe(1);
     expect(await new WorkspaceLibraries(data).of(undefined).glossaries.list()).toEqual([]);
+    expect(await earlierWorkFor(data, (await keys.add('Newcomers')).workspace)).toBeUndefined();
 
     // Open data made since goes to another workspace, never into one that has its own.
     await new DiskGlossaries(data).create('Later', { sourceLanguage: 'eng', terms: [] });
