@@ -56,9 +56,11 @@ describe('parseCliArgs', () => {
       'S2 = My guest ',
     ]);
     expect(args.speakerVoices).toEqual({ S1: 'Host', S2: 'My guest' });
+    const all = parseCliArgs(['talk.mp4', '--to', 'spa', '--speaker-voice', 'all=Host', '--speaker-voice', 'S2=Guest']);
+    expect(all.speakerVoices).toEqual({ '*': 'Host', S2: 'Guest' });
     expect(parseCliArgs(['talk.mp4', '--to', 'spa']).speakerVoices).toEqual({});
     expect(() => parseCliArgs(['talk.mp4', '--to', 'spa', '--speaker-voice', 'Host'])).toThrow(
-      /--speaker-voice must be a speaker id and a saved voice, such as S1=Host, got "Host"/,
+      /--speaker-voice must be a speaker id \(or "all"\) and a saved voice, such as S1=Host, got "Host"/,
     );
     expect(() =>
       parseCliArgs(['talk.mp4', '--to', 'spa', '--speaker-voice', 'S1=Host', '--speaker-voice', 'S1=Guest']),

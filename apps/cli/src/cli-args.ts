@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { extname } from 'node:path';
 import {
   BadInput,
+  EVERY_SPEAKER,
   LANGUAGE_CODES,
   isLanguageCode,
   type EngineIds,
@@ -75,7 +76,8 @@ export const USAGE = `Usage: npm run dub -- <input> --to <lang>[,<lang>...] [--f
         a line whose term could not be placed is flagged for review.
 --speaker-voice S1=NAME: speak speaker S1 in a voice saved in the library (the studio's Save voice,
         or POST /api/voice-library): the same base voice, pitch, range and timbre as in every dub
-        that uses it. Repeat for more speakers. The library is in the data folder ($VOXLATE_DATA_DIR).
+        that uses it. Repeat for more speakers; all=NAME gives it to every speaker not named on their
+        own. The library is in the data folder ($VOXLATE_DATA_DIR).
 --youtube-package: also write one ZIP beside the dubs to publish them on YouTube: an MP4 with
         the picture once and an audio track per language (tagged; --default-track LANG plays first,
         the original by default), each language's audio alone at the video's length, subtitles
@@ -257,14 +259,18 @@ function youtubePackageOf(values: {
   };
 }
 
-/** --speaker-voice S1=NAME, each speaker once. */
+/** --speaker-voice S1=NAME (or all=NAME: every speaker not named on their own), each speaker once. */
 function speakerVoicesOf(given: readonly string[]): Record<string, string> {
   const voices: Record<string, string> = {};
   for (const value of given) {
-    const match = /^\s*(S[1-9][0-9]?)\s*=\s*(\S.*?)\s*$/.exec(value);
-    if (!match)
-      throw new BadInput(`--speaker-voice must be a speaker id and a saved voice, such as S1=Host, got "${value}".`);
-    const [, speaker, name] = match;
+    const match = /^\s*(S[1-9][0-9]?|all|\*)\s*=\s*(\S.*?)\s*$/.exec(value);
+    if (!match) {
+      throw new BadInput(
+        `--speaker-voice must be a speaker id (or "all") and a saved voice, such as S1=Host, got "${value}".`,
+      );
+    }
+    const speaker = match[1] === 'all' ? EVERY_SPEAKER : match[1];
+    const name = match[2];
     if (voices[speaker!] !== undefined) throw new BadInput(`--speaker-voice gives ${speaker} two voices.`);
     voices[speaker!] = name!;
   }

@@ -18,7 +18,7 @@ const CODES = LANGUAGE_CODES.join(', ');
 const ANY_CODE = `(${LANGUAGE_CODES.join('|')})`;
 /** Seconds into the media: a whole number or a decimal, up to milliseconds. */
 /** One speaker given a saved voice: S1=NAME (names have no ";" or "=", see SAVED_VOICE_NAME_PATTERN). */
-const ASSIGNMENT = 'S[1-9][0-9]?\\s*=[^;=\\r\\n]*[^;=\\s][^;=\\r\\n]*';
+const ASSIGNMENT = '(S[1-9][0-9]?|\\*)\\s*=[^;=\\r\\n]*[^;=\\s][^;=\\r\\n]*';
 const SECONDS_PATTERN = '^\\s*[0-9]{1,6}(\\.[0-9]{1,3})?\\s*$';
 
 /**
@@ -125,9 +125,10 @@ export const DubFields = {
     pattern: `^\\s*${ASSIGNMENT}(\\s*;\\s*${ASSIGNMENT})*\\s*;?\\s*$`,
     description:
       'Saved voices (GET /api/voice-library) for speakers, as S1=NAME;S2=OTHER (a name or an id): those speakers ' +
-      'are spoken in them, with the same base voice and pitch as in every dub that uses them.',
+      'are spoken in them, with the same base voice and pitch as in every dub that uses them. *=NAME gives the ' +
+      'voice to every speaker not named on their own (speakers are numbered in the order they first speak).',
     'x-error':
-      'speaker_voices must be assignments such as S1=Host;S2=Guest (a speaker id S1-S99, "=", a saved voice), got {value}.',
+      'speaker_voices must be assignments such as S1=Host;S2=Guest (a speaker id S1-S99 or * for every speaker, "=", a saved voice), got {value}.',
   }),
   glossary_id: Type.String({
     pattern: '^[0-9a-f]{16}$',

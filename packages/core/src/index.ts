@@ -54,6 +54,7 @@ export * from './separation.js';
 export * from './diarisation.js';
 export * from './voice/voice-types.js';
 export * from './voice/saved-voice.js';
+export * from './voice/saved-voice-for.js';
 export * from './voice/speaker-likeness.js';
 export * from './voice/non-commercial-voices.js';
 export * from './voice/voice-cloner.js';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DUB_OPTIONS,
   DEFAULT_MIX,
+  EVERY_SPEAKER,
   median,
   placedSpan,
   savedVoiceFrom,
@@ -107,11 +108,12 @@ describe('a saved voice across dubs', () => {
     expect(herOwn.timeline.speakers![0]!.voice.voice).not.toBe(him.voice.voice);
     expect(within(await heardPitch(herOwn), heard)).toBeGreaterThan(0.2);
 
-    for (const [input, name] of [
-      [moreOfHim, 'more-of-him'],
-      [woman, 'woman-saved'],
+    // More of him by his speaker id; the woman by the assignment for every speaker.
+    for (const [input, name, assigned] of [
+      [moreOfHim, 'more-of-him', 'S1'],
+      [woman, 'woman-saved', EVERY_SPEAKER],
     ] as const) {
-      const again = await dub(input, name, { S1: saved });
+      const again = await dub(input, name, { [assigned]: saved });
       const speaker = again.timeline.speakers![0]!;
       expect(speaker.savedVoice?.name, name).toBe('Reader');
       expect(speaker.voice.voice, name).toBe(him.voice.voice);

@@ -29,7 +29,7 @@ describe('SettingsCard', () => {
     expect(options).toContain('🇭🇰 Cantonese');
   });
 
-  it('offers the saved voices to the first two speakers before the dub, when the library has any', () => {
+  it('offers the saved voices to every speaker or the first two before the dub, when the library has any', () => {
     const onSpeakerVoice = vi.fn();
     const { rerender } = render(<SettingsCard {...props} savedVoices={[]} onSpeakerVoice={onSpeakerVoice} />);
     expect(screen.queryByRole('group', { name: 'Saved voices' })).toBeNull();
@@ -57,6 +57,20 @@ describe('SettingsCard', () => {
     expect(onSpeakerVoice).toHaveBeenCalledWith('S1', voices[0]!.id);
     fireEvent.change(within(group).getByLabelText('Second speaker to talk'), { target: { value: '' } });
     expect(onSpeakerVoice).toHaveBeenCalledWith('S2', undefined);
+    fireEvent.change(within(group).getByLabelText('Every speaker'), { target: { value: voices[0]!.id } });
+    expect(onSpeakerVoice).toHaveBeenCalledWith('*', voices[0]!.id);
+    // With a voice for everyone, a speaker left alone says they take it.
+    rerender(
+      <SettingsCard
+        {...props}
+        savedVoices={voices}
+        speakerVoices={{ '*': voices[0]!.id }}
+        onSpeakerVoice={onSpeakerVoice}
+      />,
+    );
+    expect(within(screen.getByLabelText('First speaker to talk')).getAllByRole('option')[0]!.textContent).toBe(
+      'As every speaker (Narrator)',
+    );
   });
 
   it('disables the button without a language, with no file, and while working', () => {

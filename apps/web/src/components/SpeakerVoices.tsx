@@ -1,5 +1,12 @@
-/** The speakers a saved voice can be given to before a dub: they are numbered in the order they first speak. */
+/** The key the service reads as "every speaker not named on their own" (core's EVERY_SPEAKER). */
+const EVERY_SPEAKER = '*';
+
+/**
+ * Who a saved voice can be given to before a dub: every speaker (a solo creator whom the speaker
+ * detection may split in two), or the first two, numbered in the order they first speak.
+ */
 const SPEAKERS = [
+  { id: EVERY_SPEAKER, label: 'Every speaker' },
   { id: 'S1', label: 'First speaker to talk' },
   { id: 'S2', label: 'Second speaker to talk' },
 ] as const;
@@ -19,6 +26,7 @@ export function SpeakerVoices({
   disabled: boolean;
   onVoice: (speaker: string, voice: string | undefined) => void;
 }) {
+  const forEveryone = voices.find((voice) => voice.id === chosen[EVERY_SPEAKER]);
   return (
     <fieldset className="speaker-voices" disabled={disabled}>
       <legend>Saved voices</legend>
@@ -29,7 +37,11 @@ export function SpeakerVoices({
             value={chosen[speaker.id] ?? ''}
             onChange={(event) => onVoice(speaker.id, event.target.value === '' ? undefined : event.target.value)}
           >
-            <option value="">Their own voice</option>
+            <option value="">
+              {forEveryone && speaker.id !== EVERY_SPEAKER
+                ? `As every speaker (${forEveryone.name})`
+                : 'Their own voice'}
+            </option>
             {voices.map((voice) => (
               <option key={voice.id} value={voice.id}>
                 {voice.name}
@@ -38,7 +50,10 @@ export function SpeakerVoices({
           </select>
         </label>
       ))}
-      <small>Speakers are numbered in the order they first speak. The editor can change a speaker’s voice after.</small>
+      <small>
+        Speakers are numbered in the order they first speak; a voice chosen for one of them comes before the one for
+        every speaker. The editor can change a speaker’s voice after.
+      </small>
     </fieldset>
   );
 }

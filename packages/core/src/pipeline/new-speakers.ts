@@ -1,5 +1,6 @@
 import { chooseVoices } from '../voice/choose-voices.js';
 import { speakInSavedVoice } from '../voice/saved-voice.js';
+import { savedVoiceFor } from '../voice/saved-voice-for.js';
 import { speakerProfile, type MeasuredLine } from '../voice/speaker-profile.js';
 import type { StageContext } from './stage-context.js';
 import { giveReferences } from './voice-cloning.js';
@@ -33,7 +34,7 @@ export async function voiceNewSpeakers(ctx: StageContext): Promise<void> {
   // A speaker the request gave a saved voice to, first heard now, is spoken in it.
   const saved = request.savedVoices ?? {};
   const added = matched.map((speaker) => {
-    const voice = saved[speaker.speaker];
+    const voice = savedVoiceFor(saved, speaker.speaker);
     const engine = { engine: synthesiser.id, language: request.targetLanguage, voices };
     return voice ? speakInSavedVoice(speaker, voice, engine, mode) : speaker;
   });

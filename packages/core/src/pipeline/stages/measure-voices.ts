@@ -2,6 +2,7 @@ import { measureLine } from '../../voice/line-prosody.js';
 import { chooseVoices, standInKind } from '../../voice/choose-voices.js';
 import { LANGUAGES } from '../../languages.js';
 import { applySavedVoices, type SavedVoice } from '../../voice/saved-voice.js';
+import { EVERY_SPEAKER, savedVoiceFor } from '../../voice/saved-voice-for.js';
 import type { BaseVoice, SpeakerVoice } from '../../voice/voice-types.js';
 import { measureSourceLine } from '../../voice/measure-source-line.js';
 import { MIN_SPEAKER_VOICED_SECONDS, speakerProfile, type MeasuredLine } from '../../voice/speaker-profile.js';
@@ -76,13 +77,14 @@ function remeasureEditedLines(ctx: StageContext, redo: RedoLines): void {
 }
 
 /**
- * The saved voices asked for the speakers this dub has; one asked for a speaker it does not have
- * is said, not dropped in silence (the speakers are numbered by who speaks first).
+ * The saved voices asked for the speakers this dub has (one for every speaker reaches each one
+ * not named on its own); one asked for a speaker it does not have is said, not dropped in silence
+ * (the speakers are numbered by who speaks first).
  */
 function savedVoicesGiven(ctx: StageContext, speakers: readonly SpeakerVoice[]): Record<string, SavedVoice> {
   const asked = ctx.request.savedVoices ?? {};
   const known = new Set(speakers.map((speaker) => speaker.speaker));
-  const missing = Object.keys(asked).filter((speaker) => !known.has(speaker));
+  const missing = Object.keys(asked).filter((speaker) => speaker !== EVERY_SPEAKER && !known.has(speaker));
   if (missing.length > 0) {
     const names = missing.map((speaker) => `${speaker} ("${asked[speaker]!.name}")`).join(', ');
     ctx.warn(
@@ -91,7 +93,8 @@ function savedVoicesGiven(ctx: StageContext, speakers: readonly SpeakerVoice[]):
         'voice is not used. Give it to one of them in the editor.',
     );
   }
-  return Object.fromEntries(Object.entries(asked).filter(([speaker]) => known.has(speaker)));
+  const given = [...known].map((speaker) => [speaker, savedVoiceFor(asked, speaker)] as const);
+  return Object.fromEntries(given.filter((entry): entry is readonly [string, SavedVoice] => entry[1] !== undefined));
 }
 
 function warnAboutQuietSpeakers(ctx: StageContext): void {
