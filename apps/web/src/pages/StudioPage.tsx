@@ -8,7 +8,7 @@ import { TranscriptsCard } from '../components/TranscriptsCard.js';
 import { TranslatedPanel } from '../components/TranslatedPanel.js';
 import { ProjectEditor } from '../projects/ProjectEditor.js';
 import { RecentProjects } from '../projects/RecentProjects.js';
-import { EarlierWorkNote } from '../session/EarlierWorkNote.js';
+import { EarlierWorkNote } from '../components/EarlierWorkNote.js';
 import { SourceOptions } from '../components/SourceOptions.js';
 import { useGlossaries } from '../lib/glossary-api.js';
 import { useSavedVoices } from '../projects/use-saved-voices.js';

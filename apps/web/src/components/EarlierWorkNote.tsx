@@ -1,6 +1,6 @@
-import { PlainNoteView } from '../components/PlainNoteView.js';
+import { PlainNoteView } from './PlainNoteView.js';
 import { earlierWorkNote } from './earlier-work-note.js';
-import { useSession } from './session-context.js';
+import { useSession } from '../session/session-context.js';
 
 /** Said in a signed-in studio with nothing of its own when earlier work waits to be adopted. */
 export function EarlierWorkNote() {
