@@ -34,7 +34,7 @@ const SEMANTIC_REFUSALS: RegExp[] = [
   /^The source\b.* and target language \(target_language\) are both /,
   /^end \(.*\) must be after start /,
   /^start \(.*\) is at or after the end of the media /,
-  /names \w+ twice\.$/,
+  /names (\w+|\*) twice\.$/,
   // What this machine has installed: engines and language pairs differ from one to the next.
   /^No installed engine /,
   // Another resource named: a glossary, or a saved voice, that is not there.

@@ -60,10 +60,13 @@ describe('a URL import through the jobs API', () => {
     expect(((await source.json()) as { error: string }).error).toMatch(/not fetched its link yet/);
     const phases: string[] = [];
     const events = readJobEvents(`${service.url}/api/jobs/${job.id}/events`, (event: JobEvent) => {
-      if (event.event === 'progress') phases.push(String(event.data['phase']));
+      // A stream that opens after the fetch began learns its phase from the snapshot.
+      const phase = event.event === 'progress' || event.event === 'snapshot' ? event.data['phase'] : undefined;
+      if (typeof phase === 'string') phases.push(phase);
       return settledIn(['ready', 'failed', 'cancelled'])(event);
     });
     await expect.poll(() => asked, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => phases.length, { timeout: 10_000 }).toBeGreaterThan(0);
     letGo();
     expect((await events).at(-1)?.data['state']).toBe('ready');
     expect(phases[0]).toBe('Fetching the link...');

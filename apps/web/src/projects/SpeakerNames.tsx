@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { VoiceListing } from '@voxlate/contract';
 import type { JobSpeaker } from '../lib/jobs-api.js';
+import { plainVoiceNames } from '../lib/plain-voice-name.js';
 import type { SavedVoice } from '../lib/voice-library-api.js';
 import { SpeakerSavedVoice } from './SpeakerSavedVoice.js';
 
@@ -101,7 +102,8 @@ function SpeakerVoice({
 }) {
   const current = speaker.voice?.id;
   if (!current || voices.length === 0) return null;
-  const listed = voices.some((voice) => voice.id === current);
+  const listed = voices.find((voice) => voice.id === current);
+  const plainNames = plainVoiceNames(voices);
   return (
     <label className="speaker-name">
       <span>{speaker.voice?.chosen ? 'Voice (chosen)' : 'Voice (matched to them)'}</span>
@@ -115,13 +117,18 @@ function SpeakerVoice({
         {!listed && <option value={current}>{current}</option>}
         {voices.map((voice) => (
           <option key={voice.id} value={voice.id}>
-            {voice.name}
-            {voice.gender ? ` (${voice.gender})` : ''}
+            {plainNames.get(voice.id)}
             {voice.non_commercial ? ', non-commercial use only' : ''}
           </option>
         ))}
       </select>
-      {voices.find((voice) => voice.id === current)?.non_commercial && (
+      {listed && (
+        <details className="note-details">
+          <summary>Details</summary>
+          <p>{listed.name}</p>
+        </details>
+      )}
+      {listed?.non_commercial && (
         <span className="speaker-voice-licence" role="note">
           This voice’s licence allows non-commercial use only: a dub it speaks may not be sold.
         </span>
