@@ -13,7 +13,7 @@ import { MoreLanguages } from './MoreLanguages.js';
 import { PartFields } from './PartFields.js';
 import { PlainNoteView } from './PlainNoteView.js';
 import { SpeakerVoices } from './SpeakerVoices.js';
-import { translateButtonLabel, type Stage } from '../studio/studio-state.js';
+import { startButtonLabel, type Stage } from '../studio/studio-state.js';
 
 interface Props {
   stage: Stage;
@@ -144,9 +144,7 @@ export function SettingsCard(props: Props) {
           disabled={!props.hasFile || !props.targetLanguage || props.working}
           onClick={props.onTranslate}
         >
-          {(props.moreLanguages?.length ?? 0) > 0
-            ? `Dub into ${(props.moreLanguages?.length ?? 0) + 1} languages`
-            : translateButtonLabel(props.stage, props.lipSync)}
+          {startButtonLabel({ stage: props.stage, lipSync: props.lipSync, moreLanguages: props.moreLanguages ?? [] })}
         </button>
       ) : (
         <p className="hint">Paste a direct link above and choose Go: it is dubbed with these settings.</p>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { LanguageInfo } from '@voxlate/contract';
-import { CANCELLED_STATUS, type StudioState } from '../studio/studio-state.js';
+import { CANCELLED_STATUS, emptyResultHint, type StudioState } from '../studio/studio-state.js';
 import { AudioPlayer } from './AudioPlayer.js';
 import { DownloadLinks } from './DownloadLinks.js';
 import { ProgressBar } from './ProgressBar.js';
@@ -109,7 +109,7 @@ export function TranslatedPanel({
           )}
           {!video && <AudioPlayer url={undefined} label="Translated" />}
           <p className="empty-title">Translation will appear here</p>
-          <p>Upload a file and select a language to begin</p>
+          <p>{emptyResultHint(state)}</p>
         </div>
       )}
     </section>

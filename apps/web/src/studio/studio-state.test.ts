@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE, studioHeading, studioReducer, translateButtonLabel, type StudioState } from './studio-state.js';
+import {
+  emptyResultHint,
+  INITIAL_STATE,
+  studioHeading,
+  studioReducer,
+  translateButtonLabel,
+  type StudioState,
+} from './studio-state.js';
 
 const file = { name: 'talk.mp4', type: 'video/mp4', size: 10 } as File;
 
@@ -117,5 +124,13 @@ describe('studio state (spec section 4)', () => {
     expect(state.speakerVoices).toEqual({ S1: 'Narrator', S2: 'Guest' });
     state = studioReducer(state, { type: 'set-speaker-voice', speaker: 'S1', voice: undefined });
     expect(state.speakerVoices).toEqual({ S2: 'Guest' });
+  });
+
+  it('asks the empty result panel for the step left, never for what is done', () => {
+    expect(emptyResultHint({ ...INITIAL_STATE, stage: 'both' })).toBe('Upload a file and select a language to begin');
+    expect(emptyResultHint({ ...INITIAL_STATE, stage: 'both', file })).toBe('Select a language to begin');
+    const ready = { ...INITIAL_STATE, stage: 'both' as const, file, targetLanguage: 'spa' };
+    expect(emptyResultHint(ready)).toBe('Ready: choose “Translate, Dub & Lip Sync Video” to begin');
+    expect(emptyResultHint({ ...ready, moreLanguages: ['fra'] })).toBe('Ready: choose “Dub into 2 languages” to begin');
   });
 });

@@ -267,6 +267,22 @@ export function translateButtonLabel(stage: Stage, lipSync: boolean): string {
   return 'Translate Video Audio';
 }
 
+/** The Translate button's words as the settings show them: several languages are one dub each. */
+export function startButtonLabel(state: Pick<StudioState, 'stage' | 'lipSync' | 'moreLanguages'>): string {
+  if (state.moreLanguages.length > 0) return `Dub into ${state.moreLanguages.length + 1} languages`;
+  return translateButtonLabel(state.stage, state.lipSync);
+}
+
+/**
+ * What the empty result panel asks for next: the spec's sentence until a file and a language are
+ * both chosen, then the one step left (issue 56: it kept asking for what was already done).
+ */
+export function emptyResultHint(state: StudioState): string {
+  if (!state.file) return 'Upload a file and select a language to begin';
+  if (!state.targetLanguage) return 'Select a language to begin';
+  return `Ready: choose “${startButtonLabel(state)}” to begin`;
+}
+
 export function studioHeading(stage: Stage): string {
   if (stage === 'both') return 'Video Dubbing & Lip Sync';
   if (stage === 'video') return 'Video Translation';
