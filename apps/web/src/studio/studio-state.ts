@@ -268,7 +268,7 @@ export function translateButtonLabel(stage: Stage, lipSync: boolean): string {
 }
 
 /** The Translate button's words as the settings show them: several languages are one dub each. */
-export function startButtonLabel(state: Pick<StudioState, 'stage' | 'lipSync' | 'moreLanguages'>): string {
+export function startButtonLabel(state: { stage: Stage; lipSync: boolean; moreLanguages: readonly string[] }): string {
   if (state.moreLanguages.length > 0) return `Dub into ${state.moreLanguages.length + 1} languages`;
   return translateButtonLabel(state.stage, state.lipSync);
 }
