@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MDX_KIM_VOCAL_2, ModelManager } from '@voxlate/models';
 import { writeTinyMdx } from '@voxlate/tiny-models';
 import type { SpeakerVoice } from '@voxlate/core';
-import { DiskVoiceLibrary } from '@voxlate/jobs';
+import { DiskVoiceLibrary } from '@voxlate/workspace';
 import type { PublishMetadata } from '@voxlate/contract';
 import {
   audioLanguages,

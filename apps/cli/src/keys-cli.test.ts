@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiskGlossaries, KEY_MARK, openJobStore, type JobRequest } from '@voxlate/jobs';
+import { openJobStore, type JobRequest } from '@voxlate/jobs';
+import { DiskGlossaries, KEY_MARK } from '@voxlate/workspace';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const run = promisify(execFile);

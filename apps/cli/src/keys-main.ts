@@ -1,5 +1,6 @@
 import { dataDirFromEnv } from '@voxlate/dubber';
-import { adoptOpenData, ApiKeys, openData, type AdoptedData, type KeyListing } from '@voxlate/jobs';
+import { adoptOpenData, openData, type AdoptedData } from '@voxlate/jobs';
+import { ApiKeys, type KeyListing } from '@voxlate/workspace';
 
 const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX | adopt NAME
 

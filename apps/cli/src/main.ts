@@ -1,7 +1,7 @@
 import { access, constants, readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { admitLanguages, BadInput, NotFound, type PipelineEvent, type SavedVoice } from '@voxlate/core';
-import { DiskVoiceLibrary } from '@voxlate/jobs';
+import { DiskVoiceLibrary } from '@voxlate/workspace';
 import { probeMedia } from '@voxlate/media';
 import { Dubber, type SignedDubRun } from '@voxlate/dubber';
 import { defaultOutputPath, parseCliArgs } from './cli-args.js';

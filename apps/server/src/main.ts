@@ -1,6 +1,6 @@
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
-import { ApiKeys } from '@voxlate/jobs';
+import { ApiKeys } from '@voxlate/workspace';
 import { listenRefusal } from './access/listen-guard.js';
 import { buildApp } from './app.js';
 import { serverConfigFromEnv } from './config.js';

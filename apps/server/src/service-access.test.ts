@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type GlossaryAnswer, type Job, type MemoryList, type Route } from '@voxlate/contract';
-import { ApiKeys } from '@voxlate/jobs';
+import { ApiKeys } from '@voxlate/workspace';
 import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { readJobEvents, settledIn } from './test/job-events.js';
 import { LiveClient } from './test/live-client.js';

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { languagesAtOnceFor, openJobStore, RedisJobWorker, WorkspaceLibraries } from '@voxlate/jobs';
+import { languagesAtOnceFor, openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { WorkspaceLibraries } from '@voxlate/workspace';
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
 import { serverConfigFromEnv } from './config.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeys, DiskGlossaries } from '@voxlate/jobs';
+import { ApiKeys, DiskGlossaries } from '@voxlate/workspace';
 import { makeSpeechWav } from '../../../packages/dubber/src/test/make-media.js';
 import { startService, type RunningService } from '../../server/src/test/service-process.js';
 import { seriousViolations } from './axe.js';

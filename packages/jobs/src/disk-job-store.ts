@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { canonicalJson, NotFound, quoteInput } from '@voxlate/core';
-import { isLeftPartial, syncFolder, writeFileAtomic } from './atomic-write.js';
+import { isLeftPartial, syncFolder, writeFileAtomic } from '@voxlate/disk';
 import { checkedJobId, newJobId } from './job-id.js';
-import { JobLocks } from './job-locks.js';
+import { jobLocks } from './job-locks.js';
 import { linkOrCopy } from './link-or-copy.js';
 import type { JobPatch, JobRecord } from './job-record.js';
 
@@ -20,7 +20,7 @@ export const DEFAULT_RETENTION_MS = 7 * 24 * 3600 * 1000;
  */
 export class DiskJobStore<Request = unknown> {
   private readonly jobs: string;
-  private readonly locks = new JobLocks();
+  private readonly locks = jobLocks();
 
   /**
    * `upgrade` reads a request kept by an earlier version in today's shape (records are never
@@ -84,7 +84,7 @@ export class DiskJobStore<Request = unknown> {
   }
 
   /**
-   * Runs `work` holding the job's lock (see JobLocks): for a change made of several reads and
+   * Runs `work` holding the job's lock (see jobLocks): for a change made of several reads and
    * writes (an edit of a line and its record). Record changes inside it take the same lock
    * without waiting; a job held elsewhere for longer than `waitMs` (a request's wait unless
    * said) is refused as Busy.

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Busy, NotFound } from '@voxlate/core';
 import { DiskJobStore } from './disk-job-store.js';
-import { LOCK_STALE_MS, LOCK_WAIT_MS, START_WAIT_MS } from './job-locks.js';
+import { LOCK_STALE_MS, LOCK_WAIT_MS } from '@voxlate/disk';
+import { START_WAIT_MS } from './job-locks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'voxlate-locks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bilingualCues, timelineCues, toSrt, toWebVtt, type Timeline } from '@voxlate/core';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '@voxlate/disk';
 
 /** The report a job's `/report` serves: its Timeline, stage times and signed manifest. */
 export const REPORT_FILE = 'report.json';

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { syncFolder } from './atomic-write.js';
+import { syncFolder } from '@voxlate/disk';
 
 /**
  * The dubbed file of each run of a job, in its result folder: `dubbed-r<revision>-run<token>`.

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeys } from '@voxlate/jobs';
+import type { ApiKeys } from '@voxlate/workspace';
 import { WORKSPACE_CLIENT, type Caller } from './caller.js';
 import { presentedKey } from './presented-key.js';
 import { BAD_KEY, NO_KEY, unauthorised } from './refusals.js';

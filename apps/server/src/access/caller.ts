@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { WorkspaceRef } from '@voxlate/jobs';
+import type { WorkspaceRef } from '@voxlate/workspace';
 import { NO_KEY, unauthorised } from './refusals.js';
 
 /** How a workspace is named where limits count clients (a client's address never starts so). */

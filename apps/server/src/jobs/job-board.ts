@@ -10,8 +10,8 @@ import {
   type JobRecord,
   type JobRequest,
   type JobState,
-  type WorkspaceLibraries,
 } from '@voxlate/jobs';
+import { type WorkspaceLibraries } from '@voxlate/workspace';
 import type { Dubber } from '@voxlate/dubber';
 import type { JobEventHub } from './job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from './work-slots.js';

@@ -5,8 +5,8 @@ import {
   type JobRecord,
   type JobRequest,
   type LineEdit,
-  type WorkspaceLibraries,
 } from '@voxlate/jobs';
+import { type WorkspaceLibraries } from '@voxlate/workspace';
 import {
   BadInput,
   Conflict,

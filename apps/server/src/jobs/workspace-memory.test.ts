@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationMemoryPort } from '@voxlate/core';
-import { DiskJobStore, JobProcessor, WorkspaceLibraries, type DubInFolder, type JobRequest } from '@voxlate/jobs';
+import { DiskJobStore, JobProcessor, type DubInFolder, type JobRequest } from '@voxlate/jobs';
+import { WorkspaceLibraries } from '@voxlate/workspace';
 import { dubInFolderOf } from './job-board.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { RawData, WebSocket } from 'ws';
 import { check, LiveKey } from '@voxlate/contract';
-import type { ApiKeys, WorkspaceRef } from '@voxlate/jobs';
+import type { ApiKeys, WorkspaceRef } from '@voxlate/workspace';
 import { BAD_KEY } from '../access/refusals.js';
 import { bytesOf } from './live-connection.js';
 

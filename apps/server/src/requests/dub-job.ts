@@ -9,7 +9,8 @@ import {
   type DubTask,
   type SavedVoice,
 } from '@voxlate/core';
-import type { DiskGlossaries, DiskVoiceLibrary, JobRequest, WorkspaceLibraries } from '@voxlate/jobs';
+import type { JobRequest } from '@voxlate/jobs';
+import type { DiskGlossaries, DiskVoiceLibrary, WorkspaceLibraries } from '@voxlate/workspace';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
 import type { NewJob } from '../jobs/job-board.js';

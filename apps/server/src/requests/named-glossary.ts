@@ -1,6 +1,6 @@
 import { DUB_ASK_FIELDS } from '@voxlate/contract';
 import { BadInput, NotFound } from '@voxlate/core';
-import type { DiskGlossaries, StoredGlossary } from '@voxlate/jobs';
+import type { DiskGlossaries, StoredGlossary } from '@voxlate/workspace';
 
 /** The glossary a request names by id, as it is now; an unknown id is the request's mistake (400). */
 export async function namedGlossary(glossaries: DiskGlossaries, id: string): Promise<StoredGlossary> {

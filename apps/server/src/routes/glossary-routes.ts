@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Routes, type GlossaryAnswer, type GlossaryBody } from '@voxlate/contract';
 import { glossaryToCsv, parseGlossaryCsv, requireSpokenForms, type Glossary } from '@voxlate/core';
-import type { DiskGlossaries, StoredGlossary } from '@voxlate/jobs';
+import type { DiskGlossaries, StoredGlossary } from '@voxlate/workspace';
 import { attachment } from '../http/send-file.js';
 import { libraryOf, type RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';

@@ -20,7 +20,7 @@ import {
   type Pronunciation,
 } from '@voxlate/core';
 import { liveEnginesOf, openLiveSession } from '@voxlate/dubber';
-import type { DiskGlossaries, WorkspaceRef } from '@voxlate/jobs';
+import type { DiskGlossaries, WorkspaceRef } from '@voxlate/workspace';
 import type { AccessConfig } from '../access/access-control.js';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import { isCrossSite } from '../http/browser-security.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Routes, type MemoryEntry as MemoryEntryAnswer, type MemoryList } from '@voxlate/contract';
 import { NotFound, type LanguageCode } from '@voxlate/core';
-import { toTmx, type DiskTranslationMemory, type MemoryEntry, type MemoryFilter } from '@voxlate/jobs';
+import { toTmx, type DiskTranslationMemory, type MemoryEntry, type MemoryFilter } from '@voxlate/workspace';
 import { PRODUCT } from '@voxlate/dubber';
 import { attachment } from '../http/send-file.js';
 import { libraryOf, type RouteContext } from './route-context.js';

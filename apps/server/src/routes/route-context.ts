@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeys, DiskJobStore, JobRequest, WorkspaceLibraries, WorkspaceLibrary } from '@voxlate/jobs';
+import type { DiskJobStore, JobRequest } from '@voxlate/jobs';
+import type { ApiKeys, WorkspaceLibraries, WorkspaceLibrary } from '@voxlate/workspace';
 import { workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from '../config.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Routes, type Session } from '@voxlate/contract';
 import { Conflict } from '@voxlate/core';
-import { earlierWorkFor, type ApiKeys, type WorkspaceRef } from '@voxlate/jobs';
+import { earlierWorkFor } from '@voxlate/jobs';
+import { type ApiKeys, type WorkspaceRef } from '@voxlate/workspace';
 import { serveRoute } from './serve-route.js';
 import { callerOf } from '../access/caller.js';
 import { SESSION_COOKIE } from '../access/presented-key.js';

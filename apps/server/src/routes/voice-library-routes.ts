@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DiskVoiceLibrary } from '@voxlate/jobs';
+import type { DiskVoiceLibrary } from '@voxlate/workspace';
 import { Routes } from '@voxlate/contract';
 import { workspaceOf } from '../access/caller.js';
 import { attachment, sendFile } from '../http/send-file.js';

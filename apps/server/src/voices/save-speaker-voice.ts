@@ -1,14 +1,8 @@
 import { join } from 'node:path';
 import type { SaveVoiceBody } from '@voxlate/contract';
 import { Conflict, NotFound, savedVoiceFrom, speechToSave, type SavedRun, type Timeline } from '@voxlate/core';
-import {
-  CURRENT_RUN,
-  type DiskJobStore,
-  type JobRequest,
-  type StoredVoice,
-  type VoiceSpeech,
-  type WorkspaceLibraries,
-} from '@voxlate/jobs';
+import { CURRENT_RUN, type DiskJobStore, type JobRequest } from '@voxlate/jobs';
+import { type StoredVoice, type VoiceSpeech, type WorkspaceLibraries } from '@voxlate/workspace';
 import { writeSpeechWav } from '@voxlate/media';
 import type { JobBoard } from '../jobs/job-board.js';
 import type { RequestFolders } from '../jobs/request-folders.js';

@@ -1,6 +1,6 @@
 import type { SavedVoiceAnswer, VoiceProfileFields } from '@voxlate/contract';
 import type { VoiceProfile } from '@voxlate/core';
-import type { StoredVoice } from '@voxlate/jobs';
+import type { StoredVoice } from '@voxlate/workspace';
 
 /** A saved voice as the API answers it. */
 export function savedVoiceFields(voice: StoredVoice): SavedVoiceAnswer {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { BadInput } from '@voxlate/core';
 import { SAVED_VOICE_FILE_FORMAT, type SavedVoiceFile } from '@voxlate/contract';
-import type { NewVoice, StoredVoice, VoiceSpeech } from '@voxlate/jobs';
+import type { NewVoice, StoredVoice, VoiceSpeech } from '@voxlate/workspace';
 import { profileFields, profileOf } from './saved-voice-fields.js';
 
 /** A saved voice as a file to keep: its measures, base voices, the creator's statement and its speech. */

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conflict, NotFound, type LanguageCode, type SavedVoice } from '@voxlate/core';
-import { writeFileAtomic } from '../atomic-write.js';
-import { JobLocks, LOCK_WAIT_MS } from '../job-locks.js';
+import { FolderLocks, LOCK_WAIT_MS, readJsonFolder, writeFileAtomic } from '@voxlate/disk';
+import { LIBRARY_FOLDER } from '../workspace-data.js';
 
+/** An entry's file: its 16-hex id, as JSON. */
+const ENTRY_FILE = /^[0-9a-f]{16}\.json$/;
 /** A saved voice as the library keeps it: the voice, where it came from, when it was saved and changed. */
 export interface StoredVoice extends SavedVoice {
   /** The job and speaker it was saved from (absent for an imported voice). */
@@ -33,13 +35,16 @@ const ID = /^[0-9a-f]{16}$/;
  */
 export class DiskVoiceLibrary {
   readonly root: string;
-  private readonly locks = new JobLocks(
+  private readonly locks = new FolderLocks(
+    {
+      busy: () => 'The voice library is being changed by another request. Please try again in a moment.',
+      missing: () => 'The voice library’s folder is gone.',
+    },
     LOCK_WAIT_MS,
-    () => 'The voice library is being changed by another request. Please try again in a moment.',
   );
 
   constructor(dataDir: string) {
-    this.root = join(dataDir, 'voice-library');
+    this.root = join(dataDir, LIBRARY_FOLDER.voices);
   }
 
   /** Adds a voice (Conflict when its name is taken), with its speech when given. */
@@ -92,12 +97,7 @@ export class DiskVoiceLibrary {
 
   /** Every voice, the most recently changed first. */
   async list(): Promise<StoredVoice[]> {
-    const names = await readdir(this.root).catch(() => [] as string[]);
-    const voices: StoredVoice[] = [];
-    for (const name of names.filter((file) => /^[0-9a-f]{16}\.json$/.test(file))) {
-      const text = await readFile(join(this.root, name), 'utf8').catch(() => undefined);
-      if (text !== undefined) voices.push(JSON.parse(text) as StoredVoice);
-    }
+    const voices = await readJsonFolder<StoredVoice>(this.root, ENTRY_FILE);
     return voices.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 

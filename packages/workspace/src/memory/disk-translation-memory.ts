@@ -11,7 +11,8 @@ import {
   type RememberedLine,
   type TranslationMemoryPort,
 } from '@voxlate/core';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '@voxlate/disk';
+import { LIBRARY_FOLDER } from '../workspace-data.js';
 
 /** A remembered line with the id it is listed, found and forgotten by. */
 export interface MemoryEntry extends RememberedLine {
@@ -40,7 +41,7 @@ export class DiskTranslationMemory implements TranslationMemoryPort {
   private readonly cache = new Map<string, { changed: number; entries: MemoryEntry[]; keys: string[] }>();
 
   constructor(dataDir: string) {
-    this.root = join(dataDir, 'memory');
+    this.root = join(dataDir, LIBRARY_FOLDER.memory);
   }
 
   /** Keeps a creator's translation of a line (an empty line is not worth keeping). */

@@ -2,13 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conflict } from '@voxlate/core';
-import type { JobRecord } from '../job-record.js';
-import { openJobStore, type JobRequest } from '../job-request.js';
-import type { WorkspaceRef } from './api-keys.js';
-import { workspaceDataDir } from './workspace-data.js';
-
-/** The folders of a creator's library, as the disk stores name them (see WorkspaceLibraries). */
-const LIBRARY_FOLDERS = ['glossaries', 'memory', 'voice-library'] as const;
+import type { JobRecord } from './job-record.js';
+import { openJobStore, type JobRequest } from './job-request.js';
+import { LIBRARY_FOLDERS, workspaceDataDir, type WorkspaceRef } from '@voxlate/workspace';
 
 /** What a workspace took over. */
 export interface AdoptedData {

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BadInput, NotFound, quoteInput } from '@voxlate/core';
-import { writeFileAtomic } from '../atomic-write.js';
-import { JobLocks, LOCK_WAIT_MS } from '../job-locks.js';
+import { FolderLocks, LOCK_WAIT_MS, writeFileAtomic } from '@voxlate/disk';
 
 /** A workspace: who owns jobs, glossaries, memory, voices and live sessions once keys are in use. */
 export interface WorkspaceRef {
@@ -56,7 +55,13 @@ const EMPTY: KeyFile = { version: 1, workspaces: [], keys: [] };
  */
 export class ApiKeys {
   readonly path: string;
-  private readonly locks = new JobLocks(LOCK_WAIT_MS, () => 'The API keys are being changed. Try again in a moment.');
+  private readonly locks = new FolderLocks(
+    {
+      busy: () => 'The API keys are being changed. Try again in a moment.',
+      missing: () => 'The data folder of the API keys is gone.',
+    },
+    LOCK_WAIT_MS,
+  );
   private cached: { file: KeyFile; byHash: Map<string, StoredKey>; version: string } | undefined;
   private checkedAt = 0;
 

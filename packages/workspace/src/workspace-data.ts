@@ -14,3 +14,9 @@ export function workspaceDataDir(dataDir: string, workspace: string | undefined)
   if (!WORKSPACE_ID.test(workspace)) throw new Error(`Not a workspace id: ${workspace.slice(0, 40)}`);
   return join(dataDir, 'workspaces', workspace);
 }
+
+/** The folders of a workspace's library inside its data folder, as the disk stores name them. */
+export const LIBRARY_FOLDER = { glossaries: 'glossaries', memory: 'memory', voices: 'voice-library' } as const;
+
+/** Every library folder: what adopting an open installation's data moves. */
+export const LIBRARY_FOLDERS = Object.values(LIBRARY_FOLDER);

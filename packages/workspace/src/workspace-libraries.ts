@@ -1,6 +1,6 @@
-import { DiskGlossaries } from '../glossary/disk-glossaries.js';
-import { DiskTranslationMemory } from '../memory/disk-translation-memory.js';
-import { DiskVoiceLibrary } from '../voices/disk-voice-library.js';
+import { DiskGlossaries } from './glossary/disk-glossaries.js';
+import { DiskTranslationMemory } from './memory/disk-translation-memory.js';
+import { DiskVoiceLibrary } from './voices/disk-voice-library.js';
 import { workspaceDataDir } from './workspace-data.js';
 
 /** What one workspace keeps between dubs: its glossaries, translation memory and saved voices. */

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Conflict, NotFound, type Glossary } from '@voxlate/core';
-import { writeFileAtomic } from '../atomic-write.js';
-import { JobLocks, LOCK_WAIT_MS } from '../job-locks.js';
+import { FolderLocks, LOCK_WAIT_MS, readJsonFolder, writeFileAtomic } from '@voxlate/disk';
+import { LIBRARY_FOLDER } from '../workspace-data.js';
 
+/** An entry's file: its 16-hex id, as JSON. */
+const ENTRY_FILE = /^[0-9a-f]{16}\.json$/;
 /** A creator's glossary as kept: its terms, a name to find it by, and when it was made and changed. */
 export interface StoredGlossary extends Glossary {
   id: string;
@@ -23,13 +25,16 @@ const ID = /^[0-9a-f]{16}$/;
  */
 export class DiskGlossaries {
   private readonly root: string;
-  private readonly locks = new JobLocks(
+  private readonly locks = new FolderLocks(
+    {
+      busy: () => 'The glossaries are being changed by another request. Please try again in a moment.',
+      missing: () => 'The glossaries’ folder is gone.',
+    },
     LOCK_WAIT_MS,
-    () => 'The glossaries are being changed by another request. Please try again in a moment.',
   );
 
   constructor(dataDir: string) {
-    this.root = join(dataDir, 'glossaries');
+    this.root = join(dataDir, LIBRARY_FOLDER.glossaries);
   }
 
   async create(name: string, glossary: Glossary, at = new Date()): Promise<StoredGlossary> {
@@ -81,12 +86,7 @@ export class DiskGlossaries {
 
   /** Every glossary, the most recently changed first. */
   async list(): Promise<StoredGlossary[]> {
-    const names = await readdir(this.root).catch(() => [] as string[]);
-    const glossaries: StoredGlossary[] = [];
-    for (const name of names.filter((file) => /^[0-9a-f]{16}\.json$/.test(file))) {
-      const text = await readFile(join(this.root, name), 'utf8').catch(() => undefined);
-      if (text !== undefined) glossaries.push(JSON.parse(text) as StoredGlossary);
-    }
+    const glossaries = await readJsonFolder<StoredGlossary>(this.root, ENTRY_FILE);
     return glossaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 

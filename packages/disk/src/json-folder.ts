@@ -1,0 +1,17 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Every JSON file of a folder whose name matches `named`, parsed, in no set order: a missing
+ * folder is an empty one, and a file removed between the listing and its reading is skipped (a
+ * library another request is changing). What the disk stores' `list` reads.
+ */
+export async function readJsonFolder<T>(folder: string, named: RegExp): Promise<T[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const read: T[] = [];
+  for (const name of names.filter((file) => named.test(file))) {
+    const text = await readFile(join(folder, name), 'utf8').catch(() => undefined);
+    if (text !== undefined) read.push(JSON.parse(text) as T);
+  }
+  return read;
+}
