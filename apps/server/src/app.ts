@@ -8,7 +8,16 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
-import { openJobStore } from '@voxlate/jobs';
+import {
+  openJobStore,
+  EmbeddedQueue,
+  dubInFolderOf,
+  JobBoard,
+  JobEdits,
+  JobEventHub,
+  WorkSlots,
+  RedisQueue,
+} from '@voxlate/jobs';
 import { ApiKeys, WorkspaceLibraries } from '@voxlate/workspace';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
@@ -24,14 +33,8 @@ import { drainRefusedBody } from './http/drain-refused-body.js';
 import { checkAnswersAgainstContract } from './http/contract-answers.js';
 import { errorResponse } from './http/error-response.js';
 import { describeRequestError } from './http/request-errors.js';
-import { EmbeddedQueue } from './jobs/embedded-queue.js';
-import { dubInFolderOf, JobBoard } from './jobs/job-board.js';
-import { JobEdits } from './jobs/job-edits.js';
-import { JobEventHub } from './jobs/job-event-hub.js';
-import { RequestIds } from './jobs/request-ids.js';
-import { WorkSlots } from './jobs/work-slots.js';
-import { RedisQueue } from './jobs/redis-queue.js';
-import { RequestFolders } from './jobs/request-folders.js';
+import { RequestIds } from './requests/request-ids.js';
+import { RequestFolders } from './requests/request-folders.js';
 import { linkedMediaFetcher, urlImportOptionsOf } from './url-import/linked-media-fetcher.js';
 import { registerInfoRoutes } from './routes/info-routes.js';
 import { endEventStreamsOnClose } from './routes/job-event-relay.js';

@@ -1,10 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { languagesAtOnceFor, openJobStore, RedisJobWorker } from '@voxlate/jobs';
+import { languagesAtOnceFor, openJobStore, RedisJobWorker, dubInFolderOf } from '@voxlate/jobs';
 import { WorkspaceLibraries } from '@voxlate/workspace';
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
 import { serverConfigFromEnv } from './config.js';
-import { dubInFolderOf } from './jobs/job-board.js';
 import { linkedMediaFetcher, urlImportOptionsOf } from './url-import/linked-media-fetcher.js';
 
 /**

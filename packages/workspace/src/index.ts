@@ -5,3 +5,4 @@ export * from './glossary/disk-glossaries.js';
 export * from './memory/disk-translation-memory.js';
 export * from './memory/tmx.js';
 export * from './voices/disk-voice-library.js';
+export * from './workspace-client.js';

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeys } from '@voxlate/workspace';
-import { WORKSPACE_CLIENT, type Caller } from './caller.js';
+import { workspaceClient, type ApiKeys } from '@voxlate/workspace';
+import type { Caller } from './caller.js';
 import { presentedKey } from './presented-key.js';
 import { BAD_KEY, NO_KEY, unauthorised } from './refusals.js';
 
@@ -33,7 +33,7 @@ async function callerFor(request: FastifyRequest, keys: ApiKeys, mandatory: bool
   if (!mandatory && !(await keys.required())) return { keysRequired: false, client: request.ip };
   const key = presentedKey(request);
   const workspace = key === undefined || key === '' ? undefined : await keys.workspaceOf(key);
-  if (workspace) return { workspace, keysRequired: true, client: `${WORKSPACE_CLIENT}${workspace.id}` };
+  if (workspace) return { workspace, keysRequired: true, client: workspaceClient(workspace.id) };
   const anonymous: Caller = { keysRequired: true, client: request.ip };
   const access = request.routeOptions.config as AccessConfig;
   const needsKey = access.contract === true ? access.public !== true : request.url.startsWith('/api/');

@@ -2,9 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { WorkspaceRef } from '@voxlate/workspace';
 import { NO_KEY, unauthorised } from './refusals.js';
 
-/** How a workspace is named where limits count clients (a client's address never starts so). */
-export const WORKSPACE_CLIENT = 'workspace:';
-
 /** Who sent a request, as access control decided before any route ran (see registerAccessControl). */
 export interface Caller {
   /** The workspace the request's key opens; absent without a valid key. */

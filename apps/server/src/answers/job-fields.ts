@@ -11,7 +11,7 @@ import {
   type Timeline,
 } from '@voxlate/core';
 import { voiceModeOf } from './voice-fields.js';
-import type { JobRuns, StoredJob } from '../jobs/job-board.js';
+import { type JobRuns, type StoredJob } from '@voxlate/jobs';
 
 /** Where a job's files are served from (the answers carry these links). */
 export function jobLinks(id: string): Job['links'] {

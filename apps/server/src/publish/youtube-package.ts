@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { downloadName, type PublishPackageBody } from '@voxlate/contract';
 import { Conflict, LANGUAGES, type Timeline } from '@voxlate/core';
 import { writeYoutubePackage, type Dubber, type PackageLanguage, type PackageSource } from '@voxlate/dubber';
-import { REPORT_FILE, subtitleFile, type DiskJobStore, type JobRequest } from '@voxlate/jobs';
+import { REPORT_FILE, subtitleFile, type DiskJobStore, type JobRequest, type StoredJob } from '@voxlate/jobs';
 import { type WorkspaceLibraries } from '@voxlate/workspace';
-import type { StoredJob } from '../jobs/job-board.js';
 
 /** What a package is made from: the jobs and their files, the engines, the jobs' workspace's memory. */
 export interface PackageParts {

@@ -9,12 +9,11 @@ import {
   type DubTask,
   type SavedVoice,
 } from '@voxlate/core';
-import type { JobRequest } from '@voxlate/jobs';
+import { type JobRequest, type NewJob } from '@voxlate/jobs';
 import type { DiskGlossaries, DiskVoiceLibrary, WorkspaceLibraries } from '@voxlate/workspace';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
-import type { NewJob } from '../jobs/job-board.js';
-import type { RequestFolder } from '../jobs/request-folders.js';
+import type { RequestFolder } from './request-folders.js';
 import { requireMediaKind } from './media-kind.js';
 import { receiveUpload } from './receive-upload.js';
 import { namedGlossary } from './named-glossary.js';

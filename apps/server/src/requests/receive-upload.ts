@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DUB_ASK_FIELDS, MAX_SUBTITLE_BYTES, type FormBody } from '@voxlate/contract';
 import { BadInput, TooLarge, UnsupportedMediaType, isVoxlateError } from '@voxlate/core';
-import type { RequestFolder } from '../jobs/request-folders.js';
+import type { RequestFolder } from './request-folders.js';
 import { fieldWithinLimit, SUBTITLES_TOO_LARGE } from './field-limits.js';
 
 export interface ReceivedUpload {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Routes, type Engines, type Health, type LanguageSupport, type Ready } from '@voxlate/contract';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
-import { QUEUE_DOWN_RETRY_AFTER_SECONDS } from '../jobs/redis-queue.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
+import { QUEUE_DOWN_RETRY_AFTER_SECONDS } from '@voxlate/jobs';
 
 /** GET /health, /ready, /api/languages (what each language can do here) and /api/engines. */
 export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {

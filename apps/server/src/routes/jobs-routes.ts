@@ -2,13 +2,19 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CreateJobForm, Routes, type Job, type JobGroup as JobGroupAnswer, type LineEditBody } from '@voxlate/contract';
 import { BadInput, Conflict, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
-import { awaitsItsLink, isJobId, REPORT_FILE, subtitleFile, type LineEdit } from '@voxlate/jobs';
+import {
+  awaitsItsLink,
+  isJobId,
+  REPORT_FILE,
+  subtitleFile,
+  type LineEdit,
+  type StoredJob,
+  MadeOnce,
+} from '@voxlate/jobs';
 import { groupStateOf } from '../answers/group-state.js';
 import { jobFields } from '../answers/job-fields.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
-import type { StoredJob } from '../jobs/job-board.js';
-import { MadeOnce } from '../jobs/made-once.js';
 import { admitAsked, dubOwnerOf, linkedDubJob, nameOfLink, newDubJobs, type DubMedia } from '../requests/dub-job.js';
 import { callerOf, workspaceOf } from '../access/caller.js';
 import { receiveUpload } from '../requests/receive-upload.js';

@@ -5,11 +5,11 @@ import { resultFields } from '../answers/dub-result.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { errorResponse } from '../http/error-response.js';
 import { SseStream } from '../http/sse-stream.js';
-import type { NewJob } from '../jobs/job-board.js';
 import { dubOwnerOf, uploadedDubJob } from '../requests/dub-job.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { runSpecJob } from './spec-job.js';
+import { type NewJob } from '@voxlate/jobs';
 
 /**
  * POST /process-video (video and both modes). Bad input is answered with a status code before

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes, type PublishPackageBody } from '@voxlate/contract';
 import { NotFound } from '@voxlate/core';
-import { isJobId } from '@voxlate/jobs';
+import { isJobId, type StoredJob } from '@voxlate/jobs';
 import { workspaceOf } from '../access/caller.js';
 import { abortOnDisconnect } from '../http/client-abort.js';
 import { sendFile } from '../http/send-file.js';
-import type { StoredJob } from '../jobs/job-board.js';
 import { writeJobsPackage } from '../publish/youtube-package.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Routes } from '@voxlate/contract';
 import { workspaceOf } from '../access/caller.js';
-import { RequestIds } from '../jobs/request-ids.js';
+import { RequestIds } from '../requests/request-ids.js';
 import { relayRequestEvents } from './job-event-relay.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';

@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import type { DiskJobStore, JobRequest } from '@voxlate/jobs';
+import {
+  type DiskJobStore,
+  type JobRequest,
+  type JobBoard,
+  type JobEdits,
+  type JobEventHub,
+  type WorkSlots,
+} from '@voxlate/jobs';
 import type { ApiKeys, WorkspaceLibraries, WorkspaceLibrary } from '@voxlate/workspace';
 import { workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from '../config.js';
-import type { JobBoard } from '../jobs/job-board.js';
-import type { JobEdits } from '../jobs/job-edits.js';
-import type { JobEventHub } from '../jobs/job-event-hub.js';
-import type { RequestIds } from '../jobs/request-ids.js';
-import type { WorkSlots } from '../jobs/work-slots.js';
-import type { RequestFolders } from '../jobs/request-folders.js';
+import type { RequestIds } from '../requests/request-ids.js';
+import type { RequestFolders } from '../requests/request-folders.js';
 import type { LiveSessions } from '../live/live-sessions.js';
 
 /** What the routes work with: one service per concern, each made once for the process (app.ts). */

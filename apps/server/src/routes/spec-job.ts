@@ -1,7 +1,6 @@
 import { Cancelled, VoxlateError, whenAborted, type ErrorCode, type SavedRun } from '@voxlate/core';
-import { PROVENANCE, type JobUpdate } from '@voxlate/jobs';
-import type { StoredJob, NewJob } from '../jobs/job-board.js';
-import { RequestIds } from '../jobs/request-ids.js';
+import { PROVENANCE, type JobUpdate, type StoredJob, type NewJob } from '@voxlate/jobs';
+import { RequestIds } from '../requests/request-ids.js';
 import type { RouteContext } from './route-context.js';
 
 /** A spec endpoint's job once done: its record, its run and its signed manifest. */

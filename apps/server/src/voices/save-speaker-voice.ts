@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import type { SaveVoiceBody } from '@voxlate/contract';
 import { Conflict, NotFound, savedVoiceFrom, speechToSave, type SavedRun, type Timeline } from '@voxlate/core';
-import { CURRENT_RUN, type DiskJobStore, type JobRequest } from '@voxlate/jobs';
+import { CURRENT_RUN, type DiskJobStore, type JobRequest, type JobBoard } from '@voxlate/jobs';
 import { type StoredVoice, type VoiceSpeech, type WorkspaceLibraries } from '@voxlate/workspace';
 import { writeSpeechWav } from '@voxlate/media';
-import type { JobBoard } from '../jobs/job-board.js';
-import type { RequestFolders } from '../jobs/request-folders.js';
+import type { RequestFolders } from '../requests/request-folders.js';
 
 /** What saving a voice works with: the jobs, their files, the libraries, a folder to cut the speech in. */
 export interface VoiceSaving {

@@ -1,17 +1,11 @@
 import { Cancelled, isVoxlateError } from '@voxlate/core';
-import {
-  jobsOfEntry,
-  JobProcessor,
-  queueEntryOf,
-  PROCESS_STOPPING,
-  type DiskJobStore,
-  type DubInFolder,
-  type JobProcessorOptions,
-  type JobRecord,
-  type JobRequest,
-  type JobState,
-} from '@voxlate/jobs';
-import type { JobEventHub } from './job-event-hub.js';
+import { jobsOfEntry, queueEntryOf } from '../job-group.js';
+import { JobProcessor, type DubInFolder, type JobProcessorOptions } from '../job-processor.js';
+import { PROCESS_STOPPING } from '../job-updates.js';
+import { type DiskJobStore } from '../disk-job-store.js';
+import { type JobRecord, type JobState } from '../job-record.js';
+import { type JobRequest } from '../job-request.js';
+import type { JobEventHub } from '../board/job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission, type Admitted, type WorkSlots } from './work-slots.js';
 import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
 

@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobProcessor, openJobStore, type DubInFolder, type JobRequest } from '@voxlate/jobs';
-import { makeSpeechWav } from '../../../../packages/dubber/src/test/make-media.js';
-import { offlineTestDubber } from '../../../../packages/dubber/src/test/offline-dubber.js';
+import { JobProcessor, type DubInFolder } from './job-processor.js';
+import { openJobStore, type JobRequest } from './job-request.js';
+import { makeSpeechWav } from '../../dubber/src/test/make-media.js';
+import { offlineTestDubber } from '../../dubber/src/test/offline-dubber.js';
 
 /**
  * A process killed between a run's last stage and its publishing (CI met it under load: a

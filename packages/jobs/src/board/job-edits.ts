@@ -1,11 +1,8 @@
-import {
-  applyLineEdit,
-  CURRENT_RUN,
-  type DiskJobStore,
-  type JobRecord,
-  type JobRequest,
-  type LineEdit,
-} from '@voxlate/jobs';
+import { applyLineEdit, type LineEdit } from '../line-edits.js';
+import { CURRENT_RUN } from '../job-processor.js';
+import { type DiskJobStore } from '../disk-job-store.js';
+import { type JobRecord } from '../job-record.js';
+import { type JobRequest } from '../job-request.js';
 import { type WorkspaceLibraries } from '@voxlate/workspace';
 import {
   BadInput,
@@ -18,8 +15,8 @@ import {
   type SynthesiserVoices,
 } from '@voxlate/core';
 import type { JobEventHub } from './job-event-hub.js';
-import type { JobQueue } from './job-queue.js';
-import type { Admission } from './work-slots.js';
+import type { JobQueue } from '../queue/job-queue.js';
+import type { Admission } from '../queue/work-slots.js';
 
 type Job = JobRecord<JobRequest>;
 

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TranslationMemoryPort } from '@voxlate/core';
-import { DiskJobStore, JobProcessor, type DubInFolder, type JobRequest } from '@voxlate/jobs';
+import { DiskJobStore } from './disk-job-store.js';
+import { JobProcessor, type DubInFolder } from './job-processor.js';
+import { type JobRequest } from './job-request.js';
 import { WorkspaceLibraries } from '@voxlate/workspace';
-import { dubInFolderOf } from './job-board.js';
+import { dubInFolderOf } from './board/job-board.js';
 
 /**
  * A job is dubbed with the translation memory of the workspace that owns it, wherever it runs (in

@@ -6,22 +6,20 @@ import {
   DUB_QUEUE,
   jobIdOfQueueEntry,
   queueJobId,
-  QueueHealth,
   redisCommandConnection,
   redisConnection,
-  type DiskJobStore,
   type DubQueueData,
-  type JobRecord,
-  type JobRequest,
-  jobsOfEntry,
-  queueEntryOf,
-  type JobUpdate,
   type QueuedUpdate,
-  type QueueLog,
-} from '@voxlate/jobs';
-import type { JobEventHub } from './job-event-hub.js';
-import { clientShareFull, lineFull, type Admission, type Admitted } from './work-slots.js';
-import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
+} from './redis-names.js';
+import { QueueHealth, type QueueLog } from './queue-health.js';
+import { type DiskJobStore } from '../disk-job-store.js';
+import { type JobRecord } from '../job-record.js';
+import { type JobRequest } from '../job-request.js';
+import { jobsOfEntry, queueEntryOf } from '../job-group.js';
+import { type JobUpdate } from '../job-updates.js';
+import type { JobEventHub } from '../board/job-event-hub.js';
+import { clientShareFull, lineFull, type Admission, type Admitted } from '../queue/work-slots.js';
+import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from '../queue/job-queue.js';
 
 /** Seconds a client is asked to wait while the queue is down. */
 export const QUEUE_DOWN_RETRY_AFTER_SECONDS = 10;

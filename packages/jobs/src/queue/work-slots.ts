@@ -1,6 +1,6 @@
 import { Busy, Cancelled, TooManyJobs, whenAborted } from '@voxlate/core';
-import { WORKSPACE_CLIENT } from '../access/caller.js';
-import { PROCESS_STOPPING } from '@voxlate/jobs';
+import { WORKSPACE_CLIENT } from '@voxlate/workspace';
+import { PROCESS_STOPPING } from '../job-updates.js';
 
 interface Waiting {
   start: () => void;

@@ -1,21 +1,24 @@
 import { basename } from 'node:path';
-import { Busy, Cancelled, NotFound, quoteInput, whenAborted, type SavedRun } from '@voxlate/core';
 import {
-  CURRENT_RUN,
-  RENDERED_RUN,
-  DEFAULT_RETENTION_MS,
-  type DiskJobStore,
-  runnerIsDead,
-  type DubInFolder,
-  type JobRecord,
-  type JobRequest,
-  type JobState,
-} from '@voxlate/jobs';
+  Busy,
+  Cancelled,
+  NotFound,
+  quoteInput,
+  whenAborted,
+  type DubRequest,
+  type RunOptions,
+  type SavedRun,
+  type TranslationMemoryPort,
+} from '@voxlate/core';
+import { CURRENT_RUN, RENDERED_RUN, type DubInFolder, type FinishedDub } from '../job-processor.js';
+import { DEFAULT_RETENTION_MS, type DiskJobStore } from '../disk-job-store.js';
+import { runnerIsDead } from '../runner-identity.js';
+import { type JobRecord, type JobState } from '../job-record.js';
+import { type JobRequest } from '../job-request.js';
 import { type WorkspaceLibraries } from '@voxlate/workspace';
-import type { Dubber } from '@voxlate/dubber';
 import type { JobEventHub } from './job-event-hub.js';
-import { ALREADY_ADMITTED, type Admission } from './work-slots.js';
-import type { JobQueue, QueueStatus } from './job-queue.js';
+import { ALREADY_ADMITTED, type Admission } from '../queue/work-slots.js';
+import type { JobQueue, QueueStatus } from '../queue/job-queue.js';
 
 export type StoredJob = JobRecord<JobRequest>;
 
@@ -297,8 +300,16 @@ function restarting(): Busy {
   return new Busy('The service is restarting: the job will go on when it is back. Please try again shortly.', 5);
 }
 
+/**
+ * The dubber's port: a dub in a folder, with a translation memory (what jobs know of the pipeline,
+ * which @voxlate/dubber's Dubber is; jobs import no engine or media).
+ */
+export interface DubberPort {
+  dubIn(workDir: string, request: DubRequest, run: RunOptions, memory: TranslationMemoryPort): Promise<FinishedDub>;
+}
+
 /** The dubber's dub in a job's folder, as the processor calls it. */
-export function dubInFolderOf(dubber: Pick<Dubber, 'dubIn'>, libraries: Pick<WorkspaceLibraries, 'of'>): DubInFolder {
+export function dubInFolderOf(dubber: DubberPort, libraries: Pick<WorkspaceLibraries, 'of'>): DubInFolder {
   // A job translates with the memory of the workspace that owns it.
   return (workDir, request, run, workspace) => dubber.dubIn(workDir, request, run, libraries.of(workspace).memory);
 }
