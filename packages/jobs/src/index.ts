@@ -21,7 +21,7 @@ export * from './adopt-open-data.js';
 export * from './job-locks.js';
 export * from './board/job-board.js';
 export * from './board/job-edits.js';
-export * from './board/job-event-hub.js';
+export * from './job-event-hub.js';
 export * from './board/made-once.js';
 export * from './queue/job-queue.js';
 export * from './queue/embedded-queue.js';

@@ -16,7 +16,7 @@ import { runnerIsDead } from '../runner-identity.js';
 import { type JobRecord, type JobState } from '../job-record.js';
 import { type JobRequest } from '../job-request.js';
 import { type WorkspaceLibraries } from '@voxlate/workspace';
-import type { JobEventHub } from './job-event-hub.js';
+import type { JobEventHub } from '../job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission } from '../queue/work-slots.js';
 import type { JobQueue, QueueStatus } from '../queue/job-queue.js';
 

@@ -14,7 +14,7 @@ import {
   type SpeakerVoice,
   type SynthesiserVoices,
 } from '@voxlate/core';
-import type { JobEventHub } from './job-event-hub.js';
+import type { JobEventHub } from '../job-event-hub.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { Admission } from '../queue/work-slots.js';
 

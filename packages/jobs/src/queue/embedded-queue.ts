@@ -5,7 +5,7 @@ import { PROCESS_STOPPING } from '../job-updates.js';
 import { type DiskJobStore } from '../disk-job-store.js';
 import { type JobRecord, type JobState } from '../job-record.js';
 import { type JobRequest } from '../job-request.js';
-import type { JobEventHub } from '../board/job-event-hub.js';
+import type { JobEventHub } from '../job-event-hub.js';
 import { ALREADY_ADMITTED, type Admission, type Admitted, type WorkSlots } from './work-slots.js';
 import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from './job-queue.js';
 

@@ -4,7 +4,7 @@ import { type DiskJobStore } from '../disk-job-store.js';
 import { type JobRecord } from '../job-record.js';
 import { type JobRequest } from '../job-request.js';
 import { type JobUpdate } from '../job-updates.js';
-import type { JobEventHub } from '../board/job-event-hub.js';
+import type { JobEventHub } from '../job-event-hub.js';
 import type { Admission, Admitted } from './work-slots.js';
 
 /** Where the queue stands: run in this process, or on a Redis that can or cannot be reached. */

@@ -17,7 +17,7 @@ import { type JobRecord } from '../job-record.js';
 import { type JobRequest } from '../job-request.js';
 import { jobsOfEntry, queueEntryOf } from '../job-group.js';
 import { type JobUpdate } from '../job-updates.js';
-import type { JobEventHub } from '../board/job-event-hub.js';
+import type { JobEventHub } from '../job-event-hub.js';
 import { clientShareFull, lineFull, type Admission, type Admitted } from '../queue/work-slots.js';
 import { cancelInGroup, entryKey, type JobQueue, type QueueFactory, type QueueStatus } from '../queue/job-queue.js';
 

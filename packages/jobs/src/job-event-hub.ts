@@ -1,4 +1,4 @@
-import type { JobUpdate } from '../job-updates.js';
+import type { JobUpdate } from './job-updates.js';
 
 /** An update as sent: numbered per job, so a client that reconnects names the last one it saw. */
 export interface NumberedUpdate {
