@@ -193,7 +193,7 @@ describe('npm run dub', () => {
     );
     expect(ducked.status).toBe(0);
     expect(ducked.stdout).toMatch(
-      /background: original ducked -24 dB over each dubbed line and its source speech \(separation was turned off\)/,
+      /background: original lowered 24 dB under each dubbed line and its source speech \(separation was turned off\)/,
     );
     const report = JSON.parse(readFileSync(join(dir, 'ducked.json'), 'utf8')) as { segments: { targetText: string }[] };
     expect(report.segments[0]!.targetText).toContain('hija querida');

@@ -23,7 +23,7 @@ function backgroundLine(run: DubRun): string {
   if (background?.method === 'removed')
     return `  background: original silenced over each dubbed line and its source speech (${background.reason})`;
   if (background)
-    return `  background: original ducked ${background.duckDb} dB over each dubbed line and its source speech (${background.reason})`;
+    return `  background: original lowered ${background.duckDb} dB under each dubbed line and its source speech (${background.reason})`;
   return '  background: original ducked under the dub';
 }
 

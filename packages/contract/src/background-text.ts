@@ -12,7 +12,7 @@ export function backgroundText(background: Static<typeof Background> | undefined
       return `Original voice taken out (${background.engine}); its music and ambience kept at full level.`;
     case 'ducked':
       return (
-        `Original lowered ${Math.abs(background.duckDb)} dB under each dubbed line and its source speech, ` +
+        `Original lowered ${background.duckDb} dB under each dubbed line and its source speech, ` +
         `background included (${background.reason}). Choose "Remove the original voice" to silence it there.`
       );
     case 'removed':

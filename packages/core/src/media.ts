@@ -28,7 +28,10 @@ export interface VideoInfo {
 export type OutputContainer = 'wav' | 'mp4';
 
 export interface MixOptions {
-  /** Gain on the original audio under dubbed speech, dB (negative). */
+  /**
+   * How far the original is lowered under dubbed speech, in dB (positive: 24 is 24 dB down). The
+   * one sign from the form's `duck_db` through the mixer to the manifest and the result text.
+   */
   duckDb: number;
   /** Length of the duck's fade in and out, seconds. */
   fadeSeconds: number;
@@ -39,7 +42,7 @@ export interface MixOptions {
 }
 
 export const DEFAULT_MIX: MixOptions = {
-  duckDb: -24,
+  duckDb: 24,
   fadeSeconds: 0.12,
   loudnessLufs: -16,
   truePeakDb: -1,

@@ -80,7 +80,7 @@ function request(output: string, target: 'eng' | 'fra', cues: readonly Cue[] = S
     outputContainer: 'wav',
     choices: { voice: { mode: 'clone', speakers: 2 } },
     // The original muted under the dub, so the dubbed voices alone are measured.
-    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
   };
 }
 

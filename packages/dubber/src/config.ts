@@ -33,11 +33,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeConf
       fit: { ...defaults.fit, tempoCap: numberFrom(env['VOXLATE_TEMPO_CAP'], defaults.fit.tempoCap) },
       mix: {
         ...defaults.mix,
-        duckDb: numberFrom(env['VOXLATE_DUCK_DB'], defaults.mix.duckDb),
+        duckDb: duckDbFrom(env['VOXLATE_DUCK_DB'], defaults.mix.duckDb),
         loudnessLufs: numberFrom(env['VOXLATE_LOUDNESS_LUFS'], defaults.mix.loudnessLufs),
       },
     },
   };
+}
+
+/**
+ * How far the original is lowered, in dB down (24), with the same sign as the form's `duck_db`. A
+ * negative value is refused rather than flipped: it is the old gain spelling, and guessing would let
+ * "-6" and "6" mean the same.
+ */
+function duckDbFrom(value: string | undefined, fallback: number): number {
+  const db = numberFrom(value, fallback);
+  if (db < 0) {
+    throw new Error(
+      `VOXLATE_DUCK_DB is how many dB the original is lowered under the dub (6 to 40; 24 by default), ` +
+        `got "${value ?? ''}": write ${-db} to lower it by ${-db} dB.`,
+    );
+  }
+  return db;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {

@@ -93,7 +93,7 @@ describe('the original voice under short dubbed lines, without a separator', () 
     const original = frameLevels(input);
     const medianDrop = async (duckDb: number): Promise<number> => {
       const run = await dubShortLines(`duck-${duckDb}.wav`, { duckDb });
-      expect(run.timeline.background).toMatchObject({ method: 'ducked', duckDb: -duckDb });
+      expect(run.timeline.background).toMatchObject({ method: 'ducked', duckDb });
       const dub = frameLevels(run.output);
       const drops = sourceOnlyFrames(original, run.timeline.segments)
         .map((k) => original[k]! - dub[k]!)

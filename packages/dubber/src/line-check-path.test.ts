@@ -81,7 +81,7 @@ async function dubWith(name: string, garble?: string, manager?: ModelManager): P
       targetLanguage: 'eng',
       transcript: SPANISH,
       choices: { voice: { mode: 'neutral' } },
-      options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+      options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
     });
     return run.timeline.segments;
   } finally {

@@ -66,7 +66,7 @@ async function dub(input: string, name: string, savedVoices?: Record<string, Sav
     targetLanguage: 'rus',
     choices: { voice: { mode: 'shaped', speakers: 1 } },
     ...(savedVoices ? { savedVoices } : {}),
-    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
   });
   return { timeline: run.timeline, output };
 }

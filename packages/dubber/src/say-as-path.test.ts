@@ -44,7 +44,7 @@ async function heard(name: string, glossary: Glossary): Promise<string[]> {
     transcript: SPANISH,
     glossary,
     choices: { voice: { mode: 'neutral' } },
-    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
   });
   const spans = run.timeline.segments.flatMap((segment: Segment) => placedSpan(segment) ?? []);
   const recogniser = await registries.asr.get('pocketsphinx');

@@ -40,7 +40,7 @@ async function dub(voice: VoiceMode, targetLanguage: LanguageCode = 'rus', by: D
     targetLanguage,
     // The original muted under the dub, so that the dubbed voices alone are measured.
     choices: { voice: { mode: voice } },
-    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
   });
   return { run, output };
 }

@@ -98,7 +98,7 @@ describe('the mix under the dub', () => {
 
   it('ducks the original by the configured amount when there is no separated background', async () => {
     const ducked = await render('ducked');
-    expect(musicDropDb(ducked)).toBeCloseTo(DEFAULT_MIX.duckDb, 0);
+    expect(-musicDropDb(ducked)).toBeCloseTo(DEFAULT_MIX.duckDb, 0);
     expect(readFileSync(join(dir, 'ducked.wav')).length).toBeGreaterThan(0);
   });
 });

@@ -100,7 +100,7 @@ export async function mixBetween(
     ...(request.duckSpans ?? []),
   ];
   // The separated background has no voice left to hide: it stays at its own level.
-  const underSpeech = request.background ? 1 : request.silenceUnderSpeech ? 0 : decibelsToGain(mix.duckDb);
+  const underSpeech = request.background ? 1 : request.silenceUnderSpeech ? 0 : decibelsToGain(-mix.duckDb);
   const envelope = new DuckEnvelope(spans, underSpeech, mix.fadeSeconds);
   const first = job.firstFrame / format.sampleRate;
   const last = (job.firstFrame + job.totalFrames) / format.sampleRate;

@@ -69,7 +69,7 @@ export async function checkStageBesideRecognition(
       sourceLanguage: 'spa',
       targetLanguage: 'eng',
       transcript,
-      options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+      options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
     });
     segments = run.timeline.segments;
     return run.stageSeconds.check ?? Number.NaN;

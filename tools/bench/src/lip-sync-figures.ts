@@ -78,7 +78,7 @@ function dub(dubber: Dubber, scene: LipSyncScene, output: string, lipSync: boole
     targetLanguage: 'spa',
     ...(scene.subtitles ? { transcript: readFileSync(scene.subtitles, 'utf8') } : {}),
     choices: { lipSync },
-    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
   });
 }
 

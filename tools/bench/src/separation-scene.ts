@@ -98,9 +98,9 @@ export function sdr(reference: Float32Array, estimate: Float32Array): number {
  * The offline fallback's background: the mix ducked by `duckDb` wherever the voice speaks (the
  * voice's own activity, so ducking at its best), with the mix's fades.
  */
-export function duckedBackground(scene: SeparationScene, duckDb = -18, fadeSeconds = 0.12): Float32Array {
+export function duckedBackground(scene: SeparationScene, duckDb = 18, fadeSeconds = 0.12): Float32Array {
   const spans = voiceSpans(scene.voice);
-  const envelope = new DuckEnvelope(spans, decibelsToGain(duckDb), fadeSeconds);
+  const envelope = new DuckEnvelope(spans, decibelsToGain(-duckDb), fadeSeconds);
   const mix = scene.voice.map((v, i) => v + scene.background[i]!);
   for (let frame = 0; frame < mix.length / 2; frame++) {
     const gain = envelope.gainAt(frame / SCENE_RATE);

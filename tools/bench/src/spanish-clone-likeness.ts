@@ -39,7 +39,7 @@ export async function spanishCloneLikeness(
         sourceLanguage: 'eng',
         targetLanguage: 'spa',
         choices: { voice: { mode } },
-        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
       });
       rows.push({ mode, ...likeness(verifier, scene, speakers, run.timeline.segments, output) });
     }

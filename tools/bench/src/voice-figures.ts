@@ -72,7 +72,7 @@ export async function voiceQuality(
         sourceLanguage: 'eng',
         targetLanguage,
         choices: { voice: { mode } },
-        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
       });
       const dub = decode16k(output);
       figures.push({

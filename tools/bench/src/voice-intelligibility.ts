@@ -65,7 +65,7 @@ export async function voiceIntelligibility(
         targetLanguage: 'eng',
         transcript: subtitles,
         choices: { voice: { mode } },
-        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: -90 } },
+        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
       });
       const lines = run.timeline.segments.flatMap((segment) => spokenLine(segment));
       const heard = (filter: string): Promise<RecognisedSpan[]> =>

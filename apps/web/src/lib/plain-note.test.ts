@@ -39,7 +39,7 @@ describe('the service’s words in plain words, for the studio', () => {
   it('says how the original was treated without levels or commands, which it keeps under Details', () => {
     const ducked = backgroundNote({
       method: 'ducked',
-      duckDb: -24,
+      duckDb: 24,
       reason: 'no voice/background separator is installed (npm run models -- add mdx-kim-vocal-2)',
     })!;
     expect(ducked.text).not.toMatch(/dB|npm/);

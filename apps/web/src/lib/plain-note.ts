@@ -60,7 +60,7 @@ export function backgroundNote(background: DubAnswer['background']): PlainNote |
         text:
           'Original turned down under each dubbed line and its source speech, background included. ' +
           'Choose "Remove the original voice" to silence it there.',
-        details: `Lowered ${Math.abs(background.duckDb)} dB: ${background.reason}.`,
+        details: `Lowered ${background.duckDb} dB: ${background.reason}.`,
       };
     case 'removed':
       return {

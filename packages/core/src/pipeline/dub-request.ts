@@ -107,7 +107,6 @@ export function resolveOptions(partial: Partial<DubOptions> | undefined, choices
   return {
     ...options,
     ...(tempoCap === undefined ? {} : { fit: { ...options.fit, tempoCap } }),
-    // The creator says how far down; the mix lowers by a negative gain.
-    ...(duckDb === undefined ? {} : { mix: { ...options.mix, duckDb: -duckDb } }),
+    ...(duckDb === undefined ? {} : { mix: { ...options.mix, duckDb } }),
   };
 }

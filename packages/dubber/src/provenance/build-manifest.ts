@@ -24,7 +24,7 @@ export function buildManifest(parts: {
   const options = request.options ?? {};
   // The cap the dub ran with: the creator's choice, else the installation's.
   const tempoCap = request.choices?.timing?.tempoCap ?? options.fit?.tempoCap;
-  const duckDb = request.choices?.duckDb === undefined ? options.mix?.duckDb : -request.choices.duckDb;
+  const duckDb = request.choices?.duckDb ?? options.mix?.duckDb;
   return {
     format: MANIFEST_FORMAT,
     synthetic: true,
