@@ -39,9 +39,21 @@ module.exports = {
       name: 'web-speaks-the-contract',
       severity: 'error',
       comment: 'The studio talks to the service over HTTP only: of our code it may import the contract alone.',
-      from: { path: '^apps/web/' },
+      // The browser tests start a service and make its keys: their harness may reach the workspace too.
+      from: { path: '^apps/web/', pathNot: '^apps/web/e2e/' },
       to: {
         path: '^(packages/(?!contract/)|apps/(?!web/))',
+        pathNot: '^packages/dubber/src/test/|^apps/server/src/test/',
+      },
+    },
+    {
+      name: 'web-e2e-harness',
+      severity: 'error',
+      comment:
+        "The studio's browser tests: the contract, the workspace (to make keys) and the test helpers, nothing else of ours.",
+      from: { path: '^apps/web/e2e/' },
+      to: {
+        path: '^(packages/(?!contract/|workspace/)|apps/(?!web/))',
         pathNot: '^packages/dubber/src/test/|^apps/server/src/test/',
       },
     },
@@ -56,8 +68,61 @@ module.exports = {
       name: 'engines-and-media-apart',
       severity: 'error',
       comment: 'Engines and media are side by side under core: neither imports the other, nor jobs or dubber.',
-      from: { path: '^packages/(engines|media)/' },
+      from: { path: '^packages/(engines|media)/', pathNot: '\\.test\\.ts$|/test/' },
       to: { path: '^packages/(jobs|dubber|engines|media)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'jobs-run-through-the-port',
+      severity: 'error',
+      comment:
+        'Jobs run a dub through the dubber port (DubberPort) they are given: they import no engine, media or dubber (tests may run a real dub).',
+      from: { path: '^packages/jobs/', pathNot: '\\.test\\.ts$|/test/' },
+      to: { path: '^packages/(engines|media|dubber|models)/' },
+    },
+    {
+      name: 'workspace-below-jobs',
+      severity: 'error',
+      comment:
+        "A workspace's things (keys, glossaries, memory, voices) and the disk's pieces sit below jobs and the dubber.",
+      from: { path: '^packages/(workspace|disk)/' },
+      to: { path: '^packages/(jobs|dubber|engines|media|models)/' },
+    },
+    {
+      name: 'disk-at-the-bottom',
+      severity: 'error',
+      comment:
+        "The disk's crash-safe pieces know nothing of jobs, workspaces or dubs (core's errors and process-lifetime only).",
+      from: { path: '^packages/disk/' },
+      to: { path: '^packages/(?!disk/|core/|contract/|process-lifetime/)' },
+    },
+    {
+      name: 'server-http-at-the-bottom',
+      severity: 'error',
+      comment:
+        "The server's inner order is http < access < requests, answers < routes < app: HTTP plumbing imports none above it.",
+      from: { path: '^apps/server/src/http/' },
+      to: { path: '^apps/server/src/(?!http/)' },
+    },
+    {
+      name: 'server-access-below-requests',
+      severity: 'error',
+      comment: 'Access (keys, callers, refusals) sees only the HTTP plumbing below it.',
+      from: { path: '^apps/server/src/access/' },
+      to: { path: '^apps/server/src/(?!access/|http/)' },
+    },
+    {
+      name: 'server-services-below-routes',
+      severity: 'error',
+      comment: 'Requests, answers and the services beside them are used by routes, never the other way.',
+      from: { path: '^apps/server/src/(requests|answers|live|publish|voices|url-import)/' },
+      to: { path: '^apps/server/src/(routes/|app\\.ts|main\\.ts|worker-main\\.ts)' },
+    },
+    {
+      name: 'server-routes-below-app',
+      severity: 'error',
+      comment: 'Routes are registered by the app (the composition root), and import nothing of it.',
+      from: { path: '^apps/server/src/routes/' },
+      to: { path: '^apps/server/src/(app|main|worker-main)\\.ts$' },
     },
   ],
   options: {
@@ -65,7 +130,13 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/|\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
-    enhancedResolveOptions: { conditionNames: ['source', 'import', 'default'], extensions: ['.ts', '.tsx', '.js'] },
+    enhancedResolveOptions: {
+      // Without exportsFields our packages' own names (@voxlate/core) were never resolved, so no rule
+      // between packages could fire (found in issue 57): they resolve to their sources now.
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
     combinedDependencies: true,
   },
 };

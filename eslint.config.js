@@ -44,4 +44,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes call services (issue 57): of the jobs, the one Jobs service; the board, edits, event
+    // hub, queues, work slots and job store behind it are its own business.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@voxlate/jobs',
+              importNames: [
+                'JobBoard',
+                'JobEdits',
+                'JobEventHub',
+                'JobQueue',
+                'EmbeddedQueue',
+                'RedisQueue',
+                'RedisJobWorker',
+                'WorkSlots',
+                'DiskJobStore',
+                'openJobStore',
+              ],
+              message: 'Routes reach jobs through the Jobs service (RouteContext.jobs), not its parts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

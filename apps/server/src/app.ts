@@ -8,16 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
-import {
-  openJobStore,
-  EmbeddedQueue,
-  dubInFolderOf,
-  JobBoard,
-  JobEdits,
-  JobEventHub,
-  WorkSlots,
-  RedisQueue,
-} from '@voxlate/jobs';
+import { Jobs, type JobRunner, type QueueLog } from '@voxlate/jobs';
 import { ApiKeys, WorkspaceLibraries } from '@voxlate/workspace';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
@@ -85,41 +76,34 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
-  const slots = new WorkSlots({
-    concurrency: config.maxConcurrentJobs,
-    maxWaiting: config.maxWaitingJobs,
-    maxPerClient: config.maxJobsPerClient,
-  });
   const dataDir = dubber.config.dataDir;
-  const store = openJobStore(dataDir);
-  const hub = new JobEventHub();
   // Each workspace's glossaries, memory and voices; jobs run here (without Redis) translate with
   // the memory of their own workspace, which their edits fill.
   const libraries = new WorkspaceLibraries(dataDir);
   const keys = new ApiKeys(dataDir);
-  const makeQueue = config.redisUrl
-    ? RedisQueue.factory(config.redisUrl, (level, message) => app.log[level](message))
-    : EmbeddedQueue.factory(slots, dubInFolderOf(dubber, libraries), {
-        languagesAtOnce: config.languagesAtOnce,
-        fetchLinked: linkedMediaFetcher(dubber, urlImportOptionsOf(config)),
-      });
-  const queue = makeQueue(store, hub);
-  const board = new JobBoard({ store, hub, queue }, config.retentionMs, config.sweepMs);
+  const jobs = new Jobs({
+    dataDir,
+    libraries,
+    limits: {
+      concurrency: config.maxConcurrentJobs,
+      maxWaiting: config.maxWaitingJobs,
+      maxPerClient: config.maxJobsPerClient,
+    },
+    runner: jobRunnerOf(config, dubber, (level, message) => app.log[level](message)),
+    retentionMs: config.retentionMs,
+    sweepMs: config.sweepMs,
+  });
   const context: RouteContext = {
     config,
     dubber,
-    slots,
-    board,
-    store,
-    hub,
-    edits: new JobEdits(store, hub, queue, libraries),
+    jobs,
     libraries,
     requests: new RequestIds(),
     folders: new RequestFolders(config.tempRoot),
     live: new LiveSessions(config.maxLiveSessions, config.maxLiveSessionsPerWorkspace),
     keys,
   };
-  const resumed = await board.open();
+  const resumed = await jobs.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame). Registered
@@ -185,14 +169,25 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   // (a connection that never sent a request would otherwise hold the close for a minute).
   app.addHook('preClose', async () => {
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await board.close();
-    context.slots.abortAll();
+    await jobs.close();
   });
   app.addHook('onClose', async () => {
     await context.folders.removeAll();
     await dubber.close();
   });
   return app;
+}
+
+/** Jobs run on Redis workers when the installation has Redis, else here with the warm dubber. */
+function jobRunnerOf(config: ServerConfig, dubber: Dubber, log: QueueLog): JobRunner {
+  if (config.redisUrl) return { redisUrl: config.redisUrl, log };
+  return {
+    dubber,
+    options: {
+      languagesAtOnce: config.languagesAtOnce,
+      fetchLinked: linkedMediaFetcher(dubber, urlImportOptionsOf(config)),
+    },
+  };
 }
 
 /**

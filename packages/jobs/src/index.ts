@@ -27,3 +27,5 @@ export * from './queue/job-queue.js';
 export * from './queue/embedded-queue.js';
 export * from './queue/work-slots.js';
 export * from './redis/redis-queue.js';
+export * from './jobs.js';
+export * from './redis/worker-process.js';

@@ -6,14 +6,14 @@ export interface NumberedUpdate {
   update: JobUpdate;
 }
 
-type Listener = (event: NumberedUpdate) => void;
+export type JobListener = (event: NumberedUpdate) => void;
 
 interface JobLog {
   next: number;
   /** The newest progress figure and phase. */
   progress?: { progress: number; phase: string };
   kept: NumberedUpdate[];
-  listeners: Set<Listener>;
+  listeners: Set<JobListener>;
 }
 
 /** Updates kept per job for clients that reconnect (progress comes in whole percents: a job sends a few hundred). */
@@ -72,7 +72,7 @@ export class JobEventHub {
   follow(
     jobId: string,
     after: number | undefined,
-    listener: Listener,
+    listener: JobListener,
   ): { missed?: NumberedUpdate[]; stop: () => void } {
     const log = this.logOf(jobId);
     log.listeners.add(listener);

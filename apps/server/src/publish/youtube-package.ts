@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { downloadName, type PublishPackageBody } from '@voxlate/contract';
 import { Conflict, LANGUAGES, type Timeline } from '@voxlate/core';
 import { writeYoutubePackage, type Dubber, type PackageLanguage, type PackageSource } from '@voxlate/dubber';
-import { REPORT_FILE, subtitleFile, type DiskJobStore, type JobRequest, type StoredJob } from '@voxlate/jobs';
+import { REPORT_FILE, subtitleFile, type Jobs, type StoredJob } from '@voxlate/jobs';
 import { type WorkspaceLibraries } from '@voxlate/workspace';
 
 /** What a package is made from: the jobs and their files, the engines, the jobs' workspace's memory. */
 export interface PackageParts {
-  store: DiskJobStore<JobRequest>;
+  jobs: Pick<Jobs, 'folderOf' | 'inputOf'>;
   dubber: Dubber;
   libraries: Pick<WorkspaceLibraries, 'of'>;
 }
@@ -24,13 +24,16 @@ export async function writeJobsPackage(
   dir: string,
   signal: AbortSignal,
 ): Promise<{ path: string; name: string }> {
-  const source = await packageSourceOf(parts.store, jobs);
+  const source = await packageSourceOf(parts.jobs, jobs);
   // The titles are translated with the memory of the workspace that owns the jobs.
   const memory = parts.libraries.of(jobs[0]?.request.workspace).memory;
   return writeYoutubePackage({ resolver: parts.dubber.resolver, memory }, source, asked, dir, signal);
 }
 
-async function packageSourceOf(store: DiskJobStore<JobRequest>, jobs: readonly StoredJob[]): Promise<PackageSource> {
+async function packageSourceOf(
+  files: Pick<Jobs, 'folderOf' | 'inputOf'>,
+  jobs: readonly StoredJob[],
+): Promise<PackageSource> {
   const dubs: PackageLanguage[] = [];
   let sourceLanguage: Timeline['sourceLanguage'] | undefined;
   for (const job of jobs) {
@@ -39,7 +42,7 @@ async function packageSourceOf(store: DiskJobStore<JobRequest>, jobs: readonly S
         `The ${LANGUAGES[job.request.targetLanguage].name} dub (job ${job.id}) is not finished yet: package the languages once each has its dub.`,
       );
     }
-    const results = join(store.folder(job.id), 'result');
+    const results = join(files.folderOf(job.id), 'result');
     const report = JSON.parse(await readFile(join(results, REPORT_FILE), 'utf8')) as { timeline: Timeline };
     sourceLanguage ??= report.timeline.sourceLanguage;
     dubs.push({
@@ -54,7 +57,7 @@ async function packageSourceOf(store: DiskJobStore<JobRequest>, jobs: readonly S
     });
   }
   const first = jobs[0]!;
-  const original = join(store.folder(first.id), 'input', first.request.inputFile);
+  const original = files.inputOf(first);
   return {
     original,
     stem: downloadName(first.request.inputName, 'x', 'x').slice(0, -4),
@@ -62,7 +65,7 @@ async function packageSourceOf(store: DiskJobStore<JobRequest>, jobs: readonly S
       {
         language: sourceLanguage!,
         audio: original,
-        subtitles: subtitlesIn(join(store.folder(first.id), 'result'), sourceLanguage!),
+        subtitles: subtitlesIn(join(files.folderOf(first.id), 'result'), sourceLanguage!),
       },
       ...dubs,
     ],

@@ -8,18 +8,18 @@ import { QUEUE_DOWN_RETRY_AFTER_SECONDS } from '@voxlate/jobs';
 
 /** GET /health, /ready, /api/languages (what each language can do here) and /api/engines. */
 export function registerInfoRoutes(app: FastifyInstance, context: RouteContext): void {
-  const { dubber, slots, board } = context;
+  const { dubber, jobs } = context;
   const { registries } = dubber.resolver;
 
   serveRoute(app, Routes.health, (): Health => ({
     status: 'ok',
-    jobs: slots.stats(),
-    queue: board.queueStatus(),
+    jobs: jobs.runningHere(),
+    queue: jobs.queueStatus(),
     memory: memoryFigures(),
   }));
 
   serveRoute(app, Routes.ready, (): Ready => {
-    if (board.queueStatus() === 'down') {
+    if (jobs.queueStatus() === 'down') {
       throw new HttpError(503, 'Not ready: the job queue (Redis) cannot be reached.', {
         'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS),
       });

@@ -50,20 +50,20 @@ export async function relayJobEvents(
   jobId: string,
   workspace: string | undefined,
 ): Promise<void> {
-  const { board, config, hub } = context;
+  const { jobs, config } = context;
   const header = request.headers['last-event-id'];
-  const after = hub.numberOf(Array.isArray(header) ? header[0] : header);
-  const job = await board.get(jobId, workspace);
-  if (after !== undefined && isTerminal(job.state) && after >= hub.lastId(jobId)) {
+  const after = jobs.eventNumberOf(Array.isArray(header) ? header[0] : header);
+  const job = await jobs.get(jobId, workspace);
+  if (after !== undefined && isTerminal(job.state) && after >= jobs.lastEventNumber(jobId)) {
     return void reply.code(204).send();
   }
   const stream = openStream(reply, config.heartbeatMs);
-  const followed = hub.follow(jobId, after, (event) => relay(stream, hub.eventId(event), event.update));
+  const followed = jobs.follow(jobId, after, (event) => relay(stream, jobs.eventId(event), event.update));
   if (followed.missed) {
-    for (const event of followed.missed) relay(stream, hub.eventId(event), event.update);
+    for (const event of followed.missed) relay(stream, jobs.eventId(event), event.update);
   } else {
-    const snapshot = jobFields(await board.get(jobId, workspace), hub.progressOf(jobId));
-    const id = `${hub.epoch}-${hub.lastId(jobId)}`;
+    const snapshot = jobFields(await jobs.get(jobId, workspace), jobs.progressOf(jobId));
+    const id = jobs.lastEventId(jobId);
     stream.send('snapshot', id, snapshot);
     if (isTerminal(snapshot.state)) {
       stream.send('end', id, {});
@@ -84,7 +84,7 @@ const REQUEST_WAIT_MS = 15 * 60_000;
  * and ends with the request's job.
  */
 export async function relayRequestEvents(reply: FastifyReply, context: RouteContext, requestId: string): Promise<void> {
-  const { config, hub, requests } = context;
+  const { config, jobs, requests } = context;
   const stream = openStream(reply, config.heartbeatMs);
   const waited = new AbortController();
   const timer = setTimeout(() => waited.abort(new Error('no request came')), REQUEST_WAIT_MS);
@@ -101,9 +101,9 @@ export async function relayRequestEvents(reply: FastifyReply, context: RouteCont
   const send = (update: JobUpdate, id: string): void => {
     if (update.type !== 'warning') relay(stream, id, update);
   };
-  const followed = hub.follow(jobId, undefined, (event) => send(event.update, hub.eventId(event)));
-  const now = hub.progressOf(jobId);
-  if (now) send({ type: 'progress', ...now }, `${hub.epoch}-${hub.lastId(jobId)}`);
+  const followed = jobs.follow(jobId, undefined, (event) => send(event.update, jobs.eventId(event)));
+  const now = jobs.progressOf(jobId);
+  if (now) send({ type: 'progress', ...now }, jobs.lastEventId(jobId));
   await stream.gone;
   followed.stop();
 }

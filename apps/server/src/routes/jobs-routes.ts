@@ -33,7 +33,7 @@ import { serveRoute } from './serve-route.js';
 export function registerJobsRoutes(app: FastifyInstance, context: RouteContext): void {
   // Stems are made on their first download and kept with the render they belong to.
   const stems = new MadeOnce();
-  const { config, board, hub, store, edits } = context;
+  const { config, jobs } = context;
   const apiAdmission = { maxWaiting: config.maxQueuedJobs, maxPerClient: config.maxQueuedJobsPerClient };
 
   serveRoute(
@@ -52,21 +52,26 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     async (request): Promise<{ jobs: Job[]; page: number; size: number; total: number }> => {
       const page = Number(request.query.page ?? 0);
       const size = Number(request.query.size ?? 20);
-      const { jobs, total } = await board.list(page, size, workspaceOf(request));
-      return { jobs: jobs.map((job) => jobFields(job, hub.progressOf(job.id))), page, size, total };
+      const listed = await jobs.list(page, size, workspaceOf(request));
+      return {
+        jobs: listed.jobs.map((job) => jobFields(job, jobs.progressOf(job.id))),
+        page,
+        size,
+        total: listed.total,
+      };
     },
   );
 
   serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request);
-    return jobFields(job, hub.progressOf(job.id), await board.runsOf(job));
+    return jobFields(job, jobs.progressOf(job.id), await jobs.runsOf(job));
   });
 
   serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${quoteInput(id)}.`);
-    const jobs = (await board.group(id, workspaceOf(request))).map((job) => jobFields(job, hub.progressOf(job.id)));
-    return { id, ...groupStateOf(jobs), jobs };
+    const members = (await jobs.group(id, workspaceOf(request))).map((job) => jobFields(job, jobs.progressOf(job.id)));
+    return { id, ...groupStateOf(members), jobs: members };
   });
 
   serveRoute(app, Routes.followJob, async (request, reply) => {
@@ -85,8 +90,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJobSource, async (request, reply) => {
     const job = await jobOf(context, request);
     if (awaitsItsLink(job.request)) throw new NotFound('The job has not fetched its link yet.');
-    const path = join(store.folder(job.id), 'input', job.request.inputFile);
-    await sendFile(request, reply, path, job.request.inputName);
+    await sendFile(request, reply, jobs.inputOf(job), job.request.inputName);
   });
 
   serveRoute(app, Routes.getJobSubtitles, async (request, reply) => {
@@ -100,7 +104,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     if (!job.result) throw new NotFound('The job has no result yet.');
     requireRevision(job.result.revision, request.query.revision);
     const [, language, format] = match as unknown as [string, string, 'srt' | 'vtt'];
-    const path = join(store.folder(job.id), 'result', subtitleFile(language, format));
+    const path = jobs.resultFile(job.id, subtitleFile(language, format));
     await sendFile(request, reply, path, downloadName(job.request.inputName, language, format));
   });
 
@@ -109,19 +113,19 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     if (!job.result) throw new NotFound('The job has no result yet.');
     // Made from the run the result was rendered from: a line moved since is on its new speaker's
     // track once the render has spoken it there, not before.
-    const { rendered } = await board.runsOf(job);
+    const { rendered } = await jobs.runsOf(job);
     if (!rendered) throw new NotFound('The stems of this job wait for its edits to be rendered.');
     const offered = stemsOffered(rendered).find((stem) => `${stem.name}.${stem.extension}` === request.params.file);
     if (!offered) {
       const files = stemsOffered(rendered).map((stem) => `${stem.name}.${stem.extension}`);
       throw new NotFound(`This job has no stem ${quoteInput(request.params.file)}: it has ${files.join(', ')}.`);
     }
-    const folder = store.folder(job.id);
-    const path = join(folder, 'result', 'stems', `r${job.result.revision}-${request.params.file}`);
+    const folder = jobs.folderOf(job.id);
+    const path = jobs.resultFile(job.id, join('stems', `r${job.result.revision}-${request.params.file}`));
     await stems.made(path, () =>
       context.dubber.renderStem(
         join(folder, 'work'),
-        { saved: rendered, input: join(folder, 'input', job.request.inputFile) },
+        { saved: rendered, input: jobs.inputOf(job) },
         offered.name,
         path,
       ),
@@ -137,7 +141,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
   serveRoute(app, Routes.getJobReport, async (request, reply) => {
     const job = await jobOf(context, request);
     if (!job.result) throw new NotFound('The job has no result yet.');
-    const path = join(store.folder(job.id), 'result', REPORT_FILE);
+    const path = jobs.resultFile(job.id, REPORT_FILE);
     const name = downloadName(job.request.inputName, job.request.targetLanguage, 'report.json');
     await sendFile(request, reply, path, name);
   });
@@ -147,9 +151,9 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     const { body } = request;
     const line = Number(request.params.segmentId);
     let edited = job;
-    if (body.checked !== undefined) edited = await edits.markChecked(job.id, line, body.checked);
-    if (changesLine(body)) edited = await edits.edit(job.id, line, lineEditOf(body), body.revision);
-    return jobFields(edited, undefined, await board.runsOf(edited));
+    if (body.checked !== undefined) edited = await jobs.markChecked(job.id, line, body.checked);
+    if (changesLine(body)) edited = await jobs.editLine(job.id, line, lineEditOf(body), body.revision);
+    return jobFields(edited, undefined, await jobs.runsOf(edited));
   });
 
   serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
@@ -163,26 +167,26 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     if (savedVoice !== undefined) changed = await giveSavedVoice(context, job, speaker, savedVoice);
     if (voice !== undefined) {
       const voices = await voicesFor(context, job.request.targetLanguage, job.request.engines.tts);
-      changed = await edits.changeSpeakerVoice(job.id, speaker, voice, voices);
+      changed = await jobs.changeSpeakerVoice(job.id, speaker, voice, voices);
     }
-    if (name !== undefined) changed = await edits.renameSpeaker(job.id, speaker, name);
-    return jobFields(changed, undefined, await board.runsOf(changed));
+    if (name !== undefined) changed = await jobs.renameSpeaker(job.id, speaker, name);
+    return jobFields(changed, undefined, await jobs.runsOf(changed));
   });
 
   serveRoute(app, Routes.renderJob, async (request, reply) => {
     const job = await jobOf(context, request);
-    const queued = await edits.render(job.id, callerOf(request).client, apiAdmission);
+    const queued = await jobs.render(job.id, callerOf(request).client, apiAdmission);
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
   serveRoute(app, Routes.cancelJob, async (request): Promise<Job> => {
     const job = await jobOf(context, request);
-    return jobFields(await board.cancel(job.id), undefined);
+    return jobFields(await jobs.cancel(job.id), undefined);
   });
 
   serveRoute(app, Routes.deleteJob, async (request, reply) => {
     const job = await jobOf(context, request);
-    await board.remove(job.id);
+    await jobs.remove(job.id);
     return reply.code(204).send();
   });
 }
@@ -191,7 +195,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
 async function jobOf(context: RouteContext, request: FastifyRequest<{ Params: { id: string } }>): Promise<StoredJob> {
   const { id } = request.params;
   if (!isJobId(id)) throw new NotFound(`There is no job ${quoteInput(id)}.`);
-  return context.board.get(id, workspaceOf(request));
+  return context.jobs.get(id, workspaceOf(request));
 }
 
 /** Reads the form (a file or a link), checks every field, then stores and queues the job. */
@@ -201,7 +205,7 @@ async function createJob(
   context: RouteContext,
   admission: { maxWaiting: number; maxPerClient: number },
 ): Promise<StoredJob> {
-  const { config, dubber, folders, board } = context;
+  const { config, dubber, folders, jobs } = context;
   const abort = abortOnDisconnect(request, reply);
   const folder = await folders.create();
   try {
@@ -217,12 +221,12 @@ async function createJob(
     // is fetched by its job, so the import outlives the request; a group's is fetched now, once.
     if (!upload.media && (asked.targetLanguages ?? []).length <= 1) {
       const link = await admitLink(asked.url!, urlImportOptionsOf(config));
-      return board.submit(await linkedDubJob(asked, link, owner), admission);
+      return jobs.submit(await linkedDubJob(asked, link, owner), admission);
     }
     const media = upload.media ?? (await fetchLink(asked.url!, folder.path('fetched'), context, abort.signal));
-    const jobs = await newDubJobs(dubber, asked, media, { mode: 'audio', owner }, abort.signal);
+    const newJobs = await newDubJobs(dubber, asked, media, { mode: 'audio', owner }, abort.signal);
     // Several languages are one group: the answer is its first job, which names the others.
-    const [first] = await board.submitGroup(jobs, admission);
+    const [first] = await jobs.submitGroup(newJobs, admission);
     return first!;
   } finally {
     await folder.remove();
@@ -263,7 +267,7 @@ async function giveSavedVoice(context: RouteContext, job: StoredJob, speaker: st
   const { targetLanguage, engines } = job.request;
   const synthesiser = await context.dubber.resolver.synthesiser(targetLanguage, engines.tts);
   const voices = (await synthesiser.baseVoices?.(targetLanguage)) ?? [];
-  return context.edits.giveSavedVoice(job.id, speaker, saved.voice, saved.speech, { engine: synthesiser.id, voices });
+  return context.jobs.giveSavedVoice(job.id, speaker, saved.voice, saved.speech, { engine: synthesiser.id, voices });
 }
 
 /** The voice ids a speaker of a job into `language` can be given: the job's synthesiser's (named, or the best). */

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AUDIO_URL_EXPECTED, AudioUrlBody, Routes } from '@voxlate/contract';
 import { resultFields } from '../answers/dub-result.js';
@@ -18,7 +17,7 @@ import { runSpecJob } from './spec-job.js';
  * dubs it like /translate and also returns the fetched audio as `source_audio` (base64 WAV).
  */
 export function registerProcessAudioUrlRoute(app: FastifyInstance, context: RouteContext): void {
-  const { config, dubber, store, folders } = context;
+  const { config, dubber, jobs, folders } = context;
   serveRoute(
     app,
     Routes.processAudioUrl,
@@ -49,7 +48,7 @@ export function registerProcessAudioUrlRoute(app: FastifyInstance, context: Rout
         });
         // The fetched audio handed back as WAV, from the job's copy of it.
         const sourceWav = folder.path('source.wav');
-        await dubber.audioToWav(join(store.folder(done.id), 'input', done.request.inputFile), sourceWav, abort.signal);
+        await dubber.audioToWav(jobs.inputOf(done), sourceWav, abort.signal);
         await sendJsonWithMedia(
           reply,
           { audio: done.result!.file, source_audio: sourceWav },

@@ -39,7 +39,7 @@ export function registerProcessVideoRoute(app: FastifyInstance, context: RouteCo
           abort.signal,
         );
         // Refused with a status (429, 503) while one can still be sent, before the stream opens.
-        context.slots.checkAdmission(job.request.client);
+        context.jobs.checkAdmission(job.request.client);
         await streamVideoJob(reply, job, context, abort.signal);
       } finally {
         await folder.remove();

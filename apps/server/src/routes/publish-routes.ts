@@ -14,13 +14,13 @@ export function registerPublishRoutes(app: FastifyInstance, context: RouteContex
   serveRoute(app, Routes.packageGroup, async (request, reply) => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${id.slice(0, 40)}.`);
-    await sendPackage(context, await context.board.group(id, workspaceOf(request)), request.body, request, reply);
+    await sendPackage(context, await context.jobs.group(id, workspaceOf(request)), request.body, request, reply);
   });
 
   serveRoute(app, Routes.packageJob, async (request, reply) => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no job ${id.slice(0, 40)}.`);
-    await sendPackage(context, [await context.board.get(id, workspaceOf(request))], request.body, request, reply);
+    await sendPackage(context, [await context.jobs.get(id, workspaceOf(request))], request.body, request, reply);
   });
 }
 

@@ -1,12 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  type DiskJobStore,
-  type JobRequest,
-  type JobBoard,
-  type JobEdits,
-  type JobEventHub,
-  type WorkSlots,
-} from '@voxlate/jobs';
+import type { Jobs } from '@voxlate/jobs';
 import type { ApiKeys, WorkspaceLibraries, WorkspaceLibrary } from '@voxlate/workspace';
 import { workspaceOf } from '../access/caller.js';
 import type { Dubber } from '@voxlate/dubber';
@@ -20,16 +13,8 @@ export interface RouteContext {
   config: ServerConfig;
   /** The warm pipeline. */
   dubber: Dubber;
-  /** This process's running places, shared by the spec's endpoints and the embedded queue. */
-  slots: WorkSlots;
-  /** The jobs' lifecycle: submit, cancel, wait for, remove. */
-  board: JobBoard;
-  /** The stored jobs: records and their folders' files. */
-  store: DiskJobStore<JobRequest>;
-  /** Jobs' updates as they happen, to follow and to catch up on. */
-  hub: JobEventHub;
-  /** Edits of finished jobs' lines and speakers, and renders of the edited lines. */
-  edits: JobEdits;
+  /** Every job's life: submitted, read, listed, edited, rendered, cancelled, removed, followed. */
+  jobs: Jobs;
   /**
    * Each workspace's glossaries (a dub names one by id), translation memory (the lines its
    * creators corrected) and saved voices (a dub gives one to a speaker by name).

@@ -29,22 +29,22 @@ export async function runSpecJob(
   signal: AbortSignal,
   { onUpdate, requestId }: SpecJobFollowers = {},
 ): Promise<FinishedSpecJob> {
-  const { board, config, hub, store, requests } = context;
+  const { jobs, config, requests } = context;
   // A client gone before its job was made gets none (nobody would read it, nor remove it).
   if (signal.aborted) throw new Cancelled();
-  const created = await board.submit(newJob, {
+  const created = await jobs.submit(newJob, {
     maxWaiting: config.maxWaitingJobs,
     maxPerClient: config.maxJobsPerClient,
   });
-  const followed = onUpdate ? hub.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
+  const followed = onUpdate ? jobs.follow(created.id, 0, ({ update }) => onUpdate(update)) : undefined;
   for (const missed of followed?.missed ?? []) onUpdate?.(missed.update);
   const scopedId = requestId === undefined ? undefined : RequestIds.inWorkspace(newJob.request.workspace, requestId);
   if (scopedId) requests.bind(scopedId, created.id);
-  const stopLeaving = whenAborted(signal, () => void board.remove(created.id).catch(() => undefined));
+  const stopLeaving = whenAborted(signal, () => void jobs.remove(created.id).catch(() => undefined));
   try {
-    const job = await board.waitForEnd(created.id, signal);
+    const job = await jobs.waitForEnd(created.id, signal);
     if (job.state !== 'ready') throw failureOf(job);
-    const [current, provenance] = await Promise.all([board.current(job.id), store.readJson(job.id, PROVENANCE)]);
+    const [current, provenance] = await Promise.all([jobs.current(job.id), jobs.readJson(job.id, PROVENANCE)]);
     if (!current) throw new VoxlateError('Internal', 'The finished job has no saved run.');
     return { job, current, provenance };
   } finally {

@@ -1,15 +1,14 @@
 import { join } from 'node:path';
 import type { SaveVoiceBody } from '@voxlate/contract';
-import { Conflict, NotFound, savedVoiceFrom, speechToSave, type SavedRun, type Timeline } from '@voxlate/core';
-import { CURRENT_RUN, type DiskJobStore, type JobRequest, type JobBoard } from '@voxlate/jobs';
+import { Conflict, NotFound, savedVoiceFrom, speechToSave, type Timeline } from '@voxlate/core';
+import type { Jobs } from '@voxlate/jobs';
 import { type StoredVoice, type VoiceSpeech, type WorkspaceLibraries } from '@voxlate/workspace';
 import { writeSpeechWav } from '@voxlate/media';
 import type { RequestFolders } from '../requests/request-folders.js';
 
 /** What saving a voice works with: the jobs, their files, the libraries, a folder to cut the speech in. */
 export interface VoiceSaving {
-  board: JobBoard;
-  store: DiskJobStore<JobRequest>;
+  jobs: Pick<Jobs, 'get' | 'current' | 'inputOf'>;
   libraries: Pick<WorkspaceLibraries, 'of'>;
   folders: RequestFolders;
 }
@@ -27,9 +26,9 @@ export async function saveSpeakerVoice(
   body: SaveVoiceBody,
   workspace: string | undefined,
 ): Promise<StoredVoice> {
-  const { board, store, folders } = context;
-  const job = await board.get(body.job_id, workspace);
-  const current = await store.readJson<SavedRun>(job.id, CURRENT_RUN);
+  const { jobs, folders } = context;
+  const job = await jobs.get(body.job_id, workspace);
+  const current = await jobs.current(job.id);
   if (!current) throw new Conflict(`Job ${job.id} has no finished dub yet: save its voices once it is done.`);
   const { timeline } = current;
   const speaker = (timeline.speakers ?? []).find((candidate) => candidate.speaker === body.speaker);
@@ -39,7 +38,7 @@ export async function saveSpeakerVoice(
   }
   const folder = await folders.create();
   try {
-    const input = join(store.folder(job.id), 'input', job.request.inputFile);
+    const input = jobs.inputOf(job);
     const spans = speechToSave(timeline.segments, speaker);
     const speech = spans.length > 0 ? await cutSpeech(input, spans, folder.dir) : undefined;
     const rights = { statement: body.rights_statement.trim(), at: new Date().toISOString() };
