@@ -5,21 +5,19 @@ export * from './events.js';
 export * from './languages.js';
 // Shared with the web app through the contract.
 export { downloadName, quoteInput } from '@voxlate/contract';
-// How live clients (the studio, the CLI, the benchmark) measure a line's lag.
-export { LiveLagClock, lagFigures, type LagFigures } from '@voxlate/contract';
-// The lines to listen to first, as the CLI and the studio both say them.
-export { checkSummary, toHear, worstLines } from '@voxlate/contract';
+// What the studio works out too (the lag clock, the worst lines, the subtitle writers), for the
+// CLI, the service and the benchmark that reach it through core.
+export { LiveLagClock, lagFigures, type LagFigures, checkSummary, toHear, worstLines } from '@voxlate/shared';
+export { formatTimestamp, toSrt, toWebVtt, type Cue } from '@voxlate/shared';
 export * from './media.js';
 export * from './progress.js';
 export * from './timeline.js';
 export * from './fitting/plan-timing.js';
 export * from './segmentation/segment-speech.js';
-export * from './subtitles/cue.js';
 export * from './subtitles/parse-subtitles.js';
 export * from './subtitles/source-cues.js';
 export * from './pipeline/job-deadline.js';
 export * from './pipeline/length-limit.js';
-export * from './subtitles/write-subtitles.js';
 export * from './subtitles/timeline-cues.js';
 export * from './subtitles/bilingual-cues.js';
 export * from './subtitles/track-cues.js';

@@ -1,13 +1,12 @@
 import WebSocket from 'ws';
 import {
-  LiveLagClock,
-  LiveMessageReader,
   type LiveAudio,
   type LiveCaption,
   type LiveError,
   type LiveReady,
   type LiveServerMessage,
 } from '@voxlate/contract';
+import { LiveLagClock, LiveMessageReader } from '@voxlate/shared';
 
 /** Everything a live session sent, as a client saw it, with when (ms, performance.now()). */
 export interface LiveTranscript {

@@ -1,4 +1,5 @@
-import { liveQueryOf, LiveMessageReader, type LiveAudio, type LiveServerMessage } from '@voxlate/contract';
+import { liveQueryOf, type LiveAudio, type LiveServerMessage } from '@voxlate/contract';
+import { LiveMessageReader } from '@voxlate/shared';
 
 export interface LiveConnectionEvents {
   message(message: LiveServerMessage): void;

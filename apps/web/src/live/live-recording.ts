@@ -1,4 +1,5 @@
-import { liveCues, toSrt, toWebVtt, type LiveAudio, type LiveCaption } from '@voxlate/contract';
+import { type LiveAudio, type LiveCaption } from '@voxlate/contract';
+import { liveCues, toSrt, toWebVtt } from '@voxlate/shared';
 import { CAPTURE_RATE } from './microphone.js';
 
 interface DubbedLine {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LiveLagClock, type LiveCaption, type LiveServerMessage } from '@voxlate/contract';
+import { type LiveCaption, type LiveServerMessage } from '@voxlate/contract';
+import { LiveLagClock } from '@voxlate/shared';
 import { DubPlayer } from './dub-player.js';
 import { LiveConnection, type LiveConnectionEvents } from './live-connection.js';
 import { LiveRecording, type SessionFiles } from './live-recording.js';

@@ -1,4 +1,5 @@
-import { checkSummary, LANGUAGES, toHear, worstLines, type JobLine, type LanguageCode } from '@voxlate/contract';
+import { LANGUAGES, type JobLine, type LanguageCode } from '@voxlate/contract';
+import { checkSummary, toHear, worstLines } from '@voxlate/shared';
 
 /** How the editor orders and filters the lines by their check. */
 export interface CheckView {

@@ -1,4 +1,4 @@
-import { LIVE_LINE_PADDING_SECONDS } from '@voxlate/contract';
+import { LIVE_LINE_PADDING_SECONDS } from '@voxlate/shared';
 import type { VoiceFrame } from './voice-frames.js';
 
 export type { VoiceFrame };

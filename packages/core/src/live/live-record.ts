@@ -1,6 +1,6 @@
-import { liveCues } from '@voxlate/contract';
+import { liveCues } from '@voxlate/shared';
 import { durationOf, type PcmAudio } from '../audio.js';
-import type { Cue } from '../subtitles/cue.js';
+import type { Cue } from '@voxlate/shared';
 import type { LiveEvent } from './live-session.js';
 
 interface RecordedLine {

@@ -1,7 +1,7 @@
 import { BadInput } from '../errors.js';
 import type { TimeSpan } from '../segmentation/segment-speech.js';
 import type { Segment } from '../timeline.js';
-import { formatTimestamp } from '../subtitles/cue.js';
+import { formatTimestamp } from '@voxlate/shared';
 import type { DubChoices } from './dub-choices.js';
 
 /** A stretch of speech shorter than this at the edge of the part is not worth a line of its own. */

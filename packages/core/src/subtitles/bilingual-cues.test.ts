@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../languages.js';
 import type { Segment, Timeline } from '../timeline.js';
 import { bilingualCues } from './bilingual-cues.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { cueRulesFor } from './cue-rules.js';
 import { trackCues } from './track-cues.js';
 import { CHINESE, FRENCH, LIBRIVOX as ENGLISH } from './test/long-lines.js';

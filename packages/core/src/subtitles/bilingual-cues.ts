@@ -1,6 +1,6 @@
 import { outputDurationOf } from '../placement.js';
 import type { Timeline } from '../timeline.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { cueRulesFor, type CueRules } from './cue-rules.js';
 import { holdForReading } from './split-cues.js';
 import { breakCost, joinWords, subtitleWords, widthOf, type SubtitleWord } from './subtitle-words.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.js';
 import type { Segment, Timeline } from '../timeline.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { cueRulesFor } from './cue-rules.js';
 import { subtitleWords, widthOf } from './subtitle-words.js';
 import { timelineCues } from './timeline-cues.js';

@@ -1,6 +1,6 @@
 import { BadInput } from '../errors.js';
 import { quoteInput } from '@voxlate/contract';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 
 const TIMING_LINE = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})(?:\s.*)?$/;
 

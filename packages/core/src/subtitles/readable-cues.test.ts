@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../languages.js';
 import type { Segment, Timeline, Word } from '../timeline.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { cueRulesFor } from './cue-rules.js';
 import { timelineCues } from './timeline-cues.js';
 import { CHINESE, FRENCH, LIBRIVOX } from './test/long-lines.js';

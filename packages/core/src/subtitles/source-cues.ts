@@ -1,6 +1,6 @@
 import { BadInput, NoSpeech } from '../errors.js';
-import type { Cue } from './cue.js';
-import { formatTimestamp } from './cue.js';
+import type { Cue } from '@voxlate/shared';
+import { formatTimestamp } from '@voxlate/shared';
 import { parseSubtitles } from './parse-subtitles.js';
 
 /**

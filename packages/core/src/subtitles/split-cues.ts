@@ -1,4 +1,4 @@
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import type { CueRules } from './cue-rules.js';
 import { breakCost, joinWords, subtitleWords, widthOf, type SubtitleWord } from './subtitle-words.js';
 

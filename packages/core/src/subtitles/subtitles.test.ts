@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BadInput, NoSpeech } from '../errors.js';
-import { formatTimestamp } from './cue.js';
+import { formatTimestamp } from '@voxlate/shared';
 import { parseSubtitles, parseTimestamp } from './parse-subtitles.js';
 import { droppedCuesWarning, sourceCues } from './source-cues.js';
-import { toSrt, toWebVtt } from './write-subtitles.js';
+import { toSrt, toWebVtt } from '@voxlate/shared';
 
 const cues = [
   { start: 1.5, end: 3.25, text: 'Hello there.' },

@@ -1,6 +1,6 @@
 import { outputDurationOf, placedSpan } from '../placement.js';
 import type { Segment, Timeline } from '../timeline.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { cueRulesFor } from './cue-rules.js';
 import { splitCues, type TimeOfCharacter } from './split-cues.js';
 

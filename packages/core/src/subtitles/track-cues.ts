@@ -1,6 +1,6 @@
 import type { Timeline } from '../timeline.js';
 import { bilingualCues } from './bilingual-cues.js';
-import type { Cue } from './cue.js';
+import type { Cue } from '@voxlate/shared';
 import { timelineCues } from './timeline-cues.js';
 
 /**

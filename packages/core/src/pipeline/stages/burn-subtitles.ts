@@ -1,5 +1,5 @@
 import { trackCues } from '../../subtitles/track-cues.js';
-import { toSrt } from '../../subtitles/write-subtitles.js';
+import { toSrt } from '@voxlate/shared';
 import type { StageContext } from '../stage-context.js';
 import { requireInfo } from './require.js';
 

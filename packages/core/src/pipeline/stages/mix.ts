@@ -3,7 +3,7 @@ import { outputDurationOf, placedSpan } from '../../placement.js';
 import type { MediaInfo, OutputContainer, PlacedClip, RenderRequest } from '../../media.js';
 import type { DubRequest } from '../dub-request.js';
 import { trackCues } from '../../subtitles/track-cues.js';
-import { toSrt } from '../../subtitles/write-subtitles.js';
+import { toSrt } from '@voxlate/shared';
 import { changedWindows } from '../changed-windows.js';
 import { outputTags, type ToolInfo } from '../../provenance/output-tags.js';
 import type { StageContext } from '../stage-context.js';

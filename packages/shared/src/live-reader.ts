@@ -1,4 +1,4 @@
-import type { LiveAudio, LiveServerMessage } from './live.js';
+import type { LiveAudio, LiveServerMessage } from '@voxlate/contract';
 
 export interface LiveReaderEvents {
   /** Every JSON message, as it arrives (an `audio` header too, before its speech). */
