@@ -68,27 +68,21 @@ export function dubTaskOf(task: DubTask): DubTask {
   };
 }
 
-export interface DubRequest {
+/**
+ * One run of the pipeline: the task (engines and choices may be left to the installation's best
+ * and defaults), where the media is and goes, and how the pipeline works for it.
+ */
+export interface DubRequest
+  extends Omit<DubTask, 'engines' | 'choices'>, Partial<Pick<DubTask, 'engines' | 'choices'>> {
   input: string;
   /** Where the dubbed media goes; its container follows the input (video -> mp4, audio -> wav). */
   output: string;
-  /** 'auto': detected from the speech by the best installed detector (English assumed without one). */
-  sourceLanguage: SourceLanguage;
-  targetLanguage: LanguageCode;
-  /** SRT or WebVTT text used as the source instead of speech recognition. */
-  transcript?: string;
   /** Terms to translate one way every time (and names to keep): enforced on every line and engine. */
   glossary?: Glossary;
   /** Force the output container; by default video gives mp4 and audio gives wav. */
   outputContainer?: OutputContainer;
-  /** Engine ids to use instead of the best installed ones. */
-  engines?: EngineIds;
   /** The tool (and its version) named in the output's metadata. */
   tool?: ToolInfo;
-  /** What the creator chose (voice, lip sync, subtitles); defaults for what is left out. */
-  choices?: ChoicesGiven;
-  /** Voices from the creator's library, by speaker id (see DubTask). */
-  savedVoices?: Record<string, SavedVoice>;
   /** How the pipeline works (timing, mix, limits): the installation's, unless the request sets some. */
   options?: Partial<DubOptions>;
 }
