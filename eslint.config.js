@@ -75,4 +75,52 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The studio's API calls are typed by the route table (AnswerOf, EventOf), never by answer
+    // types named by hand: a route's answer changes in the contract and every call follows (issue 57).
+    files: ['apps/web/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@voxlate/contract',
+              importNames: [
+                'AudioUrlAnswer',
+                'DubAnswer',
+                'Engines',
+                'GlossaryAnswer',
+                'GlossaryList',
+                'Health',
+                'Job',
+                'JobGroup',
+                'JobLine',
+                'JobList',
+                'JobSpeaker',
+                'JobState',
+                'LanguageSupport',
+                'MemoryCleared',
+                'MemoryEntry',
+                'MemoryList',
+                'ProgressEvent',
+                'SavedVoiceAnswer',
+                'SavedVoiceFile',
+                'SavedVoiceList',
+                'Session',
+                'StateEvent',
+                'SubtitleFiles',
+                'VideoErrorEvent',
+                'VideoProgressEvent',
+                'VideoResultEvent',
+                'VoiceListing',
+                'WarningEvent',
+              ],
+              message: "Type the call by its route: AnswerOf<typeof Routes.x> / EventOf<typeof Routes.x, 'name'>.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -16,6 +16,7 @@ export * from './info.js';
 export * from './live.js';
 export * from './routes.js';
 export * from './route-address.js';
+export * from './route-answer.js';
 export * from './openapi.js';
 export type { Static, TSchema, TObject } from 'typebox';
 export * from './access.js';

@@ -103,8 +103,10 @@ const SMALL_BODY_BYTES = 64 * 1024;
  */
 const GLOSSARY_BODY_BYTES = 4 * MAX_GLOSSARY_CSV_BYTES + SMALL_BODY_BYTES;
 
-const json = (description: string, schema: TSchema): Answer => ({ description, json: schema });
-const jobAnswer = (description: string): Answer => json(description, Job);
+// Generic, so that each route keeps its answer's schema in its type: clients read the answer's
+// type from the table (AnswerOf) instead of naming it by hand.
+const json = <Schema extends TSchema>(description: string, schema: Schema) => ({ description, json: schema });
+const jobAnswer = (description: string) => json(description, Job);
 const file = (description: string, types: string[]): Answer => ({
   description: `${description} Streamed from disk; Range requests are answered 206.`,
   file: types,

@@ -4,19 +4,21 @@ import {
   ProcessVideoForm,
   Routes,
   TranslateForm,
-  type AudioUrlAnswer,
-  type DubAnswer as DubAnswerSent,
+  type AnswerOf,
+  type EventOf,
+  type RouteSpec,
   type DubAsk,
   type LanguageCode,
-  type SubtitleFiles,
-  type VideoErrorEvent,
-  type VideoResultEvent,
 } from '@voxlate/contract';
-
-export type { SubtitleFiles };
 
 /** Sent on the window when the service answers 401: the session gate checks the sign-in again. */
 export const SIGNED_OUT_EVENT = 'voxlate:signed-out';
+
+/** The answer of /translate, as the contract declares it. */
+type DubAnswerSent = AnswerOf<typeof Routes.translateAudio>;
+
+/** One language's subtitles in an answer: SRT and WebVTT text. */
+export type SubtitleFiles = DubAnswerSent['subtitles']['target'];
 
 /** The subtitles an answer carries: each side's, and both in one when asked for. */
 export type AnswerSubtitles = Partial<DubAnswerSent['subtitles']>;
@@ -29,10 +31,11 @@ export type AnswerSubtitles = Partial<DubAnswerSent['subtitles']>;
 type AsReceived<T> = Partial<T> & { error?: string };
 
 /** The answer to /translate and /process-audio-url. */
-export type DubAnswer = AsReceived<DubAnswerSent & Pick<AudioUrlAnswer, 'source_audio'>>;
+export type DubAnswer = AsReceived<DubAnswerSent & Pick<AnswerOf<typeof Routes.processAudioUrl>, 'source_audio'>>;
 
 /** One server-sent event of /process-video: progress, the result, or an error (section 3). */
-export type VideoEvent = AsReceived<Omit<VideoResultEvent, 'progress' | 'phase'> & VideoErrorEvent> & {
+type VideoEventOf<Name extends string> = EventOf<typeof Routes.processVideo, Name>;
+export type VideoEvent = AsReceived<Omit<VideoEventOf<'result'>, 'progress' | 'phase'> & VideoEventOf<'error'>> & {
   progress?: number;
   phase?: string;
 };
@@ -95,10 +98,13 @@ export async function nonOkMessage(response: Response): Promise<string> {
   return typeof error === 'string' && error !== '' ? error : `Request failed: ${response.statusText}`;
 }
 
-/** A JSON answer, or the service's refusal as a StudioError (in the words of nonOkMessage). */
-export async function jsonAnswer<T>(response: Response): Promise<T> {
+/**
+ * A route's JSON answer, typed by the route's declaration in the contract (never named here), or
+ * the service's refusal as a StudioError (in the words of nonOkMessage).
+ */
+export async function answerOf<Route extends RouteSpec>(_route: Route, response: Response): Promise<AnswerOf<Route>> {
   if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return (await response.json()) as T;
+  return (await response.json()) as AnswerOf<Route>;
 }
 
 /**

@@ -2,18 +2,19 @@ import { useEffect, useState } from 'react';
 import {
   addressOf,
   Routes,
-  type GlossaryAnswer,
   type GlossaryBody,
   type GlossaryReplaceBody,
   type SpeechPreviewQuery,
 } from '@voxlate/contract';
-import { jsonAnswer, nonOkMessage, StudioError } from './api.js';
+import type { AnswerOf } from '@voxlate/contract';
+import { answerOf, nonOkMessage, StudioError } from './api.js';
 
-export type { GlossaryAnswer as Glossary };
+/** A glossary as the service answers it (its route's answer in the contract). */
+export type Glossary = AnswerOf<typeof Routes.getGlossary>;
 
-export async function listGlossaries(signal?: AbortSignal): Promise<GlossaryAnswer[]> {
+export async function listGlossaries(signal?: AbortSignal): Promise<Glossary[]> {
   const response = await fetch(addressOf(Routes.listGlossaries), signal ? { signal } : {});
-  return (await jsonAnswer<{ glossaries: GlossaryAnswer[] }>(response)).glossaries;
+  return (await answerOf(Routes.listGlossaries, response)).glossaries;
 }
 
 /**
@@ -25,7 +26,7 @@ export async function saveGlossary(glossary: {
   name: string;
   csv: string;
   updatedAt?: string;
-}): Promise<GlossaryAnswer> {
+}): Promise<Glossary> {
   const body: GlossaryBody | GlossaryReplaceBody = glossary.id
     ? { name: glossary.name, csv: glossary.csv, ...(glossary.updatedAt ? { updated_at: glossary.updatedAt } : {}) }
     : { name: glossary.name, csv: glossary.csv };
@@ -37,7 +38,7 @@ export async function saveGlossary(glossary: {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return jsonAnswer<GlossaryAnswer>(response);
+  return answerOf(glossary.id ? Routes.replaceGlossary : Routes.createGlossary, response);
 }
 
 export async function deleteGlossary(id: string): Promise<void> {
@@ -58,8 +59,8 @@ export async function glossaryCsv(id: string): Promise<string> {
 export const GLOSSARY_TEMPLATE = 'eng,keep,spa,fra\nVoxlate,yes,,\nchannel,,canal,chaîne\n';
 
 /** The creator's glossaries, to choose one (none when they cannot be read). */
-export function useGlossaries(): GlossaryAnswer[] {
-  const [glossaries, setGlossaries] = useState<GlossaryAnswer[]>([]);
+export function useGlossaries(): Glossary[] {
+  const [glossaries, setGlossaries] = useState<Glossary[]>([]);
   useEffect(() => {
     const controller = new AbortController();
     listGlossaries(controller.signal)

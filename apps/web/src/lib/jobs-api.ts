@@ -3,24 +3,24 @@ import {
   CreateJobForm,
   Routes,
   dubFormData,
-  type Job,
-  type JobGroup,
-  type JobLine,
-  type JobSpeaker,
-  type JobState,
+  type AnswerOf,
+  type EventOf,
   type LanguageCode,
   type LineEditBody,
-  type ProgressEvent,
   type SpeakerEditBody,
-  type StateEvent,
 } from '@voxlate/contract';
-import { askOf, jsonAnswer, nonOkMessage, partsOf, StudioError, type PictureChoice, type SourceChoice } from './api.js';
+import { askOf, answerOf, nonOkMessage, partsOf, StudioError, type PictureChoice, type SourceChoice } from './api.js';
 
-export type { Job, JobGroup, JobLine, JobSpeaker };
+/** A job as the service answers it, and its parts: read from the routes in the contract. */
+export type Job = AnswerOf<typeof Routes.getJob>;
+export type JobGroup = AnswerOf<typeof Routes.getGroup>;
+export type JobLine = NonNullable<Job['segments']>[number];
+export type JobSpeaker = NonNullable<Job['speakers']>[number];
+type JobEvent<Name extends string> = EventOf<typeof Routes.followJob, Name>;
 
 /** What an edit of a line may change: its texts, who says it, and whether the creator checked it (the revision is sent apart). */
 export type LineChange = Omit<LineEditBody, 'revision'>;
-export type { JobState };
+export type JobState = Job['state'];
 
 const revisionQuery = (revision: number | undefined): string | undefined =>
   revision === undefined ? undefined : String(revision);
@@ -39,7 +39,7 @@ export const jobUrls = (id: string) => ({
 });
 
 export async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {
-  return jsonAnswer<Job>(await fetch(addressOf(Routes.getJob, { params: { id } }), signal ? { signal } : {}));
+  return answerOf(Routes.getJob, await fetch(addressOf(Routes.getJob, { params: { id } }), signal ? { signal } : {}));
 }
 
 /** What a request for several languages asks: the source choices, and the picture's for a video. */
@@ -61,7 +61,8 @@ export async function createJobGroup(asked: GroupAsked): Promise<Job> {
     { ...askOf(choice), ...link },
     partsOf('file' in media ? media.file : undefined, choice),
   );
-  return jsonAnswer<Job>(
+  return answerOf(
+    Routes.createJob,
     await fetch(addressOf(Routes.createJob), {
       method: 'POST',
       body,
@@ -71,12 +72,16 @@ export async function createJobGroup(asked: GroupAsked): Promise<Job> {
 }
 
 export async function fetchGroup(id: string, signal?: AbortSignal): Promise<JobGroup> {
-  return jsonAnswer<JobGroup>(await fetch(addressOf(Routes.getGroup, { params: { id } }), signal ? { signal } : {}));
+  return answerOf(
+    Routes.getGroup,
+    await fetch(addressOf(Routes.getGroup, { params: { id } }), signal ? { signal } : {}),
+  );
 }
 
 export async function listJobs(size: number, signal?: AbortSignal): Promise<Job[]> {
   return (
-    await jsonAnswer<{ jobs: Job[] }>(
+    await answerOf(
+      Routes.listJobs,
       await fetch(addressOf(Routes.listJobs, { query: { size: String(size) } }), signal ? { signal } : {}),
     )
   ).jobs;
@@ -98,7 +103,7 @@ export async function editLine(id: string, line: number, change: LineChange, rev
     if (typeof body?.revision === 'number') throw new EditConflict(await nonOkMessage(refused));
     throw new StudioError(await nonOkMessage(refused));
   }
-  return jsonAnswer<Job>(response);
+  return answerOf(Routes.editLine, response);
 }
 
 /** Gives a speaker a name (the editor shows it; nothing is dubbed again). */
@@ -122,7 +127,7 @@ async function editSpeaker(id: string, speaker: string, body: SpeakerEditBody): 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return jsonAnswer<Job>(response);
+  return answerOf(Routes.renameSpeaker, response);
 }
 
 /** The first speaker id the job does not use yet (S1-S99), for a line moved to a new speaker. */
@@ -133,7 +138,7 @@ export function freeSpeakerId(speakers: readonly Pick<JobSpeaker, 'id'>[]): stri
 }
 
 export async function renderJob(id: string): Promise<Job> {
-  return jsonAnswer<Job>(await fetch(addressOf(Routes.renderJob, { params: { id } }), { method: 'POST' }));
+  return answerOf(Routes.renderJob, await fetch(addressOf(Routes.renderJob, { params: { id } }), { method: 'POST' }));
 }
 
 /**
@@ -147,11 +152,11 @@ export function followJob(
 ): () => void {
   const source = new EventSource(jobUrls(id).events);
   source.addEventListener('progress', (event) => {
-    const data = JSON.parse((event as MessageEvent<string>).data) as ProgressEvent;
+    const data = JSON.parse((event as MessageEvent<string>).data) as JobEvent<'progress'>;
     on.progress(data.progress, data.phase);
   });
   const onState = (event: Event): void => {
-    on.state((JSON.parse((event as MessageEvent<string>).data) as Pick<StateEvent, 'state'>).state);
+    on.state((JSON.parse((event as MessageEvent<string>).data) as Pick<JobEvent<'state'>, 'state'>).state);
   };
   source.addEventListener('state', onState);
   source.addEventListener('snapshot', onState);
@@ -161,7 +166,7 @@ export function followJob(
 
 /** Stops a queued or running job (POST /api/jobs/{id}/cancel); a finished one is left as it is. */
 export async function cancelJob(id: string): Promise<Job> {
-  return jsonAnswer<Job>(await fetch(addressOf(Routes.cancelJob, { params: { id } }), { method: 'POST' }));
+  return answerOf(Routes.cancelJob, await fetch(addressOf(Routes.cancelJob, { params: { id } }), { method: 'POST' }));
 }
 
 /**

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
-import { addressOf, Routes, type LanguageSupport as LanguageAnswer, type VoiceListing } from '@voxlate/contract';
+import { addressOf, Routes, type AnswerOf } from '@voxlate/contract';
 import type { PlainNote } from './plain-note.js';
+
+/** One language as /api/languages answers it (read from the route in the contract). */
+type LanguageAnswer = AnswerOf<typeof Routes.listLanguages>[number];
+/** One voice of a language's synthesiser, as /api/languages lists it. */
+export type VoiceListing = NonNullable<LanguageAnswer['stages']['speech']>['voices'][number];
 
 /** What a dub into a language gives here: a full machine translation or a word-by-word gist, and by what. */
 export interface LanguageQuality {

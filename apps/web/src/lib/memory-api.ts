@@ -1,16 +1,16 @@
-import { addressOf, Routes, type MemoryEntry, type MemoryList } from '@voxlate/contract';
-import { nonOkMessage, StudioError } from './api.js';
+import { addressOf, Routes, type AnswerOf } from '@voxlate/contract';
+import { answerOf, nonOkMessage, StudioError } from './api.js';
 
-export type { MemoryEntry };
+type MemoryList = AnswerOf<typeof Routes.listMemory>;
+/** One remembered line, as the memory's route answers it. */
+export type MemoryEntry = MemoryList['entries'][number];
 
 /** The translation memory's lines, newest first, those containing `query`. */
 export async function listMemory(query: string, signal?: AbortSignal): Promise<MemoryList> {
   const address = addressOf(Routes.listMemory, {
     query: { size: '200', ...(query.trim() ? { q: query.trim() } : {}) },
   });
-  const response = await fetch(address, signal ? { signal } : {});
-  if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return (await response.json()) as MemoryList;
+  return answerOf(Routes.listMemory, await fetch(address, signal ? { signal } : {}));
 }
 
 export async function forgetMemoryLine(id: string): Promise<void> {
@@ -21,8 +21,7 @@ export async function forgetMemoryLine(id: string): Promise<void> {
 /** Forgets every line; returns how many. */
 export async function clearMemory(): Promise<number> {
   const response = await fetch(addressOf(Routes.clearMemory), { method: 'DELETE' });
-  if (!response.ok) throw new StudioError(await nonOkMessage(response));
-  return ((await response.json()) as { forgotten: number }).forgotten;
+  return (await answerOf(Routes.clearMemory, response)).forgotten;
 }
 
 export const MEMORY_EXPORT_URL = addressOf(Routes.exportMemory);

@@ -1,4 +1,4 @@
-import type { VoiceListing } from '@voxlate/contract';
+import type { VoiceListing } from './language-support.js';
 import { describe, expect, it } from 'vitest';
 import { plainVoiceNames } from './plain-voice-name.js';
 

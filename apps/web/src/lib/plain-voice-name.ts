@@ -1,4 +1,4 @@
-import type { VoiceListing } from '@voxlate/contract';
+import type { VoiceListing } from './language-support.js';
 
 /** A voice's kind in plain words: who it sounds like, not which engine makes it. */
 function kindOf(voice: VoiceListing): string {

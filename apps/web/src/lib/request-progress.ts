@@ -1,4 +1,6 @@
-import { addressOf, Routes, type ProgressEvent } from '@voxlate/contract';
+import { addressOf, Routes, type EventOf } from '@voxlate/contract';
+
+type ProgressEvent = EventOf<typeof Routes.followRequest, 'progress'>;
 
 /** A stage of a spec request, as /api/requests/{id}/events streams it. */
 export type StageProgress = Pick<ProgressEvent, 'progress' | 'phase'>;

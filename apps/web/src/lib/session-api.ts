@@ -1,11 +1,12 @@
-import { addressOf, Routes, type Session } from '@voxlate/contract';
-import { jsonAnswer, nonOkMessage, StudioError } from './api.js';
+import { addressOf, Routes, type AnswerOf } from '@voxlate/contract';
+import { answerOf, nonOkMessage, StudioError } from './api.js';
 
-export type { Session };
+/** Whether keys are asked for, and who is signed in (the session route's answer). */
+export type Session = AnswerOf<typeof Routes.getSession>;
 
 /** Whether the service asks for a key, and the workspace this browser is signed in to. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
-  return jsonAnswer<Session>(await fetch(addressOf(Routes.getSession), signal ? { signal } : {}));
+  return answerOf(Routes.getSession, await fetch(addressOf(Routes.getSession), signal ? { signal } : {}));
 }
 
 /** Signs in with a key: the service keeps it in an HttpOnly cookie (this page never stores it). */
@@ -15,7 +16,7 @@ export async function signIn(key: string): Promise<Session> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ key: key.trim() }),
   });
-  return jsonAnswer<Session>(response);
+  return answerOf(Routes.signIn, response);
 }
 
 export async function signOut(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VoiceListing } from '@voxlate/contract';
+import type { VoiceListing } from './language-support.js';
 import { qualityNote, speechNote, voiceNote, type SpeechSupport } from './language-support.js';
 
 const voice = (id: string, gender: 'female' | 'male', nonCommercial = false): VoiceListing => ({

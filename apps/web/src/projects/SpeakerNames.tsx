@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { VoiceListing } from '@voxlate/contract';
+import type { VoiceListing } from '../lib/language-support.js';
 import type { JobSpeaker } from '../lib/jobs-api.js';
 import { plainVoiceNames } from '../lib/plain-voice-name.js';
 import type { SavedVoice } from '../lib/voice-library-api.js';
