@@ -31,21 +31,24 @@ module.exports = {
     {
       name: 'core-is-pure',
       severity: 'error',
-      comment: 'Core is the pipeline in plain TypeScript: it sees the contract and the shared pieces, nothing else of ours.',
+      comment:
+        'Core is the pipeline in plain TypeScript: it sees the contract and the shared pieces, nothing else of ours.',
       from: { path: '^packages/core/' },
       to: { path: '^(packages/(?!core/|contract/|shared/)|apps/|tools/)' },
     },
     {
       name: 'shared-sits-on-the-contract',
       severity: 'error',
-      comment: 'What the studio and the service both work out (subtitle files, the lag clock, worst lines): browser-safe, on the contract alone.',
+      comment:
+        'What the studio and the service both work out (subtitle files, the lag clock, worst lines): browser-safe, on the contract alone.',
       from: { path: '^packages/shared/' },
       to: { path: '^(packages/(?!shared/|contract/)|apps/|tools/)' },
     },
     {
       name: 'web-speaks-the-contract',
       severity: 'error',
-      comment: 'The studio talks to the service over HTTP only: of our code it may import the contract and the shared pieces beside it.',
+      comment:
+        'The studio talks to the service over HTTP only: of our code it may import the contract and the shared pieces beside it.',
       // The browser tests start a service and make its keys: their harness may reach the workspace too.
       from: { path: '^apps/web/', pathNot: '^apps/web/e2e/' },
       to: {
