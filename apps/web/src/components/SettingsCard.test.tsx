@@ -173,24 +173,24 @@ describe('SettingsCard', () => {
 
   it('offers to remove the original voice instead of ducking it, saying what goes with it', () => {
     const onRemove = vi.fn();
-    render(<SettingsCard {...props} stage="audio" onRemoveOriginal={onRemove} />);
+    render(<SettingsCard {...props} stage="audio" onAsked={onRemove} />);
     const box = screen.getByRole('checkbox', { name: 'Remove the original voice' });
     expect(box).toHaveProperty('checked', false);
     expect(screen.getByText(/turned down under each dubbed line/).textContent).toMatch(/music and ambience go/);
     fireEvent.click(box);
-    expect(onRemove).toHaveBeenLastCalledWith(true);
+    expect(onRemove).toHaveBeenLastCalledWith({ originalSpeech: 'remove', duckDb: undefined });
   });
 
   it('offers how far the original is lowered under the dub, unless it is removed', () => {
     const onDuck = vi.fn();
-    const { rerender } = render(<SettingsCard {...props} stage="audio" onDuckDb={onDuck} />);
+    const { rerender } = render(<SettingsCard {...props} stage="audio" onAsked={onDuck} />);
     const menu = screen.getByLabelText('Original under the dub');
     expect((menu as HTMLSelectElement).value).toBe('');
     fireEvent.change(menu, { target: { value: '40' } });
-    expect(onDuck).toHaveBeenLastCalledWith(40);
+    expect(onDuck).toHaveBeenLastCalledWith({ duckDb: 40 });
     fireEvent.change(menu, { target: { value: '' } });
-    expect(onDuck).toHaveBeenLastCalledWith(undefined);
-    rerender(<SettingsCard {...props} stage="audio" removeOriginal onDuckDb={onDuck} />);
+    expect(onDuck).toHaveBeenLastCalledWith({ duckDb: undefined });
+    rerender(<SettingsCard {...props} stage="audio" asked={{ originalSpeech: 'remove' }} onAsked={onDuck} />);
     expect(screen.queryByLabelText('Original under the dub')).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import {
   type LanguageQuality,
   type SpeechSupport,
 } from '../lib/language-support.js';
+import type { AskedChoice } from '../lib/api.js';
 import { languageInfo } from '../lib/languages.js';
 import { LanguageOptions } from './LanguageOptions.js';
 import { MoreLanguages } from './MoreLanguages.js';
@@ -44,12 +45,13 @@ interface Props {
   /** Subtitles in both languages (every mode): shown when onBilingualSubtitles is given. */
   bilingualSubtitles?: boolean;
   onBilingualSubtitles?: (on: boolean) => void;
-  /** Silence the original voice under the dub where no separator takes it out: shown when onRemoveOriginal is given. */
-  removeOriginal?: boolean;
-  onRemoveOriginal?: (on: boolean) => void;
-  /** How far the original is lowered where it is ducked (undefined: the service's 24 dB); shown with onDuckDb, unless removed. */
-  duckDb?: number | undefined;
-  onDuckDb?: (db: number | undefined) => void;
+  /**
+   * The request's fields this card sets as they are (what becomes of the original voice, how far
+   * it is lowered): a control added here reaches the request with no other file changed. The
+   * controls show when onAsked is given.
+   */
+  asked?: AskedChoice;
+  onAsked?: (asked: AskedChoice) => void;
   /** The creator's glossaries (the choice is shown when there is one), and the one chosen. */
   glossaries?: readonly { id: string; name: string }[];
   glossaryId?: string | undefined;
@@ -85,6 +87,7 @@ export function SettingsCard(props: Props) {
   const note = qualityNote(languageName, quality);
   const speech = props.speech?.[props.targetLanguage];
   const spokenBy = speechNote(languageName, speech);
+  const removeOriginal = props.asked?.originalSpeech === 'remove';
   const voice = voiceNote(languageName, props.cloning?.[props.targetLanguage]);
   return (
     <section className="card settings" aria-label="Translation Settings">
@@ -239,25 +242,30 @@ export function SettingsCard(props: Props) {
               : 'The original line under the translated one, as files to download.'}
           </CheckboxWithHint>
         )}
-        {props.onRemoveOriginal && (
+        {props.onAsked && (
           <CheckboxWithHint
             id="remove-original-hint"
             label="Remove the original voice"
-            checked={props.removeOriginal ?? false}
+            checked={removeOriginal}
             disabled={props.working}
-            onChange={props.onRemoveOriginal}
+            // Removed, the original is not lowered by any amount: the level chosen is not sent.
+            onChange={(on) =>
+              props.onAsked?.(on ? { originalSpeech: 'remove', duckDb: undefined } : { originalSpeech: undefined })
+            }
           >
             Where the original voice cannot be taken out on its own, it is turned down under each dubbed line, with its
             background. This silences it there instead: no word of it is heard, but its music and ambience go with it.
           </CheckboxWithHint>
         )}
-        {props.onDuckDb && !props.removeOriginal && (
+        {props.onAsked && !removeOriginal && (
           <label className="field">
             <span>Original under the dub</span>
             <select
-              value={props.duckDb ?? ''}
+              value={props.asked?.duckDb ?? ''}
               disabled={props.working}
-              onChange={(event) => props.onDuckDb?.(event.target.value === '' ? undefined : Number(event.target.value))}
+              onChange={(event) =>
+                props.onAsked?.({ duckDb: event.target.value === '' ? undefined : Number(event.target.value) })
+              }
               aria-label="Original under the dub"
               aria-describedby="duck-hint"
             >
@@ -274,7 +282,7 @@ export function SettingsCard(props: Props) {
             </small>
           </label>
         )}
-        {props.onDuckDb && !props.removeOriginal && (
+        {props.onAsked && !removeOriginal && (
           <details className="note-details">
             <summary>Details</summary>
             <p>

@@ -54,6 +54,9 @@ export type SourceChoice = Omit<DubAsk, 'targetLanguage' | 'targetLanguages' | '
   signal?: AbortSignal;
 };
 
+/** The fields of a request the settings set as they are, in the contract's names (no file, no signal). */
+export type AskedChoice = Omit<SourceChoice, 'subtitles' | 'signal'>;
+
 /** The choice's fields as the contract names them (the subtitles file and the signal are sent apart). */
 export function askOf<Choice extends SourceChoice>(choice: Choice): Omit<Choice, 'subtitles' | 'signal'> {
   const { subtitles: _file, signal: _signal, ...ask } = choice;

@@ -122,10 +122,8 @@ export function StudioPage() {
           onSpeakers={(count) => dispatch({ type: 'set-speakers', count })}
           bilingualSubtitles={state.bilingualSubtitles}
           onBilingualSubtitles={(on) => dispatch({ type: 'set-bilingual-subtitles', on })}
-          removeOriginal={state.removeOriginal}
-          onRemoveOriginal={(on) => dispatch({ type: 'set-remove-original', on })}
-          duckDb={state.duckDb}
-          onDuckDb={(db) => dispatch({ type: 'set-duck-db', db })}
+          asked={state.asked}
+          onAsked={(asked) => dispatch({ type: 'set-asked', asked })}
           glossaries={glossaries}
           glossaryId={state.glossaryId}
           onGlossary={(id) => dispatch({ type: 'set-glossary', id })}

@@ -11,6 +11,17 @@ import {
 const file = { name: 'talk.mp4', type: 'video/mp4', size: 10 } as File;
 
 describe('studio state (spec section 4)', () => {
+  it('keeps the fields the settings set as they are, and drops one set back to undefined', () => {
+    const lowered = studioReducer(INITIAL_STATE, { type: 'set-asked', asked: { duckDb: 32 } });
+    expect(lowered.asked).toEqual({ duckDb: 32 });
+    const removed = studioReducer(lowered, {
+      type: 'set-asked',
+      asked: { originalSpeech: 'remove', duckDb: undefined },
+    });
+    expect(removed.asked).toEqual({ originalSpeech: 'remove' });
+    expect('duckDb' in removed.asked).toBe(false);
+  });
+
   it('choosing a type clears everything, sets fra for audio and turns both options on', () => {
     const dirty: StudioState = {
       ...INITIAL_STATE,

@@ -1,4 +1,4 @@
-import type { AnswerSubtitles } from '../lib/api.js';
+import type { AnswerSubtitles, AskedChoice } from '../lib/api.js';
 import type { ContentType } from '../lib/validation.js';
 import type { PlainNote } from '../lib/plain-note.js';
 
@@ -44,10 +44,11 @@ export interface StudioState {
   /** How the original's sound was treated under the dub, in words (the answer's `background`). */
   /** How the original's sound was treated under the dub. */
   background: PlainNote | undefined;
-  /** Where no voice separator is installed: silence the original under the dub instead of ducking it. */
-  removeOriginal: boolean;
-  /** How far the original is lowered where it is ducked, dB; undefined: the service's default. */
-  duckDb: number | undefined;
+  /**
+   * The request's fields the settings set as they are (what becomes of the original voice, how far
+   * it is lowered, ...): sent as chosen; a field left undefined is not sent.
+   */
+  asked: AskedChoice;
   /** The language spoken in the file; '' until chosen (the service's default is used then). */
   sourceLanguage: string;
   /** A subtitles file used as the source text instead of recognition. */
@@ -81,8 +82,7 @@ export const INITIAL_STATE: StudioState = {
   resultRevision: undefined,
   resultStale: false,
   background: undefined,
-  removeOriginal: false,
-  duckDb: undefined,
+  asked: {},
   sourceLanguage: '',
   sourceSubtitles: undefined,
 };
@@ -99,8 +99,7 @@ export type StudioAction =
   | { type: 'set-burn-subtitles'; on: boolean }
   | { type: 'set-speakers'; count: number | undefined }
   | { type: 'set-bilingual-subtitles'; on: boolean }
-  | { type: 'set-remove-original'; on: boolean }
-  | { type: 'set-duck-db'; db: number | undefined }
+  | { type: 'set-asked'; asked: AskedChoice }
   | { type: 'set-glossary'; id: string | undefined }
   | { type: 'set-speaker-voice'; speaker: string; voice: string | undefined }
   | { type: 'set-more-languages'; languages: string[] }
@@ -186,10 +185,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       return { ...state, speakers: action.count };
     case 'set-bilingual-subtitles':
       return { ...state, bilingualSubtitles: action.on };
-    case 'set-remove-original':
-      return { ...state, removeOriginal: action.on };
-    case 'set-duck-db':
-      return { ...state, duckDb: action.db };
+    case 'set-asked':
+      return { ...state, asked: withAsked(state.asked, action.asked) };
     case 'set-glossary':
       return { ...state, glossaryId: action.id };
     case 'set-speaker-voice': {
@@ -287,4 +284,11 @@ export function studioHeading(stage: Stage): string {
   if (stage === 'both') return 'Video Dubbing & Lip Sync';
   if (stage === 'video') return 'Video Translation';
   return 'Audio Translation';
+}
+
+/** The fields asked so far with the new ones: a field set to undefined is taken out (not sent). */
+function withAsked(asked: AskedChoice, change: AskedChoice): AskedChoice {
+  const merged: Record<string, unknown> = { ...asked, ...change };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return merged;
 }

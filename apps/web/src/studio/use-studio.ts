@@ -179,8 +179,7 @@ function choiceOf(state: StudioState, sourceLanguage: string): SourceChoice {
     ...(Object.keys(state.speakerVoices).length > 0 ? { speakerVoices: state.speakerVoices } : {}),
     ...(start ? { start } : {}),
     ...(end ? { end } : {}),
-    ...(state.removeOriginal ? { originalSpeech: 'remove' as const } : {}),
-    ...(state.duckDb === undefined || state.removeOriginal ? {} : { duckDb: state.duckDb }),
+    ...state.asked,
   };
 }
 
