@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Routes, type Engines, type Health, type LanguageSupport, type Ready } from '@voxlate/contract';
+import { Routes, type LanguageSupport } from '@voxlate/contract';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
 import type { RouteContext } from './route-context.js';
@@ -11,26 +11,26 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
   const { dubber, jobs } = context;
   const { registries } = dubber.resolver;
 
-  serveRoute(app, Routes.health, (): Health => ({
-    status: 'ok',
+  serveRoute(app, Routes.health, () => ({
+    status: 'ok' as const,
     jobs: jobs.runningHere(),
     queue: jobs.queueStatus(),
     memory: memoryFigures(),
   }));
 
-  serveRoute(app, Routes.ready, (): Ready => {
+  serveRoute(app, Routes.ready, () => {
     if (jobs.queueStatus() === 'down') {
       throw new HttpError(503, 'Not ready: the job queue (Redis) cannot be reached.', {
         'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS),
       });
     }
-    return { ready: true };
+    return { ready: true as const };
   });
 
   // The key this installation signs its dubs' provenance manifests with (npm run verify -- --key).
-  serveRoute(app, Routes.provenanceKey, () => ({ algorithm: 'Ed25519', publicKey: dubber.publicKey() }));
+  serveRoute(app, Routes.provenanceKey, () => ({ algorithm: 'Ed25519' as const, publicKey: dubber.publicKey() }));
 
-  serveRoute(app, Routes.listEngines, async (): Promise<Engines> => ({
+  serveRoute(app, Routes.listEngines, async () => ({
     vad: await registries.vad.describe(),
     asr: await registries.asr.describe(),
     mt: await registries.mt.describe(),

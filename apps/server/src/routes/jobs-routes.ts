@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CreateJobForm, Routes, type Job, type JobGroup as JobGroupAnswer, type LineEditBody } from '@voxlate/contract';
+import { CreateJobForm, Routes, type LineEditBody } from '@voxlate/contract';
 import { BadInput, Conflict, downloadName, NotFound, quoteInput, stemsOffered } from '@voxlate/core';
 import {
   awaitsItsLink,
@@ -46,28 +46,24 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     { config: { rateLimit: { max: config.rateLimits.jobs, timeWindow: '1 minute' } } },
   );
 
-  serveRoute(
-    app,
-    Routes.listJobs,
-    async (request): Promise<{ jobs: Job[]; page: number; size: number; total: number }> => {
-      const page = Number(request.query.page ?? 0);
-      const size = Number(request.query.size ?? 20);
-      const listed = await jobs.list(page, size, workspaceOf(request));
-      return {
-        jobs: listed.jobs.map((job) => jobFields(job, jobs.progressOf(job.id))),
-        page,
-        size,
-        total: listed.total,
-      };
-    },
-  );
+  serveRoute(app, Routes.listJobs, async (request) => {
+    const page = Number(request.query.page ?? 0);
+    const size = Number(request.query.size ?? 20);
+    const listed = await jobs.list(page, size, workspaceOf(request));
+    return {
+      jobs: listed.jobs.map((job) => jobFields(job, jobs.progressOf(job.id))),
+      page,
+      size,
+      total: listed.total,
+    };
+  });
 
-  serveRoute(app, Routes.getJob, async (request): Promise<Job> => {
+  serveRoute(app, Routes.getJob, async (request) => {
     const job = await jobOf(context, request);
     return jobFields(job, jobs.progressOf(job.id), await jobs.runsOf(job));
   });
 
-  serveRoute(app, Routes.getGroup, async (request): Promise<JobGroupAnswer> => {
+  serveRoute(app, Routes.getGroup, async (request) => {
     const { id } = request.params;
     if (!isJobId(id)) throw new NotFound(`There is no group ${quoteInput(id)}.`);
     const members = (await jobs.group(id, workspaceOf(request))).map((job) => jobFields(job, jobs.progressOf(job.id)));
@@ -146,7 +142,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     await sendFile(request, reply, path, name);
   });
 
-  serveRoute(app, Routes.editLine, async (request): Promise<Job> => {
+  serveRoute(app, Routes.editLine, async (request) => {
     const job = await jobOf(context, request);
     const { body } = request;
     const line = Number(request.params.segmentId);
@@ -156,7 +152,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     return jobFields(edited, undefined, await jobs.runsOf(edited));
   });
 
-  serveRoute(app, Routes.renameSpeaker, async (request): Promise<Job> => {
+  serveRoute(app, Routes.renameSpeaker, async (request) => {
     const job = await jobOf(context, request);
     const { speaker } = request.params;
     const { name, voice, saved_voice: savedVoice } = request.body;
@@ -179,7 +175,7 @@ export function registerJobsRoutes(app: FastifyInstance, context: RouteContext):
     return reply.code(202).send(jobFields(queued, undefined));
   });
 
-  serveRoute(app, Routes.cancelJob, async (request): Promise<Job> => {
+  serveRoute(app, Routes.cancelJob, async (request) => {
     const job = await jobOf(context, request);
     return jobFields(await jobs.cancel(job.id), undefined);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Routes, type MemoryEntry as MemoryEntryAnswer, type MemoryList } from '@voxlate/contract';
+import { Routes, type MemoryEntry as MemoryEntryAnswer } from '@voxlate/contract';
 import { NotFound, type LanguageCode } from '@voxlate/core';
 import { toTmx, type DiskTranslationMemory, type MemoryEntry, type MemoryFilter } from '@voxlate/workspace';
 import { PRODUCT } from '@voxlate/dubber';
@@ -14,7 +14,7 @@ import { serveRoute } from './serve-route.js';
 export function registerMemoryRoutes(app: FastifyInstance, context: RouteContext): void {
   const memoryOf = (request: FastifyRequest): DiskTranslationMemory => libraryOf(context, request).memory;
 
-  serveRoute(app, Routes.listMemory, async (request): Promise<MemoryList> => {
+  serveRoute(app, Routes.listMemory, async (request) => {
     const page = Number(request.query.page ?? 0);
     const size = Number(request.query.size ?? 50);
     const { entries, total } = await memoryOf(request).list(filterOf(request.query), page, size);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { RouteSpec, Static, TSchema } from '@voxlate/contract';
+import type { AnswerOf, RouteSpec, Static, TSchema } from '@voxlate/contract';
 import type { AccessConfig } from '../access/access-control.js';
 
 type Part<Schema> = Schema extends TSchema ? Static<Schema> : unknown;
@@ -13,6 +13,12 @@ export type RouteRequest<Spec extends RouteSpec> = FastifyRequest<{
 }>;
 
 /**
+ * What a handler gives back: the route's JSON answer as the contract declares it (a wrong field is
+ * a compile error), or the reply it sent itself (a status of its own, a stream, a file).
+ */
+type HandlerResult<Spec extends RouteSpec> = AnswerOf<Spec> | FastifyReply | undefined;
+
+/**
  * Serves a route of the contract: its method and path as declared, its params, query and JSON
  * body checked against its schemas before the handler runs (refused in the words the schema
  * gives the field). Multipart forms are read part by part by the handler and checked there.
@@ -21,7 +27,10 @@ export type RouteRequest<Spec extends RouteSpec> = FastifyRequest<{
 export function serveRoute<Spec extends RouteSpec>(
   app: FastifyInstance,
   spec: Spec,
-  handler: (request: RouteRequest<Spec>, reply: FastifyReply) => unknown,
+  handler: (
+    request: RouteRequest<Spec>,
+    reply: FastifyReply,
+  ) => HandlerResult<Spec> | void | Promise<HandlerResult<Spec> | void>,
   options: Pick<RouteShorthandOptions, 'config' | 'preValidation'> = {},
 ): void {
   app.route({

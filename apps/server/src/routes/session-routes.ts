@@ -34,7 +34,7 @@ export function registerSessionRoutes(
   serveRoute(
     app,
     Routes.signIn,
-    async (request, reply): Promise<Session> => {
+    async (request, reply) => {
       if (!callerOf(request).keysRequired) {
         throw new Conflict('This service asks for no API key: there is nothing to sign in to.');
       }
