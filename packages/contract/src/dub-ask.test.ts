@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { check } from './check.js';
-import { DUB_ASK_FIELDS, dubFieldsOf, dubFormData, jsonScalarsAsText, readDubAsk, type DubAsk } from './dub-ask.js';
+import {
+  CARRIED_CHOICES,
+  DUB_ASK_FIELDS,
+  dubFieldsOf,
+  dubFormData,
+  jsonScalarsAsText,
+  readDubAsk,
+  type CarriedChoiceName,
+  type DubAsk,
+} from './dub-ask.js';
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm } from './dub-forms.js';
 
 /** A form's parts in order, names and text (the contract's DOM typings have no FormData iterator). */
@@ -39,6 +48,16 @@ const EVERYTHING: DubAsk = {
 };
 
 describe('DubAsk, the typed request both ends use', () => {
+  it("is typed from the fields' one declaration: code names, carried kinds, the choices carried as they are", () => {
+    expectTypeOf<DubAsk['duckDb']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<DubAsk['applyLipSync']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<DubAsk['start']>().toEqualTypeOf<string | number | undefined>();
+    expectTypeOf<CarriedChoiceName>().toEqualTypeOf<'duckDb'>();
+    expect(DUB_ASK_FIELDS.duckDb).toEqual({ field: 'duck_db', kind: 'number' });
+    expect(DUB_ASK_FIELDS.speakerVoices).toEqual({ field: 'speaker_voices', kind: 'assignments' });
+    expect(CARRIED_CHOICES).toEqual(['duckDb']);
+  });
+
   it('names every field of every dub form and of the link body (a field added to a form needs its name here)', () => {
     for (const schema of [TranslateForm.fields, ProcessVideoForm.fields, CreateJobForm.fields, AudioUrlBody]) {
       expect(Object.keys(schema.properties).filter((field) => !WIRE_NAMES.has(field))).toEqual([]);

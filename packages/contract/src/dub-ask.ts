@@ -1,50 +1,32 @@
 import type { Static } from 'typebox';
 import type { Checked } from './check.js';
-import type { DubFields, DubField } from './dub-fields.js';
+import { DUB_FIELDS, type DubFields, type DubField, type FieldKind } from './dub-fields.js';
 import type { FormBody } from './dub-forms.js';
 import type { LanguageCode } from './languages.js';
 
 /**
- * How a dub request's field is carried: text as it is, a flag as "true"/"false", a number as its
- * decimal text, seconds as typed (the schema's pattern checks them) or as a number, several
- * languages as codes separated by commas, speakers' saved voices as S1=NAME;S2=OTHER.
- */
-type FieldKind = 'text' | 'flag' | 'number' | 'seconds' | 'languages' | 'assignments';
-
-/**
  * A dub request's fields under the names both ends use in code, each with its wire name and how
- * its value is carried. The one place the two are tied: the studio writes a request from a
- * DubAsk, the service reads a checked request into one, and neither spells a wire name.
+ * its value is carried (text as it is, a flag as "true"/"false", a number as its decimal text,
+ * seconds as typed or as a number, several languages as codes separated by commas, speakers' saved
+ * voices as S1=NAME;S2=OTHER). Made from the fields' one declaration (DUB_FIELDS): the studio
+ * writes a request from a DubAsk, the service reads a checked request into one, and neither
+ * spells a wire name.
  */
-export const DUB_ASK_FIELDS = {
-  targetLanguage: { field: 'target_language', kind: 'text' },
-  targetLanguages: { field: 'target_languages', kind: 'languages' },
-  sourceLanguage: { field: 'source_language', kind: 'text' },
-  backend: { field: 'backend', kind: 'text' },
-  url: { field: 'url', kind: 'text' },
-  /** The text of an SRT or WebVTT file (a form may carry it as a file part instead: see dubFormData). */
-  subtitles: { field: 'subtitles', kind: 'text' },
-  requestId: { field: 'request_id', kind: 'text' },
-  useVoiceCloning: { field: 'use_voice_cloning', kind: 'flag' },
-  voice: { field: 'voice', kind: 'text' },
-  speakers: { field: 'speakers', kind: 'number' },
-  speakerVoices: { field: 'speaker_voices', kind: 'assignments' },
-  tempoCap: { field: 'tempo_cap', kind: 'number' },
-  start: { field: 'start', kind: 'seconds' },
-  end: { field: 'end', kind: 'seconds' },
-  originalSpeech: { field: 'original_speech', kind: 'text' },
-  duckDb: { field: 'duck_db', kind: 'number' },
-  applyLipSync: { field: 'apply_lip_sync', kind: 'flag' },
-  burnSubtitles: { field: 'burn_subtitles', kind: 'flag' },
-  bilingualSubtitles: { field: 'bilingual_subtitles', kind: 'flag' },
-  glossaryId: { field: 'glossary_id', kind: 'text' },
-  asrEngine: { field: 'asr_engine', kind: 'text' },
-  mtEngine: { field: 'mt_engine', kind: 'text' },
-  ttsEngine: { field: 'tts_engine', kind: 'text' },
-  cloneEngine: { field: 'clone_engine', kind: 'text' },
-  diariseEngine: { field: 'diarise_engine', kind: 'text' },
-} as const satisfies Record<string, { field: DubField; kind: FieldKind }>;
+export const DUB_ASK_FIELDS = Object.fromEntries(
+  Object.entries(DUB_FIELDS).map(([field, declared]) => [declared.code, { field, kind: declared.kind }]),
+) as { -readonly [Field in DubField as Declared[Field]['code']]: { field: Field; kind: Declared[Field]['kind'] } };
 
+/** The code names of the fields that are choices carried as they are into the dub's choices. */
+export type CarriedChoiceName = {
+  [Field in DubField]: Declared[Field]['choice'] extends true ? Declared[Field]['code'] : never;
+}[DubField];
+
+/** Those fields' code names, at run time. */
+export const CARRIED_CHOICES: readonly CarriedChoiceName[] = Object.values(DUB_FIELDS).flatMap((declared) =>
+  declared.choice ? [declared.code as CarriedChoiceName] : [],
+);
+
+type Declared = typeof DUB_FIELDS;
 type AskFields = typeof DUB_ASK_FIELDS;
 export type DubAskName = keyof AskFields;
 

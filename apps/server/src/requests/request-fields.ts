@@ -1,11 +1,13 @@
 import type { TObject, TProperties } from 'typebox';
 import {
+  CARRIED_CHOICES,
   check,
   DUB_ASK_FIELDS,
   jsonScalarsAsText,
   normaliseFields,
   oneOfEachProblem,
   readDubAsk,
+  type CarriedChoiceName,
   type DubAskRead,
   type FormBody,
 } from '@voxlate/contract';
@@ -119,9 +121,20 @@ function choicesOf(ask: DubAskRead): ChoicesGiven {
         }),
     lipSync: ask.applyLipSync === true,
     originalSpeech: ask.originalSpeech ?? 'duck',
-    ...(ask.duckDb === undefined ? {} : { duckDb: ask.duckDb }),
+    ...carriedChoicesOf(ask),
     subtitles: { burnIn: ask.burnSubtitles === true, bilingual: ask.bilingualSubtitles === true },
   };
+}
+
+/**
+ * The choices the contract marks as carried as they are (duck_db, ...), under their code names:
+ * a field declared so reaches the dub's choices with nothing written here. Core's ChoicesGiven
+ * must name each one with the same type, or this does not compile.
+ */
+function carriedChoicesOf(ask: DubAskRead): Pick<ChoicesGiven, CarriedChoiceName> {
+  const carried: { [Name in CarriedChoiceName]?: DubAskRead[Name] } = {};
+  for (const name of CARRIED_CHOICES) if (ask[name] !== undefined) carried[name] = ask[name];
+  return carried;
 }
 
 /** The engines named instead of the best installed (an unknown id fails later with the valid list). */

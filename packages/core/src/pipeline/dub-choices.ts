@@ -64,13 +64,15 @@ export const DEFAULT_CHOICES: DubChoices = {
   subtitles: { burnIn: false, bilingual: false },
 };
 
+/** The choices with the defaults for what was left out (a group's parts one by one). */
 export function resolveChoices(given: ChoicesGiven | undefined): DubChoices {
+  const { voice, timing, subtitles, ...single } = given ?? {};
   return {
-    voice: { ...DEFAULT_CHOICES.voice, ...given?.voice },
-    timing: { ...DEFAULT_CHOICES.timing, ...given?.timing },
-    lipSync: given?.lipSync ?? DEFAULT_CHOICES.lipSync,
-    originalSpeech: given?.originalSpeech ?? DEFAULT_CHOICES.originalSpeech,
-    ...(given?.duckDb === undefined ? {} : { duckDb: given.duckDb }),
-    subtitles: { ...DEFAULT_CHOICES.subtitles, ...given?.subtitles },
+    ...DEFAULT_CHOICES,
+    // A single choice given (lipSync, duckDb, ...) wins over its default; one left undefined does not.
+    ...Object.fromEntries(Object.entries(single).filter(([, value]) => value !== undefined)),
+    voice: { ...DEFAULT_CHOICES.voice, ...voice },
+    timing: { ...DEFAULT_CHOICES.timing, ...timing },
+    subtitles: { ...DEFAULT_CHOICES.subtitles, ...subtitles },
   };
 }

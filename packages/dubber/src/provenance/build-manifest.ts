@@ -1,5 +1,7 @@
 import {
   enginesUsed,
+  resolveChoices,
+  resolveOptions,
   voiceProvenance,
   MANIFEST_FORMAT,
   SYNTHETIC_STATEMENT,
@@ -21,10 +23,10 @@ export function buildManifest(parts: {
   created: Date;
 }): UnsignedManifest {
   const { request, run } = parts;
-  const options = request.options ?? {};
-  // The cap the dub ran with: the creator's choice, else the installation's.
-  const tempoCap = request.choices?.timing?.tempoCap ?? options.fit?.tempoCap;
-  const duckDb = request.choices?.duckDb ?? options.mix?.duckDb;
+  // What the dub ran with, resolved as the run resolves it: every choice of the creator (a new one
+  // is on record with nothing written here), the installation's values where no choice was made.
+  const choices = resolveChoices(request.choices);
+  const ran = resolveOptions(request.options, choices);
   return {
     format: MANIFEST_FORMAT,
     synthetic: true,
@@ -39,12 +41,12 @@ export function buildManifest(parts: {
       ...(request.transcript === undefined ? {} : { transcript: digestOfText(request.transcript) }),
       options: {
         ...(request.engines ? { engines: request.engines } : {}),
-        ...(tempoCap === undefined ? {} : { tempoCap }),
-        ...(duckDb === undefined ? {} : { duckDb }),
-        ...(options.mix ? { loudnessLufs: options.mix.loudnessLufs } : {}),
+        choices,
+        tempoCap: ran.fit.tempoCap,
+        mix: ran.mix,
       },
     },
     engines: enginesUsed(run.timeline),
-    voice: voiceProvenance(run.timeline, request.choices?.voice?.mode ?? 'clone'),
+    voice: voiceProvenance(run.timeline, choices.voice.mode),
   };
 }
