@@ -150,11 +150,17 @@ type Effect = 'changed' | 'nothing' | 'not in the DOM';
  * picture shows, so the control is first used unphotographed; one that changed nothing in the DOM
  * is used again from its place opened afresh (`reopen`), photographed before and after.
  */
-async function changesSomething(control: Locator, page: Page, reopen: () => Promise<void>): Promise<boolean> {
+async function changesSomething(control: Locator, page: Page, reopen: () => Promise<Locator>): Promise<boolean> {
   const effect = await effectOf(control, page, undefined);
   if (effect !== 'not in the DOM') return effect === 'changed';
-  await reopen();
-  return (await effectOf(control, page, await pictureOf(page))) === 'changed';
+  const again = await reopen();
+  return (await effectOf(again, page, await pictureOf(page))) === 'changed';
+}
+
+/** The `rank`-th control with this name on the page as it is now (the index it had, if none has it). */
+async function controlNamed(page: Page, name: string, rank: number, index: number): Promise<Locator> {
+  const matches = (await factsOf(page)).flatMap((facts, at) => (facts.name === name ? [at] : []));
+  return page.locator(CONTROLS).nth(matches[rank] ?? index);
 }
 
 /** Uses the control and says what it did; with no `before` picture, a change only the picture shows is unknown. */
@@ -351,8 +357,14 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every contr
           }
           if (skip) continue;
           if (!fresh) await open(place);
-          const control = page.locator(CONTROLS).nth(index);
-          const changed = await changesSomething(control, page, () => open(place));
+          // Found again by name after each opening: a part of the page that loads late (the saved
+          // voices) would otherwise shift every control after it by one under load.
+          const rank = facts.slice(0, index).filter((earlier) => earlier.name === name).length;
+          const control = await controlNamed(page, name, rank, index);
+          const changed = await changesSomething(control, page, async () => {
+            await open(place);
+            return controlNamed(page, name, rank, index);
+          });
           clicked++;
           fresh = false;
           if (!changed) dead.push(`${place.name}: ${name}`);
