@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openJobStore, type JobRequest } from '@voxlate/jobs';
-import { DiskGlossaries, KEY_MARK } from '@voxlate/workspace';
+import { DiskGlossaries, KEY_MARK, Sessions } from '@voxlate/workspace';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -43,5 +43,26 @@ describe('npm run keys -- add', () => {
     const lines = await keys(join(dir, 'fresh'), 'add', 'Team');
     expect(lines).toHaveLength(3);
     expect(lines.some((line) => line.startsWith('Made before keys'))).toBe(false);
+  });
+});
+
+describe('npm run keys -- add with a scope and an end, and sessions', () => {
+  it('makes a read key that expires, lists it so, and lists and ends sign-ins', async () => {
+    const data = join(dir, 'scoped');
+    const made = await keys(data, 'add', 'Viewers', '--scope', 'read', '--expires', '90d');
+    expect(made[0]).toMatch(/^Made a read key for the workspace "Viewers" \(vxk_.{8}…, expires \d{4}-/);
+    const listed = await keys(data, 'list');
+    expect(listed[0]).toMatch(/^vxk_.{8}… {2}Viewers {2}read {2}made .* {2}expires .* {2}never used {2}active$/);
+    await expect(keys(data, 'add', 'Viewers', '--scope', 'everything')).rejects.toThrow(
+      /Not understood: --scope everything/,
+    );
+    await expect(keys(data, 'add', 'Viewers', '--expires', 'soon')).rejects.toThrow(/--expires takes a span/);
+
+    expect(await keys(data, 'sessions')).toEqual(['No one is signed in to the studio.']);
+    const sessions = new Sessions(data);
+    await sessions.start({ keyId: 'k', keyPrefix: 'vxk_abcdefgh', workspace: { id: 'w', name: 'Viewers' } });
+    expect((await keys(data, 'sessions'))[0]).toMatch(/^vxs_.{8}… {2}Viewers {2}key vxk_abcdefgh… {2}signed in /);
+    expect((await keys(data, 'sessions', 'end', 'Viewers'))[0]).toMatch(/^Ended vxs_/);
+    expect(await sessions.list()).toEqual([]);
   });
 });

@@ -1,13 +1,28 @@
 import { dataDirFromEnv } from '@voxlate/dubber';
 import { adoptOpenData, openData, type AdoptedData } from '@voxlate/jobs';
-import { ApiKeys, type KeyListing } from '@voxlate/workspace';
+import {
+  ApiKeys,
+  KEY_SCOPES,
+  Sessions,
+  sessionLifetimeFromEnv,
+  type KeyListing,
+  type KeyScope,
+  type SessionListing,
+} from '@voxlate/workspace';
 
-const USAGE = `Usage: npm run keys -- add NAME | list | revoke NAME|KEY-PREFIX | adopt NAME
+const USAGE = `Usage: npm run keys -- add NAME [--scope read|dub|admin] [--expires 90d] | list | revoke NAME|KEY-PREFIX
+                     | sessions [end NAME|PREFIX] | adopt NAME
 
   add NAME       makes a key for the workspace NAME (made when new) and prints it once, as the last line.
                  A workspace may have several keys (one per teammate or machine, or one to rotate to).
-  list           every key: its workspace, its prefix, when it was made and revoked. Keys are kept
-                 hashed (SHA-256): a lost key cannot be shown again, only revoked and replaced.
+                 --scope: read (list, play, download), dub (that and create, edit, cancel; the default)
+                 or admin (that and the workspace's keys and plan). --expires: after 12h, 30d, 8w or
+                 on a date (2027-03-01); without it the key lasts until revoked.
+  list           every key: its workspace, prefix, scope, when it was made, expires, was last used and
+                 revoked. Keys are kept hashed (SHA-256): a lost key cannot be shown again, only revoked.
+  sessions       the studio's sign-ins that last now (they end after 12 h unused or 30 days, on sign-out,
+                 or with their key); "sessions end X" ends those of the workspace X, of the key or
+                 with the session prefix X.
   revoke X       revokes the key starting with X (as list shows it), or every key of the workspace X.
                  Every service sharing the data folder refuses it within seconds. The workspace's jobs
                  and data stay: a new key for the same name opens them again.
@@ -22,16 +37,48 @@ Settings: VOXLATE_DATA_DIR (the data folder the services and workers share).`;
 async function main([command, argument, ...rest]: string[]): Promise<number> {
   const keys = new ApiKeys(dataDirFromEnv());
   if (command === 'list' && argument === undefined) return list(keys);
-  if (command === 'add' && argument !== undefined && rest.length === 0) return add(keys, argument);
+  if (command === 'add' && argument !== undefined) return add(keys, argument, keyOptionsOf(rest));
+  if (command === 'sessions' && argument === undefined) return listSessions();
+  if (command === 'sessions' && argument === 'end' && rest.length === 1) return endSessions(rest[0]!);
   if (command === 'revoke' && argument !== undefined && rest.length === 0) return revoke(keys, argument);
   if (command === 'adopt' && argument !== undefined && rest.length === 0) return adopt(keys, argument);
   console.error(USAGE);
   return 2;
 }
 
-async function add(keys: ApiKeys, name: string): Promise<number> {
-  const made = await keys.add(name);
-  console.log(`Made a key for the workspace "${made.workspace.name}" (${made.prefix}…), kept hashed in ${keys.path}.`);
+/** `--scope S` and `--expires WHEN` after `add NAME`. */
+function keyOptionsOf(args: readonly string[]): { scope?: KeyScope; expiresAt?: Date } {
+  const options: { scope?: KeyScope; expiresAt?: Date } = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1]];
+    if (value === undefined) throw new Error(`${flag} needs a value.\n\n${USAGE}`);
+    if (flag === '--scope' && (KEY_SCOPES as readonly string[]).includes(value)) options.scope = value as KeyScope;
+    else if (flag === '--expires') options.expiresAt = expiryOf(value);
+    else throw new Error(`Not understood: ${flag} ${value}.\n\n${USAGE}`);
+  }
+  return options;
+}
+
+/** `90d`, `12h`, `8w` from now, or a date (`2027-03-01`, midnight UTC). */
+export function expiryOf(text: string, now = new Date()): Date {
+  const span = /^(\d+)([hdw])$/.exec(text);
+  if (span) {
+    const hours = Number(span[1]) * { h: 1, d: 24, w: 24 * 7 }[span[2] as 'h' | 'd' | 'w'];
+    return new Date(now.getTime() + hours * 3600_000);
+  }
+  const date = /^\d{4}-\d\d-\d\d(T[\d:.]+Z?)?$/.test(text) ? new Date(text) : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new Error(`--expires takes a span (12h, 90d, 8w) or a date (2027-03-01); got "${text}".`);
+  }
+  return date;
+}
+
+async function add(keys: ApiKeys, name: string, options: { scope?: KeyScope; expiresAt?: Date }): Promise<number> {
+  const made = await keys.add(name, options);
+  const ends = options.expiresAt ? `, expires ${options.expiresAt.toISOString()}` : '';
+  console.log(
+    `Made a ${made.scope} key for the workspace "${made.workspace.name}" (${made.prefix}…${ends}), kept hashed in ${keys.path}.`,
+  );
   console.log('It is shown once: give it to its holder now (Authorization: Bearer <key>, or the studio’s sign-in).');
   const waiting = await openData(dataDirFromEnv());
   if (waiting.jobs > 0 || waiting.folders.length > 0) {
@@ -87,9 +134,32 @@ async function adopt(keys: ApiKeys, name: string): Promise<number> {
   return 0;
 }
 
-function describe(key: KeyListing): string {
-  const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
-  return `${key.prefix}…  ${key.workspace.name}  made ${key.createdAt}  ${state}`;
+function describe(key: KeyListing, now = new Date()): string {
+  const expired = key.expiresAt !== undefined && Date.parse(key.expiresAt) <= now.getTime();
+  const state = key.revokedAt ? `revoked ${key.revokedAt}` : expired ? `expired ${key.expiresAt!}` : 'active';
+  const ends = key.expiresAt && !expired ? `  expires ${key.expiresAt}` : '';
+  const used = key.lastUsedAt ? `  last used ${key.lastUsedAt}` : '  never used';
+  return `${key.prefix}…  ${key.workspace.name}  ${key.scope}  made ${key.createdAt}${ends}${used}  ${state}`;
+}
+
+async function listSessions(): Promise<number> {
+  const listed = await new Sessions(dataDirFromEnv(), sessionLifetimeFromEnv()).list();
+  if (listed.length === 0) console.log('No one is signed in to the studio.');
+  for (const session of listed) console.log(describeSession(session));
+  return 0;
+}
+
+async function endSessions(wanted: string): Promise<number> {
+  const ended = await new Sessions(dataDirFromEnv(), sessionLifetimeFromEnv()).endMatching(wanted);
+  for (const session of ended) console.log(`Ended ${describeSession(session)}`);
+  return 0;
+}
+
+function describeSession(session: SessionListing): string {
+  return (
+    `${session.prefix}…  ${session.workspace.name}  key ${session.keyPrefix}…  signed in ${session.createdAt}  ` +
+    `last seen ${session.lastSeenAt}  ends ${session.expiresAt}`
+  );
 }
 
 main(process.argv.slice(2)).then(

@@ -5,13 +5,16 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
 import { Jobs, type JobRunner, type QueueLog } from '@voxlate/jobs';
-import { ApiKeys, WorkspaceLibraries } from '@voxlate/workspace';
+import { ApiKeys, Sessions, WorkspaceLibraries } from '@voxlate/workspace';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
+import type { TrustProxy } from './access/trust-proxy.js';
+import { refuseUnknownHosts } from './access/allowed-hosts.js';
+import { redactedUrl } from './http/redacted-url.js';
 import { registerAccessControl } from './access/access-control.js';
 import { registerSessionRoutes } from './routes/session-routes.js';
 import { LIVE_PROTOCOL } from './access/presented-key.js';
@@ -66,9 +69,9 @@ const SHUTDOWN_GRACE_MS = 3000;
  */
 export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+    logger: { level: process.env['LOG_LEVEL'] ?? 'info', serializers: { req: loggedRequest } },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     clientErrorHandler: answerClientError,
   });
   const routes: ServedRoute[] = [];
@@ -81,6 +84,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
   // the memory of their own workspace, which their edits fill.
   const libraries = new WorkspaceLibraries(dataDir);
   const keys = new ApiKeys(dataDir);
+  const sessions = new Sessions(dataDir, config.sessions);
   const jobs = new Jobs({
     dataDir,
     libraries,
@@ -100,12 +104,11 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     libraries,
     requests: new RequestIds(),
     folders: new RequestFolders(config.tempRoot),
-    live: new LiveSessions(config.maxLiveSessions, config.maxLiveSessionsPerWorkspace),
+    live: new LiveSessions(config.maxLiveSessions, config.maxLiveSessionsPerWorkspace, config.maxKeylessLivePerAddress),
     keys,
   };
   const resumed = await jobs.open();
   if (resumed.length > 0) app.log.info({ jobs: resumed }, 'resuming jobs left unfinished');
-  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   // A larger frame closes the socket with 1009 (clients send 20-100 ms of audio a frame). Registered
   // before the hooks that may refuse a request: its own marks an upgrade, so that the socket of a
   // refused one (401) is closed after the answer instead of held open.
@@ -116,8 +119,12 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
       handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
     },
   });
+  // Before anything else reads the request (but after the socket plugin marks an upgrade, so that
+  // a refused socket is closed after its answer).
+  refuseUnknownHosts(app, config);
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await registerBrowserSecurity(app, config.corsOrigins);
-  await registerAccessControl(app, keys, keysMandatory(config));
+  await registerAccessControl(app, { keys, sessions }, keysMandatory(config));
   await app.register(rateLimit, {
     global: false,
     // Counted per workspace once keys are in use (a team behind one address is not one person).
@@ -148,7 +155,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     if (response.status === 413) reply.header('Connection', 'close');
     await reply.code(response.status).headers(response.headers).send(response.body);
   });
-  registerSessionRoutes(app, keys, dataDir, config.rateLimits.signIn);
+  registerSessionRoutes(app, { keys, sessions }, dataDir, config.rateLimits.signIn);
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);
@@ -176,6 +183,25 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     await dubber.close();
   });
   return app;
+}
+
+/**
+ * Fastify's trust of X-Forwarded-For: a hop count becomes "the first n hops" (proxy-addr counts
+ * from the socket's address), which Fastify's types do not take as a number.
+ */
+function trustedProxies(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** A request as every log line names it: the URL's secrets (a key sent as ?key=) redacted. */
+function loggedRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
 }
 
 /** Jobs run on Redis workers when the installation has Redis, else here with the warm dubber. */
@@ -216,6 +242,6 @@ async function serveStudio(app: FastifyInstance, webRoot: string): Promise<void>
   await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-    return reply.code(404).send({ error: `Not found: ${request.method} ${request.url}` });
+    return reply.code(404).send({ error: `Not found: ${request.method} ${redactedUrl(request.url)}` });
   });
 }

@@ -1,5 +1,7 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { languagesAtOnceFor } from '@voxlate/jobs';
+import { sessionLifetimeFromEnv, type SessionLifetime } from '@voxlate/workspace';
+import { trustProxyOf, type TrustProxy } from './access/trust-proxy.js';
 import { LIVE_LIMITS, type LiveLimits } from './live/live-connection.js';
 
 export interface ServerConfig {
@@ -11,14 +13,22 @@ export interface ServerConfig {
    */
   open: boolean;
   /**
-   * Behind a reverse proxy (VOXLATE_TRUST_PROXY=1): the client's address and protocol are read
-   * from X-Forwarded-For and X-Forwarded-Proto (limits count the real client; the sign-in cookie is Secure).
+   * Behind a reverse proxy (VOXLATE_TRUST_PROXY): the client's address and protocol are read from
+   * X-Forwarded-For and X-Forwarded-Proto (limits count the real client; the sign-in cookie is
+   * Secure), trusting only as many hops as there are proxies (`1`: the proxy in front), or only
+   * the proxies' addresses (`10.0.0.5,10.0.1.0/24`). False: no proxy.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Where creators reach the service (VOXLATE_PUBLIC_ORIGIN, e.g. https://dub.example.com): its host is answered. */
+  publicOrigin: string | undefined;
+  /** More names the service answers to (VOXLATE_ALLOWED_HOSTS; `.example.com` allows every name under it). */
+  allowedHosts: string[];
   /** Largest upload accepted, bytes (spec: 150 MB). */
   maxUploadBytes: number;
   /** Requests per client per minute. */
   rateLimits: { translate: number; processVideo: number; audioUrl: number; jobs: number; signIn: number };
+  /** How long a studio sign-in lasts unused, and at most (VOXLATE_SESSION_IDLE_HOURS 12, VOXLATE_SESSION_MAX_DAYS 30). */
+  sessions: SessionLifetime;
   /** Origins allowed by CORS besides the service's own (none by default). */
   corsOrigins: string[];
   /** Lets URL import reach private and loopback addresses (local use and tests only). */
@@ -58,6 +68,8 @@ export interface ServerConfig {
   maxLiveSessions: number;
   /** Live sessions one workspace runs at once (with keys), so that one cannot take every place. */
   maxLiveSessionsPerWorkspace: number;
+  /** Live sockets one address may hold open without a key while they wait to send it (VOXLATE_LIVE_KEYLESS_PER_ADDRESS). */
+  maxKeylessLivePerAddress: number;
   /** How far a live client's audio may run ahead of real time, and how much it may leave unread. */
   liveLimits: LiveLimits;
   /** Where request folders are made. */
@@ -87,7 +99,9 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     port: number('PORT', 5001),
     host: env['HOST'] ?? '127.0.0.1',
     open: env['VOXLATE_OPEN'] === '1',
-    trustProxy: env['VOXLATE_TRUST_PROXY'] === '1',
+    trustProxy: trustProxyOf(env['VOXLATE_TRUST_PROXY']),
+    publicOrigin: publicOriginOf(env['VOXLATE_PUBLIC_ORIGIN']),
+    allowedHosts: listOf(env['VOXLATE_ALLOWED_HOSTS']),
     maxUploadBytes: MAX_UPLOAD_BYTES,
     rateLimits: {
       translate: number('VOXLATE_RATE_TRANSLATE', 10),
@@ -98,10 +112,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       // Keys cannot be guessed; the limit keeps a script that tries from filling the logs.
       signIn: number('VOXLATE_RATE_SIGN_IN', 20),
     },
-    corsOrigins: (env['VOXLATE_CORS_ORIGINS'] ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    sessions: sessionLifetimeFromEnv(env),
+    corsOrigins: listOf(env['VOXLATE_CORS_ORIGINS']),
     allowPrivateUrls: env['VOXLATE_ALLOW_PRIVATE_URLS'] === '1',
     maxConcurrentJobs,
     languagesAtOnce: Math.max(1, number('VOXLATE_LANGUAGES_AT_ONCE', languagesAtOnceFor(maxConcurrentJobs))),
@@ -126,6 +138,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     // Each live session keeps about a quarter of a core busy while its speaker talks (npm run bench).
     maxLiveSessions: number('VOXLATE_MAX_LIVE_SESSIONS', 2 * availableParallelism()),
     maxLiveSessionsPerWorkspace: number('VOXLATE_MAX_LIVE_PER_WORKSPACE', Math.max(1, availableParallelism())),
+    // A client sends its key within a second of opening; two let one reconnect while the old one closes.
+    maxKeylessLivePerAddress: number('VOXLATE_LIVE_KEYLESS_PER_ADDRESS', 2),
     liveLimits: {
       leadSeconds: LIVE_LIMITS.leadSeconds,
       unreadBytes: number('VOXLATE_LIVE_UNREAD_BYTES', LIVE_LIMITS.unreadBytes),
@@ -135,4 +149,23 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     webRoot: env['VOXLATE_WEB_ROOT'] ?? new URL('../../web/dist', import.meta.url).pathname,
     checkAnswers: env['VOXLATE_CHECK_ANSWERS'] === '1',
   };
+}
+
+function publicOriginOf(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new Error(
+      `VOXLATE_PUBLIC_ORIGIN must be the address creators open, such as https://dub.example.com; got "${text}".`,
+    );
+  }
+  return url.origin;
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

@@ -1,13 +1,19 @@
+import { mkdir } from 'node:fs/promises';
 import { sweepOrphanedTempDirs } from '@voxlate/process-lifetime';
 import { Dubber } from '@voxlate/dubber';
 import { ApiKeys } from '@voxlate/workspace';
 import { listenRefusal } from './access/listen-guard.js';
+import { folderProblem, serviceFolders } from './requests/writable-folders.js';
 import { buildApp } from './app.js';
 import { serverConfigFromEnv } from './config.js';
 
 const config = serverConfigFromEnv();
 const dubber = new Dubber();
-const refusal = listenRefusal(config, await new ApiKeys(dubber.config.dataDir).required());
+// A first start makes its data folder; one that cannot be made or written is said before anything runs.
+await mkdir(dubber.config.dataDir, { recursive: true }).catch(() => undefined);
+const refusal =
+  (await folderProblem(serviceFolders(dubber.config.dataDir, config.tempRoot))) ??
+  listenRefusal(config, await new ApiKeys(dubber.config.dataDir).required());
 if (refusal) {
   console.error(refusal);
   process.exit(2);

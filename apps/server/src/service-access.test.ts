@@ -22,6 +22,10 @@ let beta: Record<string, string>;
 let betaKey = '';
 let speech = '';
 let revoked = '';
+// Made before the service starts (a service sees a new key within a second, not at once).
+let reader = '';
+let expired = '';
+let shortLived = { key: '', prefix: '' };
 const keys = new ApiKeys(dataDir);
 
 const SRT =
@@ -36,6 +40,10 @@ beforeAll(async () => {
   beta = { 'x-api-key': betaKey };
   revoked = (await keys.add('Leaver')).key;
   await keys.revoke('Leaver');
+  reader = (await keys.add('Beta', { scope: 'read' })).key;
+  const now = Date.now();
+  expired = (await keys.add('Beta', { expiresAt: new Date(now - 1000) }, new Date(now - 60_000))).key;
+  shortLived = await keys.add('Short-lived');
   // Two requests to /process-audio-url a minute: enough to show whose they count against.
   service = await startService({ VOXLATE_RATE_URL: '2' }, { dataDir });
 }, 60_000);
@@ -290,8 +298,40 @@ describe('two workspaces on one service', () => {
   });
 });
 
+describe('a key’s scope and end', () => {
+  it('lets a read key list and read but not dub, and names the scope it lacks', async () => {
+    const readOnly = { 'x-api-key': reader };
+    expect((await api('/api/jobs', readOnly)).status).toBe(200);
+    expect((await api('/api/glossaries', readOnly)).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/api/jobs'],
+      ['POST', '/translate'],
+      ['DELETE', '/api/memory'],
+      ['POST', '/api/glossaries'],
+    ] as const) {
+      const refused = await api(path, readOnly, { method });
+      expect([path, refused.status]).toEqual([path, 403]);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^This key has the scope read: it may only read .*This needs the scope dub\..*--scope dub/,
+      );
+    }
+    // Signing in with it gives a session of the same scope.
+    const signedIn = await json({}, 'POST', '/api/session', { key: reader });
+    const session = { cookie: signedIn.headers.get('set-cookie')!.split(';')[0]! };
+    expect((await api('/api/jobs', session)).status).toBe(200);
+    expect((await api('/api/jobs', session, { method: 'POST' })).status).toBe(403);
+  });
+
+  it('refuses an expired key in words that say so, and sign-in with it too', async () => {
+    const refused = await api('/api/jobs', { authorization: `Bearer ${expired}` });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^This API key expired on \d{4}-\d\d-\d\d /);
+    expect((await json({}, 'POST', '/api/session', { key: expired })).status).toBe(401);
+  });
+});
+
 describe('the studio’s sign-in', () => {
-  it('keeps the key in an HttpOnly, SameSite=Strict cookie, and signs out', async () => {
+  it('exchanges the key for a session in an HttpOnly, SameSite=Strict cookie, which signing out ends', async () => {
     const wrong = await json({}, 'POST', '/api/session', { key: 'vxk_wrong' });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('set-cookie')).toBeNull();
@@ -299,7 +339,8 @@ describe('the studio’s sign-in', () => {
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).toEqual({ keys_required: true, workspace: { name: 'Beta' } });
     const cookie = signedIn.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^voxlate_key=vxk_/);
+    expect(cookie).toMatch(/^voxlate_session=vxs_/);
+    expect(cookie).not.toContain(betaKey);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).not.toMatch(/Max-Age|Expires/);
@@ -310,7 +351,20 @@ describe('the studio’s sign-in', () => {
     expect(crossSite.status).toBe(403);
     const out = await api('/api/session', session, { method: 'DELETE' });
     expect(out.status).toBe(204);
-    expect(out.headers.get('set-cookie')).toMatch(/^voxlate_key=;.*Expires=Thu, 01 Jan 1970/);
+    expect(out.headers.get('set-cookie')).toMatch(/^voxlate_session=;.*Expires=Thu, 01 Jan 1970/);
+    // The same cookie, kept by whoever copied it, reads nothing after sign-out.
+    const after = await api('/api/jobs', session);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: string }).error).toMatch(/^Your sign-in has ended/);
+  });
+
+  it('ends a session with its key', async () => {
+    const { key, prefix } = shortLived;
+    const signedIn = await json({}, 'POST', '/api/session', { key });
+    const session = { cookie: signedIn.headers.get('set-cookie')!.split(';')[0]! };
+    expect((await api('/api/jobs', session)).status).toBe(200);
+    await keys.revoke(prefix);
+    await waitFor(async () => (await api('/api/jobs', session)).status === 401, 5000);
   });
 });
 

@@ -741,29 +741,31 @@ export const ERROR_ANSWER = ErrorAnswer;
 /** What each error status means here. */
 export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad input: a missing or unknown field, a malformed body; the message names the field and what is accepted.',
-  401: 'No API key, or one that is unknown or revoked (only once the service asks for keys: npm run keys -- add).',
-  403: 'A state-changing request from another web site.',
+  401: 'No API key, or one that is unknown, revoked or expired, or a studio sign-in that has ended (only once the service asks for keys: npm run keys -- add).',
+  403: 'A state-changing request from another web site, or a key whose scope does not allow this (the message names the scope needed).',
   404: 'No such job (or file of it).',
   408: 'The request body stalled (30 s) or took too long (10 minutes).',
   409: 'The job is busy, or has nothing to do.',
   413: 'Too large: the file (150 MB), a field, or the body.',
   415: 'Not a form (or not JSON), or not audio/video (decided by probing the content).',
   416: 'A Range outside the file.',
+  421: 'The Host names no address of this service (VOXLATE_PUBLIC_ORIGIN, VOXLATE_ALLOWED_HOSTS): refused before anything runs.',
   431: 'Request headers over 16 KB.',
   422: 'The media cannot be dubbed (no audio track, no speech found, too long, unreadable), or a language has no engine here for what is asked.',
   429: 'Too many requests from this workspace (or, without keys, this address): the message names the limit hit.',
   503: 'The service is busy (the waiting line is full; see Retry-After) or an engine failed.',
 };
 
-/** Any route may answer these: HTTP that cannot be parsed (400), headers over 16 KB (431). */
-const COMMON_ERRORS = [400, 431];
+/** Any route may answer these: HTTP that cannot be parsed (400), a Host not the service's (421), headers over 16 KB (431). */
+const COMMON_ERRORS = [400, 421, 431];
 
 /**
- * Every error status a route may answer: its own, those any route may, and 401 for a route that
- * needs a key (once the service asks for keys).
+ * Every error status a route may answer: its own, those any route may, and 401 and 403 for a route
+ * that needs a key (once the service asks for keys: none, a wrong one, one out of its scope).
  */
 export function errorStatusesOf(route: RouteSpec): number[] {
-  return [...new Set([...route.errors, ...COMMON_ERRORS, ...(route.public ? [] : [401])])].sort((a, b) => a - b);
+  const keyed = route.public ? [] : [401, 403];
+  return [...new Set([...route.errors, ...COMMON_ERRORS, ...keyed])].sort((a, b) => a - b);
 }
 
 export function routeOf(method: Method, path: string): Route | undefined {

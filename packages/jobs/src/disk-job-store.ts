@@ -51,6 +51,14 @@ export class DiskJobStore<Request = unknown> {
     return record;
   }
 
+  /** Whether the job's record is there (one look at the disk, no read). */
+  async exists(id: string): Promise<boolean> {
+    return stat(this.recordPath(id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   async get(id: string): Promise<JobRecord<Request>> {
     const text = await readFile(this.recordPath(id), 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new NotFound(`There is no job ${quoteInput(id)}.`);

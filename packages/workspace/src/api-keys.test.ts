@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,5 +89,45 @@ describe('API keys', () => {
     for (const bad of ['..', '../x', 'ABCDEF0123456789', '0123456789abcde/']) {
       expect(() => workspaceDataDir('/data', bad)).toThrow(/Not a workspace id/);
     }
+  });
+});
+
+describe('a key’s scope, end and use', () => {
+  it('is dub unless asked, admin for a key made before scopes, and expires when told', async () => {
+    const data = join(dir, 'scopes');
+    const keys = new ApiKeys(data, 0);
+    const dubber = await keys.add('Team');
+    const reader = await keys.add('Team', { scope: 'read' });
+    expect(await keys.check(dubber.key)).toMatchObject({ valid: true, scope: 'dub', workspace: dubber.workspace });
+    expect(await keys.check(reader.key)).toMatchObject({ valid: true, scope: 'read' });
+
+    const made = new Date('2026-12-01T00:00:00Z');
+    const ends = new Date('2026-12-31T00:00:00Z');
+    const temporary = await keys.add('Team', { expiresAt: ends }, made);
+    expect(await keys.check(temporary.key, new Date('2026-12-30T23:59:59Z'))).toMatchObject({ valid: true });
+    expect(await keys.check(temporary.key, ends)).toEqual({
+      valid: false,
+      why: 'expired',
+      expiredAt: ends.toISOString(),
+    });
+    await expect(keys.add('Team', { expiresAt: made }, made)).rejects.toThrow(/expire after it is made/);
+
+    // A key file of before scopes: its keys could do everything, and still may.
+    const file = JSON.parse(readFileSync(keys.path, 'utf8')) as { keys: { scope?: string }[] };
+    for (const key of file.keys) delete key.scope;
+    writeFileSync(keys.path, JSON.stringify(file));
+    expect(await new ApiKeys(data, 0).check(reader.key)).toMatchObject({ valid: true, scope: 'admin' });
+  });
+
+  it('says when each key was last used, writing it down at most once a minute', async () => {
+    const keys = new ApiKeys(join(dir, 'use'), 0);
+    const { key, prefix } = await keys.add('Team');
+    const checked = await keys.check(key);
+    if (!checked.valid) throw new Error('the key should be valid');
+    await keys.noteUse(checked.id, new Date('2026-12-01T10:00:00Z'));
+    await keys.noteUse(checked.id, new Date('2026-12-01T10:00:30Z'));
+    expect((await keys.list()).find((listed) => listed.prefix === prefix)?.lastUsedAt).toBe('2026-12-01T10:00:00.000Z');
+    await keys.noteUse(checked.id, new Date('2026-12-01T10:01:00Z'));
+    expect((await keys.list()).find((listed) => listed.prefix === prefix)?.lastUsedAt).toBe('2026-12-01T10:01:00.000Z');
   });
 });

@@ -11,23 +11,55 @@ export interface WorkspaceRef {
   name: string;
 }
 
+/**
+ * What a key may do, each including the one before: `read` (list, play, download), `dub` (create,
+ * edit, re-dub, cancel, and the workspace's glossaries, memory and voices) and `admin` (the
+ * workspace's keys and plan).
+ */
+export type KeyScope = 'read' | 'dub' | 'admin';
+export const KEY_SCOPES: readonly KeyScope[] = ['read', 'dub', 'admin'];
+
+/** Whether a key of scope `held` may do what needs `needed`. */
+export function scopeAllows(held: KeyScope, needed: KeyScope): boolean {
+  return KEY_SCOPES.indexOf(held) >= KEY_SCOPES.indexOf(needed);
+}
+
 /** A key as `npm run keys -- list` shows it: never the key itself, which is not kept. */
 export interface KeyListing {
   workspace: WorkspaceRef;
   /** The key's first characters, enough to tell it apart and to revoke it by. */
   prefix: string;
+  scope: KeyScope;
   createdAt: string;
+  expiresAt?: string;
   revokedAt?: string;
+  /** When a request last came with it (to the minute), if ever. */
+  lastUsedAt?: string;
 }
+
+/** What a presented key is worth: the workspace and scope it opens, or why it opens nothing. */
+export type KeyCheck =
+  | { valid: true; id: string; prefix: string; workspace: WorkspaceRef; scope: KeyScope; expiresAt?: string }
+  | { valid: false; why: 'unknown' | 'revoked' }
+  | { valid: false; why: 'expired'; expiredAt: string };
 
 interface StoredKey {
   prefix: string;
   /** SHA-256 of the whole key, hex. A key is 256 random bits, so a fast hash is enough (no guessing). */
   sha256: string;
   workspace: string;
+  /** Absent on keys made before scopes: they could do everything, so they stay `admin`. */
+  scope?: KeyScope;
   createdAt: string;
+  expiresAt?: string;
   revokedAt?: string;
 }
+
+/** When each key was last used (by its SHA-256), kept apart so that use does not rewrite the keys. */
+type KeyUse = Record<string, string>;
+
+/** How often one key's last use is written down, at most. */
+const USE_WRITE_MS = 60_000;
 
 interface StoredWorkspace extends WorkspaceRef {
   createdAt: string;
@@ -64,20 +96,34 @@ export class ApiKeys {
   );
   private cached: { file: KeyFile; byHash: Map<string, StoredKey>; version: string } | undefined;
   private checkedAt = 0;
+  private readonly usePath: string;
+  /** When this process last wrote each key's use down. */
+  private readonly useWritten = new Map<string, number>();
 
   constructor(
     dataDir: string,
     private readonly refreshMs = 1000,
   ) {
     this.path = join(dataDir, 'access', 'api-keys.json');
+    this.usePath = join(dataDir, 'access', 'key-use.json');
   }
 
   /**
    * A new key for the workspace named (made when new): the key is returned once and never kept.
    * A workspace may hold several keys (one per teammate or machine, or one to rotate to).
    */
-  async add(name: string, at = new Date()): Promise<{ key: string; prefix: string; workspace: WorkspaceRef }> {
+  async add(
+    name: string,
+    { scope = 'dub', expiresAt }: { scope?: KeyScope; expiresAt?: Date } = {},
+    at = new Date(),
+  ): Promise<{ key: string; prefix: string; workspace: WorkspaceRef; scope: KeyScope }> {
     const wanted = requireWorkspaceName(name);
+    if (!KEY_SCOPES.includes(scope)) {
+      throw new BadInput(`A key's scope is read, dub or admin; got ${quoteInput(String(scope))}.`);
+    }
+    if (expiresAt !== undefined && !(expiresAt.getTime() > at.getTime())) {
+      throw new BadInput('A key must expire after it is made.');
+    }
     return this.change((file) => {
       let workspace = workspaceNamedIn(file, wanted);
       if (!workspace) {
@@ -86,8 +132,15 @@ export class ApiKeys {
       }
       const key = KEY_MARK + randomBytes(32).toString('base64url');
       const prefix = key.slice(0, PREFIX_LENGTH);
-      file.keys.push({ prefix, sha256: sha256(key), workspace: workspace.id, createdAt: at.toISOString() });
-      return { key, prefix, workspace: { id: workspace.id, name: workspace.name } };
+      file.keys.push({
+        prefix,
+        sha256: sha256(key),
+        workspace: workspace.id,
+        scope,
+        createdAt: at.toISOString(),
+        ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+      });
+      return { key, prefix, workspace: { id: workspace.id, name: workspace.name }, scope };
     });
   }
 
@@ -100,7 +153,8 @@ export class ApiKeys {
   /** Every key ever made, revoked ones too (they stay listed: when and which). */
   async list(): Promise<KeyListing[]> {
     const { file } = await this.current(true);
-    return file.keys.map((key) => listingOf(file, key));
+    const use = await readJson<KeyUse>(this.usePath, {});
+    return file.keys.map((key) => listingOf(file, key, use[key.sha256]));
   }
 
   /**
@@ -122,7 +176,7 @@ export class ApiKeys {
         );
       }
       for (const key of chosen) key.revokedAt ??= at.toISOString();
-      return chosen.map((key) => listingOf(file, key));
+      return chosen.map((key) => listingOf(file, key, undefined));
     });
   }
 
@@ -134,13 +188,52 @@ export class ApiKeys {
     return (await this.current()).file.keys.length > 0;
   }
 
-  /** The workspace a key opens, or undefined for a key that is unknown, malformed or revoked. */
+  /** The workspace a key opens, or undefined for a key that is unknown, malformed, revoked or expired. */
   async workspaceOf(key: string): Promise<WorkspaceRef | undefined> {
-    if (!key.startsWith(KEY_MARK) || !KEY_BODY.test(key.slice(KEY_MARK.length))) return undefined;
+    const checked = await this.check(key);
+    return checked.valid ? checked.workspace : undefined;
+  }
+
+  /** What a presented key opens now, or why it opens nothing (said to its holder). */
+  async check(key: string, now = new Date()): Promise<KeyCheck> {
+    if (!key.startsWith(KEY_MARK) || !KEY_BODY.test(key.slice(KEY_MARK.length)))
+      return { valid: false, why: 'unknown' };
+    return this.checkId(sha256(key), now);
+  }
+
+  /** The same, by the key's id (its SHA-256: what a session remembers of the key it was opened with). */
+  async checkId(id: string, now = new Date()): Promise<KeyCheck> {
     const { file, byHash } = await this.current();
-    const stored = byHash.get(sha256(key));
-    if (!stored || stored.revokedAt !== undefined) return undefined;
-    return workspaceRef(file, stored.workspace);
+    const stored = byHash.get(id);
+    if (!stored) return { valid: false, why: 'unknown' };
+    if (stored.revokedAt !== undefined) return { valid: false, why: 'revoked' };
+    if (stored.expiresAt !== undefined && Date.parse(stored.expiresAt) <= now.getTime()) {
+      return { valid: false, why: 'expired', expiredAt: stored.expiresAt };
+    }
+    return {
+      valid: true,
+      id,
+      prefix: stored.prefix,
+      workspace: workspaceRef(file, stored.workspace),
+      scope: stored.scope ?? 'admin',
+      ...(stored.expiresAt ? { expiresAt: stored.expiresAt } : {}),
+    };
+  }
+
+  /**
+   * Notes that a key was used now: written at most once a minute a key by each process, in a file
+   * of its own, so that a busy key neither rewrites the keys nor makes every service re-read them.
+   */
+  async noteUse(id: string, now = new Date()): Promise<void> {
+    const last = this.useWritten.get(id);
+    if (last !== undefined && now.getTime() - last < USE_WRITE_MS) return;
+    this.useWritten.set(id, now.getTime());
+    const folder = join(this.usePath, '..');
+    await this.locks.exclusive('key-use', folder, async () => {
+      const use = await readJson<KeyUse>(this.usePath, {});
+      use[id] = now.toISOString();
+      await writeFileAtomic(this.usePath, `${JSON.stringify(use, null, 2)}\n`);
+    });
   }
 
   /** The file as it is now, re-read when it changed since (looked at every refreshMs at most). */
@@ -190,13 +283,25 @@ function workspaceNamedIn(file: KeyFile, name: string): StoredWorkspace | undefi
   return file.workspaces.find((workspace) => workspace.name.toLowerCase() === name.toLowerCase());
 }
 
-function listingOf(file: KeyFile, key: StoredKey): KeyListing {
+function listingOf(file: KeyFile, key: StoredKey, lastUsedAt: string | undefined): KeyListing {
   return {
     workspace: workspaceRef(file, key.workspace),
     prefix: key.prefix,
+    scope: key.scope ?? 'admin',
     createdAt: key.createdAt,
+    ...(key.expiresAt ? { expiresAt: key.expiresAt } : {}),
     ...(key.revokedAt ? { revokedAt: key.revokedAt } : {}),
+    ...(lastUsedAt ? { lastUsedAt } : {}),
   };
+}
+
+/** A JSON file, or `empty` when there is none yet. */
+async function readJson<T>(path: string, empty: T): Promise<T> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return text === undefined ? empty : (JSON.parse(text) as T);
 }
 
 function workspaceRef(file: KeyFile, id: string): WorkspaceRef {

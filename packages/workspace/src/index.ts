@@ -1,4 +1,5 @@
 export * from './api-keys.js';
+export * from './sessions.js';
 export * from './workspace-data.js';
 export * from './workspace-libraries.js';
 export * from './glossary/disk-glossaries.js';

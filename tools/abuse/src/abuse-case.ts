@@ -1,7 +1,10 @@
 import type { RawRequest } from '../../../apps/server/src/test/raw-http.js';
 
-/** Which service a case is sent to: the normal one, or one that may fetch loopback links. */
-export type Target = 'service' | 'links';
+/**
+ * Which service a case is sent to: the normal one, one that may fetch loopback links, or one that
+ * asks for keys, behind one trusted proxy (the access sweep).
+ */
+export type Target = 'service' | 'links' | 'keyed';
 
 /** One generated malformed (or hostile) request. */
 export interface AbuseCase {

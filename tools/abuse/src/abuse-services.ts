@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { descendantsOf, isAlive, treeRss } from '@voxlate/process-lifetime';
 import { startService, type RunningService } from '../../../apps/server/src/test/service-process.js';
+import { ApiKeys } from '@voxlate/workspace';
 import type { Target } from './abuse-case.js';
+import type { AccessKeys } from './cases/access-cases.js';
 
 /** Settings of the service under attack: rate limits out of the way (every case comes from one address). */
 const COMMON_ENV = {
@@ -16,6 +18,8 @@ const COMMON_ENV = {
 
 const ENV: Readonly<Record<Target, Record<string, string>>> = {
   service: COMMON_ENV,
+  // The access sweep's: keys in its data folder, one trusted proxy hop.
+  keyed: { ...COMMON_ENV, VOXLATE_TRUST_PROXY: '1' },
   // The one that may fetch loopback links, for the misbehaving link server.
   links: {
     ...COMMON_ENV,
@@ -36,12 +40,16 @@ export class AbuseServices {
   peakRss = 0;
   private readonly running = new Map<Target, RunningService>();
   private readonly tempRoots = new Map<Target, string>();
+  private readonly dataDirs = new Map<Target, string>();
+  /** The keyed service's keys, made before it starts. */
+  accessKeys: AccessKeys | undefined;
   private readonly seenChildren = new Set<number>();
   private sampler: NodeJS.Timeout | undefined;
 
   async start(): Promise<void> {
-    for (const target of ['service', 'links'] as const) {
+    for (const target of ['service', 'links', 'keyed'] as const) {
       this.tempRoots.set(target, mkdtempSync(join(tmpdir(), `voxlate-abuse-${target}-`)));
+      if (target === 'keyed') await this.makeKeys();
       await this.startOne(target);
     }
     this.sampler = setInterval(() => this.sample(), 200);
@@ -96,7 +104,9 @@ export class AbuseServices {
     while ([...this.seenChildren].some(isAlive) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    for (const root of this.tempRoots.values()) rmSync(root, { recursive: true, force: true });
+    for (const root of [...this.tempRoots.values(), ...this.dataDirs.values()]) {
+      rmSync(root, { recursive: true, force: true });
+    }
     return [...this.seenChildren].filter(isAlive);
   }
 
@@ -106,8 +116,25 @@ export class AbuseServices {
     return this.startOne(target);
   }
 
+  /** A data folder for the keyed service with a read key, a revoked and an expired one. */
+  private async makeKeys(): Promise<void> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'voxlate-abuse-keyed-data-'));
+    this.dataDirs.set('keyed', dataDir);
+    const keys = new ApiKeys(dataDir);
+    const read = (await keys.add('Abuse', { scope: 'read' })).key;
+    const revoked = await keys.add('Abuse');
+    await keys.revoke(revoked.prefix);
+    const now = Date.now();
+    const expired = (await keys.add('Abuse', { expiresAt: new Date(now - 1000) }, new Date(now - 60_000))).key;
+    this.accessKeys = { read, revoked: revoked.key, expired };
+  }
+
   private async startOne(target: Target): Promise<RunningService> {
-    const service = await startService(ENV[target], { tempRoot: this.tempRoots.get(target)! });
+    const dataDir = this.dataDirs.get(target);
+    const service = await startService(ENV[target], {
+      tempRoot: this.tempRoots.get(target)!,
+      ...(dataDir ? { dataDir } : {}),
+    });
     this.running.set(target, service);
     return service;
   }

@@ -1,4 +1,5 @@
 import type { AbuseCase } from './abuse-case.js';
+import { accessCases, type AccessKeys } from './cases/access-cases.js';
 import { linkCases } from './cases/link-cases.js';
 import type { BaseMedia } from './cases/media-files.js';
 import {
@@ -13,7 +14,11 @@ import { ssrfCases } from './cases/ssrf-cases.js';
 import { subtitleCases } from './cases/subtitle-cases.js';
 
 /** Every generated case, in a stable order. */
-export function allCases(base: BaseMedia, urls: { service: string; linkServer: string }): AbuseCase[] {
+export function allCases(
+  base: BaseMedia,
+  urls: { service: string; linkServer: string },
+  keys: AccessKeys,
+): AbuseCase[] {
   const cases = [
     ...corruptedMediaCases(base),
     ...oddFormatCases(base),
@@ -24,6 +29,7 @@ export function allCases(base: BaseMedia, urls: { service: string; linkServer: s
     ...requestCases(base),
     ...ssrfCases(urls.service),
     ...linkCases(urls.linkServer),
+    ...accessCases(keys),
   ];
   const ids = new Set(cases.map((c) => c.id));
   if (ids.size !== cases.length) throw new Error('two abuse cases share an id');

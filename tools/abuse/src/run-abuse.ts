@@ -62,7 +62,7 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseReport> {
     links = new LinkServer(base.files.get('wav')!);
     const linkUrl = await links.start();
     await services.start();
-    const every = allCases(base, { service: services.url('service'), linkServer: linkUrl });
+    const every = allCases(base, { service: services.url('service'), linkServer: linkUrl }, services.accessKeys!);
     const outcomes = await sendCases(chosenCases(every, options.cases), every.length, services, options);
     const foldersLeftAfterCases = await foldersLeftBy(outcomes, services, options.log);
     const scenarios = await playScenarios(services, base, SCENARIOS[options.scenarios], options.log);

@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { WorkspaceRef } from '@voxlate/workspace';
+import type { KeyScope, WorkspaceRef } from '@voxlate/workspace';
 import { NO_KEY, unauthorised } from './refusals.js';
 
 /** Who sent a request, as access control decided before any route ran (see registerAccessControl). */
 export interface Caller {
   /** The workspace the request's key opens; absent without a valid key. */
   workspace?: WorkspaceRef;
+  /** What that key may do (a session's is its key's). */
+  scope?: KeyScope;
+  /** The studio's session the request came with, if it came so (signing out ends it). */
+  session?: string;
   /** Whether the service asks for keys (once one was made): without a workspace, no data is reachable. */
   keysRequired: boolean;
   /**

@@ -12,7 +12,7 @@ describe('the listen guard', () => {
   });
 
   it('refuses to open beyond loopback without a key, unless told to run open', () => {
-    const exposed = { host: '0.0.0.0', open: false, trustProxy: false };
+    const exposed = { host: '0.0.0.0', open: false, trustProxy: false as const };
     expect(listenRefusal(exposed, false)).toMatch(/^Refusing to listen on 0.0.0.0 without an API key/);
     expect(listenRefusal(exposed, false)).toContain('npm run keys -- add NAME');
     expect(listenRefusal({ ...exposed, open: true }, false)).toBeUndefined();
@@ -21,7 +21,7 @@ describe('the listen guard', () => {
   });
 
   it('takes a service behind a reverse proxy as reachable by others, whatever it listens on', () => {
-    const proxied = { host: '127.0.0.1', open: false, trustProxy: true };
+    const proxied = { host: '127.0.0.1', open: false, trustProxy: 1 };
     expect(listenRefusal(proxied, false)).toMatch(
       /^Refusing to listen behind a reverse proxy \(VOXLATE_TRUST_PROXY=1\) without an API key/,
     );

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { TrustProxy } from './trust-proxy.js';
 
 /** Whether a listen address is reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
@@ -12,8 +13,8 @@ export interface Exposure {
   host: string;
   /** VOXLATE_OPEN=1: run without keys all the same. */
   open: boolean;
-  /** VOXLATE_TRUST_PROXY=1: a reverse proxy hands it requests from others, whatever it listens on. */
-  trustProxy: boolean;
+  /** VOXLATE_TRUST_PROXY: a reverse proxy hands it requests from others, whatever it listens on. */
+  trustProxy: TrustProxy;
 }
 
 /**
@@ -23,14 +24,17 @@ export interface Exposure {
  * request instead of opening (fails closed).
  */
 export function keysMandatory(config: Exposure): boolean {
-  return !config.open && (config.trustProxy || !isLoopbackHost(config.host));
+  return !config.open && (config.trustProxy !== false || !isLoopbackHost(config.host));
 }
 
 /** Why a service must not start as it is asked to (undefined: it may). */
 export function listenRefusal(config: Exposure, hasKeys: boolean): string | undefined {
   if (hasKeys || !keysMandatory(config)) return undefined;
-  const where = config.trustProxy ? 'behind a reverse proxy (VOXLATE_TRUST_PROXY=1)' : `on ${config.host}`;
-  const loopback = config.trustProxy ? '' : 'or listen on 127.0.0.1 only (HOST=127.0.0.1), ';
+  const proxied = config.trustProxy !== false;
+  const where = proxied
+    ? `behind a reverse proxy (VOXLATE_TRUST_PROXY=${String(config.trustProxy)})`
+    : `on ${config.host}`;
+  const loopback = proxied ? '' : 'or listen on 127.0.0.1 only (HOST=127.0.0.1), ';
   return (
     `Refusing to listen ${where} without an API key: anyone who reaches it would get every job, ` +
     'glossary and voice. Make a key first with\n  npm run keys -- add NAME\n(it prints the key once), ' +

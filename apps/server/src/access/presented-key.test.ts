@@ -9,12 +9,12 @@ function requestWith(headers: Record<string, string>, cookies: Record<string, st
 }
 
 describe('the key a request presents', () => {
-  it('is read from a bearer token, X-API-Key, a live subprotocol or the studio’s cookie', () => {
+  it('is read from a bearer token, X-API-Key or a live subprotocol, never a cookie', () => {
     expect(presentedKey(requestWith({ authorization: `Bearer ${KEY}` }))).toBe(KEY);
     expect(presentedKey(requestWith({ authorization: `bearer   ${KEY} ` }))).toBe(KEY);
     expect(presentedKey(requestWith({ 'x-api-key': ` ${KEY} ` }))).toBe(KEY);
     expect(presentedKey(requestWith({ 'sec-websocket-protocol': `voxlate, voxlate-key.${KEY}` }))).toBe(KEY);
-    expect(presentedKey(requestWith({}, { voxlate_key: KEY }))).toBe(KEY);
+    expect(presentedKey(requestWith({}, { voxlate_key: KEY, voxlate_session: KEY }))).toBeUndefined();
     expect(presentedKey(requestWith({}))).toBeUndefined();
   });
 

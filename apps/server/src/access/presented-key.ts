@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 
-/** The cookie the studio's sign-in sets (HttpOnly, SameSite=Strict): the key, for this browser session. */
-export const SESSION_COOKIE = 'voxlate_key';
+/**
+ * The cookie the studio's sign-in sets (HttpOnly, SameSite=Strict): a session id, never the key
+ * (a cookie is kept by the browser and sent on every request; a stolen one must end with sign-out).
+ */
+export const SESSION_COOKIE = 'voxlate_session';
 /**
  * A live WebSocket client may offer its key as a subprotocol, `voxlate-key.<key>`, beside
  * `voxlate` (the one the service answers with, so the key is never echoed back).
@@ -12,7 +15,8 @@ export const KEY_PROTOCOL_PREFIX = 'voxlate-key.';
 
 /**
  * The key a request carries, wherever it may: `Authorization: Bearer <key>`, `X-API-Key: <key>`,
- * the studio's session cookie, or a WebSocket subprotocol. Never the URL (it ends up in logs).
+ * or a WebSocket subprotocol. Never the URL (it ends up in logs), nor a cookie (the studio's
+ * cookie holds a session: see SESSION_COOKIE).
  */
 export function presentedKey(request: FastifyRequest): string | undefined {
   // Another scheme (a proxy's Basic sign-in) is not ours: the key may still come another way.
@@ -25,6 +29,5 @@ export function presentedKey(request: FastifyRequest): string | undefined {
     ?.split(',')
     .map((protocol) => protocol.trim())
     .find((protocol) => protocol.startsWith(KEY_PROTOCOL_PREFIX));
-  if (offered !== undefined) return offered.slice(KEY_PROTOCOL_PREFIX.length);
-  return request.cookies[SESSION_COOKIE];
+  return offered?.slice(KEY_PROTOCOL_PREFIX.length);
 }

@@ -1,7 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { check, LiveKey } from '@voxlate/contract';
-import type { ApiKeys, WorkspaceRef } from '@voxlate/workspace';
-import { BAD_KEY } from '../access/refusals.js';
+import { scopeAllows, type ApiKeys, type KeyCheck, type WorkspaceRef } from '@voxlate/workspace';
+import { BAD_KEY, expiredKey, outOfScope } from '../access/refusals.js';
 import { bytesOf } from './live-connection.js';
 
 /** How long a live socket that carried no key waits for it as its first message. */
@@ -42,8 +42,8 @@ export function keyFromFirstMessage(
       socket.pause();
       const key = isBinary ? undefined : keyOf(data);
       if (key === undefined) return finish(new Error(`The first message must be the key. ${HOW}`));
-      void keys.workspaceOf(key).then(
-        (workspace) => finish(workspace ?? new Error(BAD_KEY)),
+      void keys.check(key).then(
+        (checked) => finish(liveWorkspaceOf(checked)),
         (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
       );
     };
@@ -81,4 +81,11 @@ function keyOf(data: RawData): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The workspace a key sent on the socket opens for a live session (which dubs), or why not. */
+function liveWorkspaceOf(checked: KeyCheck): WorkspaceRef | Error {
+  if (!checked.valid) return new Error(checked.why === 'expired' ? expiredKey(checked.expiredAt) : BAD_KEY);
+  if (!scopeAllows(checked.scope, 'dub')) return new Error(outOfScope(checked.scope, 'dub').message);
+  return checked.workspace;
 }

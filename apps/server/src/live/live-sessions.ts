@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveCaption } from '@voxlate/contract';
+import { KeylessSockets } from './keyless-sockets.js';
 
 type Follower = (caption: LiveCaption) => void;
 
@@ -35,10 +36,16 @@ export class LiveSessions {
   private readonly newest = new Map<string, string>();
   private readonly newestFollowers = new Map<string, Set<Follower>>();
 
+  /** Sockets that came without a key and wait for it, per address. */
+  readonly keyless: KeylessSockets;
+
   constructor(
     readonly maxSessions: number,
     readonly maxPerWorkspace: number = maxSessions,
-  ) {}
+    maxKeylessPerAddress = 2,
+  ) {
+    this.keyless = new KeylessSockets(maxKeylessPerAddress);
+  }
 
   get count(): number {
     return this.running.size;

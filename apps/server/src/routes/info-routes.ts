@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Routes, type LanguageSupport } from '@voxlate/contract';
 import { LANGUAGES, LANGUAGE_CODES, isLanguageDetector } from '@voxlate/core';
 import { HttpError } from '../http/http-error.js';
+import { folderProblem, serviceFolders } from '../requests/writable-folders.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 import { QUEUE_DOWN_RETRY_AFTER_SECONDS } from '@voxlate/jobs';
@@ -18,12 +19,14 @@ export function registerInfoRoutes(app: FastifyInstance, context: RouteContext):
     memory: memoryFigures(),
   }));
 
-  serveRoute(app, Routes.ready, () => {
+  serveRoute(app, Routes.ready, async () => {
     if (jobs.queueStatus() === 'down') {
       throw new HttpError(503, 'Not ready: the job queue (Redis) cannot be reached.', {
         'Retry-After': String(QUEUE_DOWN_RETRY_AFTER_SECONDS),
       });
     }
+    const problem = await folderProblem(serviceFolders(dubber.config.dataDir, context.config.tempRoot));
+    if (problem !== undefined) throw new HttpError(503, `Not ready: ${problem} Every dub would fail.`);
     return { ready: true as const };
   });
 

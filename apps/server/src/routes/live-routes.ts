@@ -42,7 +42,7 @@ export function registerLiveRoutes(app: FastifyInstance, context: RouteContext):
     method: 'GET',
     url: path,
     // The socket's client may send its key as its first message (never in the URL).
-    config: { contract: true, keyInFirstMessage: true } satisfies AccessConfig,
+    config: { contract: true, keyInFirstMessage: true, scope: 'dub' } satisfies AccessConfig,
     handler: (request) => liveStatus(request, context),
     wsHandler: (socket, request) => serveLiveSocket(socket, request, context),
   });
@@ -174,5 +174,16 @@ async function socketWorkspace(
 ): Promise<{ workspace: WorkspaceRef | undefined; handOver: () => EarlyFrame[] } | Error> {
   const caller = callerOf(request);
   if (!caller.keysRequired || caller.workspace) return { workspace: caller.workspace, handOver: () => [] };
-  return keyFromFirstMessage(socket, context.keys);
+  const release = context.live.keyless.hold(request.ip);
+  if (!release) {
+    return new Error(
+      `This address already has ${context.live.keyless.maxPerAddress} live sockets waiting for their key. ` +
+        'Send the key first on the ones open, or in the Authorization header or the subprotocol.',
+    );
+  }
+  try {
+    return await keyFromFirstMessage(socket, context.keys);
+  } finally {
+    release();
+  }
 }

@@ -122,7 +122,11 @@ export class JobBoard {
     const admitted = await this.queue.admit(first.request.client, admission, jobs.length);
     const created: StoredJob[] = [];
     try {
-      for (const job of jobs) created.push(await this.store.create({ ...job.request, inputFile: '' }));
+      for (const job of jobs) {
+        const made = await this.store.create({ ...job.request, inputFile: '' });
+        this.owners.set(made.id, made.request.workspace);
+        created.push(made);
+      }
       // A URL import's job has no input yet: it fetches its link first (see FetchLinkedMedia).
       const input = first.upload === undefined ? undefined : await this.store.adoptInput(created[0]!.id, first.upload);
       if (input === undefined && created.length > 1) throw new Error('A group needs its media before it is made.');
@@ -177,6 +181,9 @@ export class JobBoard {
    * not found, in the same words as one that does not exist: its existence is not revealed.
    */
   async get(id: string, workspace: Workspace): Promise<StoredJob> {
+    // The owner is compared before the record is read: reading another workspace's record first
+    // made its "not found" slower than a made-up id's, which told the two apart by timing.
+    if ((await this.ownerOf(id, true)) !== workspace) throw new NotFound(`There is no job ${quoteInput(id)}.`);
     const job = await this.store.get(id);
     if (job.request.workspace !== workspace) throw new NotFound(`There is no job ${quoteInput(id)}.`);
     return job;
@@ -256,9 +263,16 @@ export class JobBoard {
     return { jobs: jobs.filter((job): job is StoredJob => job !== undefined), total: mine.length };
   }
 
-  /** The workspace a job belongs to (null: no such job, or a record that cannot be read). */
-  private async ownerOf(id: string): Promise<Workspace | null> {
-    if (this.owners.has(id)) return this.owners.get(id)!;
+  /**
+   * The workspace a job belongs to (null: no such job, or a record that cannot be read). `evenly`:
+   * a remembered owner still costs a look at the disk, as a made-up id's does, so that the answer
+   * does not come sooner for a real job of someone else.
+   */
+  private async ownerOf(id: string, evenly = false): Promise<Workspace | null> {
+    if (this.owners.has(id)) {
+      if (evenly && !(await this.store.exists(id))) return null;
+      return this.owners.get(id)!;
+    }
     const job = await this.store.get(id).catch(() => undefined);
     // A job being written is not remembered as missing: the next list looks again.
     if (!job) return null;
