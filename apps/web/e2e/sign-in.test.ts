@@ -78,9 +78,10 @@ describe('signing in to the studio', () => {
     await screenshot(page, 'signed-in-studio-phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 
-    // The key is in an HttpOnly, SameSite=Strict session cookie, out of the page's reach.
+    // A session id (not the key) is in an HttpOnly, SameSite=Strict session cookie, out of the page's reach.
     const [cookie] = await context.cookies(service.url);
-    expect(cookie).toMatchObject({ name: 'voxlate_key', httpOnly: true, sameSite: 'Strict', expires: -1 });
+    expect(cookie).toMatchObject({ name: 'voxlate_session', httpOnly: true, sameSite: 'Strict', expires: -1 });
+    expect(cookie!.value).toMatch(/^vxs_/);
     const readable = await page.evaluate(() => ({
       cookie: document.cookie,
       stored: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
@@ -102,6 +103,9 @@ describe('signing in to the studio', () => {
     await page.getByRole('heading', { name: 'Sign in to the studio' }).waitFor();
     expect(await context.cookies(service.url)).toEqual([]);
     expect((await page.request.get(`${service.url}/api/jobs`)).status()).toBe(401);
+    // The cookie, had it been copied before signing out, opens nothing now: the session ended on the service.
+    const copied = await fetch(`${service.url}/api/jobs`, { headers: { cookie: `voxlate_session=${cookie!.value}` } });
+    expect(copied.status).toBe(401);
     await context.close();
   }, 180_000);
 });
