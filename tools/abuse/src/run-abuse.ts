@@ -20,6 +20,8 @@ export interface AbuseOptions {
    * or only the cases that once found a bug.
    */
   cases: 'every' | 'quick' | 'regressions';
+  /** Only the cases of this category (`npm run abuse -- --category access`). */
+  category?: string;
   /**
    * Every scenario, the two that the leftovers of a case once broke (clients that leave, clients
    * that never read), or none. They are played after the cases, whatever the cases left.
@@ -63,7 +65,12 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseReport> {
     const linkUrl = await links.start();
     await services.start();
     const every = allCases(base, { service: services.url('service'), linkServer: linkUrl }, services.accessKeys!);
-    const outcomes = await sendCases(chosenCases(every, options.cases), every.length, services, options);
+    const outcomes = await sendCases(
+      chosenCases(every, options.cases, options.category),
+      every.length,
+      services,
+      options,
+    );
     const foldersLeftAfterCases = await foldersLeftBy(outcomes, services, options.log);
     const scenarios = await playScenarios(services, base, SCENARIOS[options.scenarios], options.log);
     await services.settle();
@@ -87,7 +94,9 @@ export async function runAbuse(options: AbuseOptions): Promise<AbuseReport> {
   }
 }
 
-function chosenCases(every: readonly AbuseCase[], which: AbuseOptions['cases']): readonly AbuseCase[] {
+function chosenCases(all: readonly AbuseCase[], which: AbuseOptions['cases'], category?: string): readonly AbuseCase[] {
+  const every = category === undefined ? all : all.filter((abuseCase) => abuseCase.category === category);
+  if (every.length === 0) throw new Error(`No abuse case is of the category "${String(category)}".`);
   if (which === 'every') return every;
   return which === 'quick' ? quickSubset(every) : every.filter((abuseCase) => abuseCase.regression !== undefined);
 }
