@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AbuseCase } from './abuse-case.js';
 import { allCases, quickSubset } from './all-cases.js';
 import { AbuseServices } from './abuse-services.js';
+import { idTiming } from './scenarios/id-timing.js';
 import { LinkServer } from './cases/link-server.js';
 import { makeBaseMedia, type BaseMedia } from './cases/media-files.js';
 import { leftoverFolders, type LeftoverFolder } from './leftover-folders.js';
@@ -26,7 +27,7 @@ export interface AbuseOptions {
    * Every scenario, the two that the leftovers of a case once broke (clients that leave, clients
    * that never read), or none. They are played after the cases, whatever the cases left.
    */
-  scenarios: 'every' | 'after-cases' | 'none';
+  scenarios: 'every' | 'after-cases' | 'access' | 'none';
   /** Requests in flight at once. */
   concurrency: number;
   log: (line: string) => void;
@@ -142,8 +143,9 @@ type Scenario = (services: AbuseServices, base: BaseMedia) => Promise<ScenarioRe
  * 'after-cases': the two that once failed on a request a case left running (issue 53).
  */
 const SCENARIOS: Readonly<Record<AbuseOptions['scenarios'], readonly Scenario[]>> = {
-  every: [concurrency, leavingClients, slowReaders, killAndRestart],
+  every: [concurrency, leavingClients, slowReaders, idTiming, killAndRestart],
   'after-cases': [leavingClients, slowReaders],
+  access: [idTiming],
   none: [],
 };
 

@@ -265,14 +265,12 @@ export class JobBoard {
 
   /**
    * The workspace a job belongs to (null: no such job, or a record that cannot be read). `evenly`:
-   * a remembered owner still costs a look at the disk, as a made-up id's does, so that the answer
-   * does not come sooner for a real job of someone else.
+   * every id costs one look at the disk first, a remembered owner's as a made-up id's, so that
+   * neither answer comes sooner.
    */
   private async ownerOf(id: string, evenly = false): Promise<Workspace | null> {
-    if (this.owners.has(id)) {
-      if (evenly && !(await this.store.exists(id))) return null;
-      return this.owners.get(id)!;
-    }
+    if (evenly && !(await this.store.exists(id))) return null;
+    if (this.owners.has(id)) return this.owners.get(id)!;
     const job = await this.store.get(id).catch(() => undefined);
     // A job being written is not remembered as missing: the next list looks again.
     if (!job) return null;
