@@ -35,6 +35,7 @@ describe('npm run keys -- add', () => {
 
     // Once adopted, nothing is left behind: the next key says nothing of it.
     await keys(data, 'adopt', 'Founders');
+    await keys(data, 'plan', 'Founders', 'professional');
     const next = await keys(data, 'add', 'Founders');
     expect(next.some((line) => line.startsWith('Made before keys'))).toBe(false);
   });

@@ -1,17 +1,22 @@
 import { dataDirFromEnv } from '@voxlate/dubber';
 import { adoptOpenData, openData, type AdoptedData } from '@voxlate/jobs';
 import {
+  Allowance,
   ApiKeys,
+  isPlanName,
   KEY_SCOPES,
+  PLAN_NAMES,
   Sessions,
   sessionLifetimeFromEnv,
+  UsageLedger,
+  type WorkspaceRef,
   type KeyListing,
   type KeyScope,
   type SessionListing,
 } from '@voxlate/workspace';
 
 const USAGE = `Usage: npm run keys -- add NAME [--scope read|dub|admin] [--expires 90d] | list | revoke NAME|KEY-PREFIX
-                     | sessions [end NAME|PREFIX] | adopt NAME
+                     | sessions [end NAME|PREFIX] | plan NAME PLAN | topup NAME MINUTES | usage NAME | adopt NAME
 
   add NAME       makes a key for the workspace NAME (made when new) and prints it once, as the last line.
                  A workspace may have several keys (one per teammate or machine, or one to rotate to).
@@ -26,6 +31,11 @@ const USAGE = `Usage: npm run keys -- add NAME [--scope read|dub|admin] [--expir
   revoke X       revokes the key starting with X (as list shows it), or every key of the workspace X.
                  Every service sharing the data folder refuses it within seconds. The workspace's jobs
                  and data stay: a new key for the same name opens them again.
+  plan NAME P    puts the workspace on the plan P: free (10 minutes and 2 languages a month, 1 seat; new
+                 workspaces start here), creator (2 hours, 5 languages, HD), professional (10 hours,
+                 every language, 4K, 3 seats) or enterprise (no limit). A workspace's keys are its seats.
+  topup NAME M   adds M minutes to the workspace's allowance for this month.
+  usage NAME     the workspace's month: its plan, minutes used and left, languages, seats.
   adopt NAME     gives the workspace NAME what was made before keys were in use (jobs, glossaries,
                  translation memory, saved voices), which no key reaches otherwise. Stop the
                  services first.
@@ -38,6 +48,9 @@ async function main([command, argument, ...rest]: string[]): Promise<number> {
   const keys = new ApiKeys(dataDirFromEnv());
   if (command === 'list' && argument === undefined) return list(keys);
   if (command === 'add' && argument !== undefined) return add(keys, argument, keyOptionsOf(rest));
+  if (command === 'plan' && argument !== undefined && rest.length === 1) return plan(keys, argument, rest[0]!);
+  if (command === 'topup' && argument !== undefined && rest.length === 1) return topUp(keys, argument, rest[0]!);
+  if (command === 'usage' && argument !== undefined && rest.length === 0) return usage(keys, argument);
   if (command === 'sessions' && argument === undefined) return listSessions();
   if (command === 'sessions' && argument === 'end' && rest.length === 1) return endSessions(rest[0]!);
   if (command === 'revoke' && argument !== undefined && rest.length === 0) return revoke(keys, argument);
@@ -140,6 +153,49 @@ function describe(key: KeyListing, now = new Date()): string {
   const ends = key.expiresAt && !expired ? `  expires ${key.expiresAt}` : '';
   const used = key.lastUsedAt ? `  last used ${key.lastUsedAt}` : '  never used';
   return `${key.prefix}…  ${key.workspace.name}  ${key.scope}  made ${key.createdAt}${ends}${used}  ${state}`;
+}
+
+async function plan(keys: ApiKeys, name: string, planName: string): Promise<number> {
+  if (!isPlanName(planName)) {
+    console.error(`A plan is one of ${PLAN_NAMES.join(', ')}; got "${planName}".`);
+    return 2;
+  }
+  const workspace = await keys.setPlan(name, planName);
+  console.log(`"${workspace.name}" is on the ${planName} plan.`);
+  return usage(keys, workspace.name);
+}
+
+async function topUp(keys: ApiKeys, name: string, minutesText: string): Promise<number> {
+  const minutes = Number(minutesText);
+  if (!Number.isFinite(minutes) || minutes <= 0) {
+    console.error(`Minutes to add are a positive number; got "${minutesText}".`);
+    return 2;
+  }
+  const workspace = await requireWorkspace(keys, name);
+  await new UsageLedger(dataDirFromEnv()).topUp(workspace.id, minutes);
+  console.log(`Added ${minutes} minutes to "${workspace.name}" for this month.`);
+  return usage(keys, workspace.name);
+}
+
+async function usage(keys: ApiKeys, name: string): Promise<number> {
+  const workspace = await requireWorkspace(keys, name);
+  const status = await new Allowance(keys, new UsageLedger(dataDirFromEnv())).statusOf(workspace.id);
+  const { plan: allowance } = status;
+  const of = allowance.minutesPerMonth === undefined ? '' : ` of ${allowance.minutesPerMonth + status.topUpMinutes}`;
+  const left = status.leftMinutes === undefined ? 'no limit' : `${status.leftMinutes} left`;
+  const languages = `${status.languages.length}${allowance.languages === undefined ? '' : ` of ${allowance.languages}`}`;
+  const seats = `${status.seatsUsed}${allowance.seats === undefined ? '' : ` of ${allowance.seats}`}`;
+  console.log(
+    `${workspace.name}: ${allowance.name} plan; ${status.month}: ${status.usedMinutes}${of} minutes used (${left}), ` +
+      `${languages} languages (${status.languages.join(', ') || 'none'}), ${seats} seats; resets ${status.resetsAt.toISOString()}`,
+  );
+  return 0;
+}
+
+async function requireWorkspace(keys: ApiKeys, name: string): Promise<WorkspaceRef> {
+  const workspace = await keys.workspaceNamed(name);
+  if (!workspace) throw new Error(`No workspace is named "${name}": npm run keys -- list shows them.`);
+  return workspace;
 }
 
 async function listSessions(): Promise<number> {

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { check, LIVE_MAX_FRAME_BYTES, normaliseFields, type TSchema } from '@voxlate/contract';
 import { BadInput, Busy } from '@voxlate/core';
 import { Jobs, type JobRunner, type QueueLog } from '@voxlate/jobs';
-import { ApiKeys, Sessions, WorkspaceLibraries } from '@voxlate/workspace';
+import { Allowance, ApiKeys, Sessions, UsageLedger, WorkspaceLibraries } from '@voxlate/workspace';
 import type { Dubber } from '@voxlate/dubber';
 import type { ServerConfig } from './config.js';
 import type { TrustProxy } from './access/trust-proxy.js';
@@ -17,6 +17,7 @@ import { refuseUnknownHosts } from './access/allowed-hosts.js';
 import { redactedUrl } from './http/redacted-url.js';
 import { registerAccessControl } from './access/access-control.js';
 import { registerSessionRoutes } from './routes/session-routes.js';
+import { registerUsageRoutes } from './routes/usage-routes.js';
 import { LIVE_PROTOCOL } from './access/presented-key.js';
 import { keysMandatory } from './access/listen-guard.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     runner: jobRunnerOf(config, dubber, (level, message) => app.log[level](message)),
     retentionMs: config.retentionMs,
     sweepMs: config.sweepMs,
+    allowance: new Allowance(keys, new UsageLedger(dataDir), config.allowOverage),
   });
   const context: RouteContext = {
     config,
@@ -156,6 +158,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     await reply.code(response.status).headers(response.headers).send(response.body);
   });
   registerSessionRoutes(app, { keys, sessions }, dataDir, config.rateLimits.signIn);
+  registerUsageRoutes(app, context);
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);

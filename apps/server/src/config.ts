@@ -29,6 +29,8 @@ export interface ServerConfig {
   rateLimits: { translate: number; processVideo: number; audioUrl: number; jobs: number; signIn: number };
   /** How long a studio sign-in lasts unused, and at most (VOXLATE_SESSION_IDLE_HOURS 12, VOXLATE_SESSION_MAX_DAYS 30). */
   sessions: SessionLifetime;
+  /** Dubs past a workspace's plan are taken and counted rather than refused with 402 (VOXLATE_ALLOW_OVERAGE=1). */
+  allowOverage: boolean;
   /** Origins allowed by CORS besides the service's own (none by default). */
   corsOrigins: string[];
   /** Lets URL import reach private and loopback addresses (local use and tests only). */
@@ -113,6 +115,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
       signIn: number('VOXLATE_RATE_SIGN_IN', 20),
     },
     sessions: sessionLifetimeFromEnv(env),
+    allowOverage: env['VOXLATE_ALLOW_OVERAGE'] === '1',
     corsOrigins: listOf(env['VOXLATE_CORS_ORIGINS']),
     allowPrivateUrls: env['VOXLATE_ALLOW_PRIVATE_URLS'] === '1',
     maxConcurrentJobs,

@@ -37,6 +37,8 @@ beforeAll(async () => {
   speech = await makeSpeechWav(dir, ['Welcome back to the Voxlate channel.', 'Today we cook a simple dinner.']);
   alpha = { authorization: `Bearer ${(await keys.add('Alpha')).key}` };
   betaKey = (await keys.add('Beta')).key;
+  // Beta holds several keys: a plan with seats for them (a free workspace has one).
+  await keys.setPlan('Beta', 'enterprise');
   beta = { 'x-api-key': betaKey };
   revoked = (await keys.add('Leaver')).key;
   await keys.revoke('Leaver');

@@ -165,6 +165,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('every route
       await page.goto(`${service.url}/creator-studio/glossaries`);
       await page.getByRole('button', { name: 'New glossary' }).click();
       found.push(...(await check(page, 'glossary-new', viewport)));
+      await page.goto(`${service.url}/creator-studio/usage`);
+      await page.getByText(/it has no plan/).waitFor();
+      found.push(...(await check(page, 'usage', viewport)));
     } finally {
       await context.close();
     }

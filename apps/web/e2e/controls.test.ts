@@ -72,6 +72,7 @@ const PLACES = (): Place[] => [
   },
   { name: 'memory', path: '/creator-studio/memory', ready: heading('Translation memory') },
   { name: 'glossaries', path: '/creator-studio/glossaries', ready: heading('Glossaries') },
+  { name: 'usage', path: '/creator-studio/usage', ready: heading('Usage') },
 ];
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import { LivePage } from './pages/LivePage.js';
 import { MemoryPage } from './pages/MemoryPage.js';
 import { GlossariesPage } from './pages/GlossariesPage.js';
 import { VoicesPage } from './pages/VoicesPage.js';
+import { UsagePage } from './pages/UsagePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { PrivacyPage } from './pages/PrivacyPage.js';
@@ -62,6 +63,7 @@ function SitePages() {
       <Route path="/creator-studio/memory" element={<MemoryPage />} />
       <Route path="/creator-studio/glossaries" element={<GlossariesPage />} />
       <Route path="/creator-studio/voices" element={<VoicesPage />} />
+      <Route path="/creator-studio/usage" element={<UsagePage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -55,3 +55,47 @@ export const LiveKey = Type.Object(
   Closed,
 );
 export type LiveKey = Static<typeof LiveKey>;
+
+const Limit = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: `${description}; null: no limit.` });
+
+/** A plan as the pricing page names it, and what it allows a month. */
+export const PlanAllowance = Type.Object(
+  {
+    name: Type.Union(
+      [Type.Literal('free'), Type.Literal('creator'), Type.Literal('professional'), Type.Literal('enterprise')],
+      { description: 'The plan the workspace is on (npm run keys -- plan NAME PLAN).' },
+    ),
+    minutes_per_month: Limit('Minutes of media dubbed a month'),
+    languages: Limit('Target languages dubbed into a month'),
+    max_video_height: Limit('Tallest video picture, pixels (HD 1080, 4K 2160)'),
+    seats: Limit('Keys the workspace may hold at once'),
+  },
+  Closed,
+);
+
+/** The workspace's month against its plan: GET /api/usage. */
+export const Usage = Type.Object(
+  {
+    plan: Type.Union([PlanAllowance, Type.Null()], {
+      description: 'The workspace’s plan; null on a service without keys (no plan, no limit).',
+    }),
+    month: Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'The calendar month counted (UTC).' }),
+    resets_at: Type.String({ format: 'date-time', description: 'When the next month starts.' }),
+    used_minutes: Type.Number({
+      minimum: 0,
+      description: 'Minutes of media dubbed this month (a re-dub counts the lines it dubbed again).',
+    }),
+    top_up_minutes: Type.Number({ minimum: 0, description: 'Minutes added to this month by the operator.' }),
+    left_minutes: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+      description: 'Minutes left this month; null: no limit.',
+    }),
+    languages_used: Type.Array(Type.String(), { description: 'Target languages dubbed into this month.' }),
+    seats_used: Type.Integer({ minimum: 0, description: 'Keys of the workspace in use (not revoked or expired).' }),
+    overage: Type.Boolean({
+      description: 'Whether dubs past the allowance are taken (and counted) rather than refused with 402.',
+    }),
+  },
+  Closed,
+);
+export type Usage = Static<typeof Usage>;

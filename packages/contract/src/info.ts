@@ -144,6 +144,16 @@ export const ErrorAnswer = Type.Object(
         description: "On a 409 to an edit made against an old revision of its line: the line's current revision.",
       }),
     ),
+    usage: Type.Optional(
+      Type.Object(
+        {
+          used_minutes: Type.Number({ description: 'Minutes dubbed this month.' }),
+          left_minutes: Type.Number({ description: "Minutes left of the month's allowance (0 when none)." }),
+          resets_at: Type.String({ format: 'date-time', description: 'When the next month starts (UTC).' }),
+        },
+        { ...Closed, description: "On a 402: the workspace's month, as its plan counts it." },
+      ),
+    ),
   },
   Closed,
 );

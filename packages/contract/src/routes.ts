@@ -3,7 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { MAX_SUBTITLE_BYTES, REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
-import { LiveKey, Session, SignInBody } from './access.js';
+import { LiveKey, Session, SignInBody, Usage } from './access.js';
 import {
   GlossaryAnswer,
   GlossaryBody,
@@ -112,7 +112,7 @@ const file = (description: string, types: string[]): Answer => ({
   file: types,
 });
 /** Refusals of a request that carries media (the size, type and content checks of an upload). */
-const UPLOAD_ERRORS = [400, 403, 408, 413, 415, 422, 429, 503];
+const UPLOAD_ERRORS = [400, 402, 403, 408, 413, 415, 422, 429, 503];
 
 const RequestParams = Type.Object(
   {
@@ -170,7 +170,7 @@ export const Routes = {
       'fetched audio as `source_audio`.',
     body: { json: AudioUrlBody, maxBytes: MAX_SUBTITLE_BYTES + SMALL_BODY_BYTES },
     answers: { 200: json('The dubbed audio, the fetched audio, and what was done.', AudioUrlAnswer) },
-    errors: [400, 403, 408, 413, 415, 422, 429, 503],
+    errors: [400, 402, 403, 408, 413, 415, 422, 429, 503],
   },
   followRequest: {
     method: 'GET',
@@ -563,7 +563,7 @@ export const Routes = {
     summary: 'Re-dub only the lines edited since the last render',
     params: JobParams,
     answers: { 202: jobAnswer('The job, queued.') },
-    errors: [404, 409, 429, 503],
+    errors: [402, 404, 409, 429, 503],
   },
   cancelJob: {
     method: 'POST',
@@ -573,6 +573,18 @@ export const Routes = {
     params: JobParams,
     answers: { 200: jobAnswer('The job, cancelled (or as it was).') },
     errors: [404, 503],
+  },
+  getUsage: {
+    method: 'GET',
+    path: '/api/usage',
+    tag: 'Access',
+    summary: 'The workspace’s month: its plan, minutes dubbed and left, languages and seats used',
+    description:
+      'Minutes are the media each finished dub took (a re-dub counts the lines it dubbed again), counted in the ' +
+      'calendar month (UTC) it finished in, by every instance and worker alike. A dub that would go past the plan is ' +
+      'refused with 402 before it starts (unless the operator allows overage).',
+    answers: { 200: json('The month.', Usage) },
+    errors: [],
   },
   getSession: {
     method: 'GET',
@@ -587,11 +599,12 @@ export const Routes = {
     method: 'POST',
     path: '/api/session',
     tag: 'Access',
-    summary: 'Sign the studio in: checks the key and keeps it for this browser session in an HttpOnly cookie',
+    summary: 'Sign the studio in: checks the key and exchanges it for a session kept in an HttpOnly cookie',
     description:
-      'The cookie (`voxlate_key`, HttpOnly, SameSite=Strict, Secure over HTTPS, no expiry: gone when the browser ' +
-      'closes) is sent with the studio’s requests from then on; scripts cannot read it and other sites cannot use it. ' +
-      'A revoked key stops working at once, cookie or not. 409 when the service asks for no key.',
+      'The cookie (`voxlate_session`, HttpOnly, SameSite=Strict, Secure over HTTPS, no expiry: gone when the browser ' +
+      'closes) holds a session id, not the key, and is sent with the studio’s requests from then on; scripts cannot ' +
+      'read it and other sites cannot use it. The session ends on sign-out, after 12 hours unused, 30 days after it ' +
+      'began, and with its key (revoked or expired). 409 when the service asks for no key.',
     body: { json: SignInBody, maxBytes: 4096 },
     answers: { 200: json('Signed in.', Session) },
     errors: [401, 409, 429],
@@ -601,7 +614,7 @@ export const Routes = {
     method: 'DELETE',
     path: '/api/session',
     tag: 'Access',
-    summary: 'Sign the studio out: the cookie is removed',
+    summary: 'Sign the studio out: the session ends on the service and the cookie is removed',
     answers: { 204: { description: 'Signed out.', empty: true } },
     errors: [],
     public: true,
@@ -741,6 +754,7 @@ export const ERROR_ANSWER = ErrorAnswer;
 /** What each error status means here. */
 export const ERROR_STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad input: a missing or unknown field, a malformed body; the message names the field and what is accepted.',
+  402: 'The workspace’s plan has no minutes (or languages) left this month for this dub: `usage` says how many were used, are left and when the month resets.',
   401: 'No API key, or one that is unknown, revoked or expired, or a studio sign-in that has ended (only once the service asks for keys: npm run keys -- add).',
   403: 'A state-changing request from another web site, or a key whose scope does not allow this (the message names the scope needed).',
   404: 'No such job (or file of it).',

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'Conflict'
   | 'TooManyJobs'
   | 'UnsupportedMediaType'
+  | 'OverAllowance'
   | 'Internal';
 
 export class VoxlateError extends Error {
@@ -137,6 +138,19 @@ export class TooManyJobs extends VoxlateError {
     readonly retryAfterSeconds: number,
   ) {
     super('TooManyJobs', message);
+  }
+}
+
+/**
+ * A dub past what the workspace's plan allows this month (minutes, languages): refused before
+ * it starts, with the month's figures for the client to show.
+ */
+export class OverAllowance extends VoxlateError {
+  constructor(
+    message: string,
+    readonly usage: { usedMinutes: number; leftMinutes: number; resetsAt: string },
+  ) {
+    super('OverAllowance', message);
   }
 }
 

@@ -27,7 +27,8 @@ export class DiskJobStore<Request = unknown> {
    * rewritten just for that: the next change writes the new shape).
    */
   constructor(
-    root: string,
+    /** The data folder the store is in (its jobs in `<root>/jobs`). */
+    readonly root: string,
     private readonly upgrade: (stored: unknown) => Request = (stored) => stored as Request,
   ) {
     this.jobs = join(root, 'jobs');

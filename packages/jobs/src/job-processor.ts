@@ -16,6 +16,7 @@ import {
   type SavedRun,
   type Timeline,
 } from '@voxlate/core';
+import { UsageLedger } from '@voxlate/workspace';
 import type { DiskJobStore } from './disk-job-store.js';
 import { JobCheckpoints } from './job-checkpoints.js';
 import type { JobRecord, JobWork } from './job-record.js';
@@ -99,11 +100,16 @@ export class JobProcessor {
   /** The jobs running here now, to stop one of a group without its entry. */
   private readonly running = new Map<string, AbortController>();
 
+  /** What each workspace dubbed, counted here as each dub is published (in the shared data folder). */
+  private readonly usage: UsageLedger;
+
   constructor(
     private readonly store: DiskJobStore<JobRequest>,
     private readonly dub: DubInFolder,
     private readonly options: JobProcessorOptions = { languagesAtOnce: 1 },
-  ) {}
+  ) {
+    this.usage = new UsageLedger(store.root);
+  }
 
   /**
    * Returns 'settled' when this run ended its jobs (ready, failed, cancelled), 'already-settled'
@@ -325,6 +331,8 @@ export class JobProcessor {
         }
         await this.store.writeJson(id, PROVENANCE, finished.provenance);
         await writeResultFiles(join(folder, 'result'), { ...finished, stageSeconds });
+        // Counted before the job is shown ready: a run that dies here is counted once when it runs again.
+        await this.countUsage(record, work, finished.timeline);
         const previous = (await this.store.get(id)).result;
         const ready = await this.store.update(id, {
           state: 'ready',
@@ -346,6 +354,30 @@ export class JobProcessor {
       });
     onUpdate({ type: 'progress', progress: 100, phase: 'Done' });
     onUpdate({ type: 'state', state: 'ready', revision: done.revision });
+  }
+
+  /**
+   * Counts a published dub against its workspace's month: the media it dubbed (the part asked
+   * for, or the whole), or for a re-dub the lines it dubbed again. A service without keys has no
+   * workspace and counts nothing.
+   */
+  private async countUsage(record: JobRecord<JobRequest>, work: JobWork, timeline: Timeline): Promise<void> {
+    const { workspace, targetLanguage, mediaSeconds } = record.request;
+    if (workspace === undefined) return;
+    const redone = work.kind === 'render' ? new Set(work.lines) : undefined;
+    const seconds = redone
+      ? timeline.segments
+          .filter((segment) => redone.has(segment.id))
+          .reduce((sum, segment) => sum + segment.end - segment.start, 0)
+      : (mediaSeconds ?? timeline.duration);
+    await this.usage.record(workspace, {
+      job: record.id,
+      revision: work.kind === 'render' ? work.revision : 0,
+      seconds: Math.round(seconds * 100) / 100,
+      language: targetLanguage,
+      kind: redone ? 'redub' : 'dub',
+      at: new Date().toISOString(),
+    });
   }
 
   /**

@@ -31,6 +31,11 @@ export interface JobRequest extends DubTask {
   client: string;
   /** The workspace that owns the job (its key's); absent for a job made by a service without keys. */
   workspace?: string;
+  /**
+   * Seconds of media the dub covers (the part asked for, or the whole), as probed when the job was
+   * made: what its workspace's month is charged. Absent until a linked job has fetched its media.
+   */
+  mediaSeconds?: number;
 }
 
 /** A request as an earlier version kept it: the choices flat in `options`. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { SavedRun } from '@voxlate/core';
-import type { WorkspaceLibraries } from '@voxlate/workspace';
+import type { Allowance, AllowanceStatus, WorkspaceLibraries } from '@voxlate/workspace';
 import {
   JobBoard,
   dubInFolderOf,
@@ -36,6 +36,8 @@ export interface JobsSetup {
   runner: JobRunner;
   retentionMs: number;
   sweepMs: number;
+  /** Each workspace's month against its plan; without it (or without keys) no dub is refused for it. */
+  allowance?: Allowance;
 }
 
 /**
@@ -50,8 +52,10 @@ export class Jobs {
   private readonly hub = new JobEventHub();
   private readonly board: JobBoard;
   private readonly edits: JobEdits;
+  private readonly allowance: Allowance | undefined;
 
   constructor(setup: JobsSetup) {
+    this.allowance = setup.allowance;
     this.slots = new WorkSlots(setup.limits);
     this.store = openJobStore(setup.dataDir);
     const queue: JobQueue = queueFactoryOf(setup, this.slots)(this.store, this.hub);
@@ -88,13 +92,25 @@ export class Jobs {
 
   // A job's lifecycle.
 
-  submit(job: NewJob, admission: Admission): Promise<StoredJob> {
+  /** Refused (402) before it is stored when its workspace's month cannot take it. */
+  async submit(job: NewJob, admission: Admission): Promise<StoredJob> {
+    await this.admitDubs([job]);
     return this.board.submit(job, admission);
   }
 
   /** Several languages of one file: one group, admitted together or not at all. */
-  submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<StoredJob[]> {
+  async submitGroup(jobs: readonly NewJob[], admission: Admission): Promise<StoredJob[]> {
+    await this.admitDubs(jobs);
     return this.board.submitGroup(jobs, admission);
+  }
+
+  private async admitDubs(jobs: readonly NewJob[]): Promise<void> {
+    const [first] = jobs;
+    if (!this.allowance || !first) return;
+    await this.allowance.admit(first.request.workspace, {
+      ...(first.request.mediaSeconds === undefined ? {} : { seconds: first.request.mediaSeconds }),
+      languages: jobs.map((job) => job.request.targetLanguage),
+    });
   }
 
   /** The job, if it is the workspace's (else not found, as if it did not exist). */
@@ -152,8 +168,29 @@ export class Jobs {
     return this.edits.giveSavedVoice(...given);
   }
 
-  render(id: string, client: string, admission: Admission): Promise<StoredJob> {
+  /** Re-dubs the edited lines; refused (402) when the workspace's month cannot take their length. */
+  async render(id: string, client: string, admission: Admission): Promise<StoredJob> {
+    await this.admitRender(id);
     return this.edits.render(id, client, admission);
+  }
+
+  /** A re-dub is charged the lines it dubs again (their length in the source), not the whole media. */
+  private async admitRender(id: string): Promise<void> {
+    if (!this.allowance) return;
+    const job = await this.store.get(id);
+    if (job.request.workspace === undefined || !job.edited) return;
+    const lines = new Set(job.edited.lines);
+    const segments = (await this.board.current(id))?.timeline.segments ?? [];
+    const seconds = segments
+      .filter((segment) => lines.has(segment.id))
+      .reduce((sum, segment) => sum + segment.end - segment.start, 0);
+    await this.allowance.admit(job.request.workspace, { seconds, languages: [job.request.targetLanguage] });
+  }
+
+  /** The workspace's month against its plan (GET /api/usage). */
+  usageOf(workspace: string): Promise<AllowanceStatus> {
+    if (!this.allowance) throw new Error('This service counts no usage.');
+    return this.allowance.statusOf(workspace);
   }
 
   // Following a job.

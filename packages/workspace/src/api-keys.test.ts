@@ -14,6 +14,7 @@ describe('API keys', () => {
     const keys = new ApiKeys(data, 0);
     expect(await keys.required()).toBe(false);
     const first = await keys.add('Team Alpha');
+    await keys.setPlan('Team Alpha', 'professional');
     const second = await keys.add('team alpha');
     const other = await keys.add('Beta');
     expect(first.key.startsWith(KEY_MARK)).toBe(true);
@@ -47,6 +48,7 @@ describe('API keys', () => {
     // A service's view of the same file, which looks for changes every 200 ms.
     const service = new ApiKeys(data, 200);
     const one = await admin.add('Studio');
+    await admin.setPlan('Studio', 'professional');
     const two = await admin.add('Studio');
     const guest = await admin.add('Guest');
     expect(await service.workspaceOf(one.key)).toBeDefined();
@@ -97,6 +99,7 @@ describe('a key’s scope, end and use', () => {
     const data = join(dir, 'scopes');
     const keys = new ApiKeys(data, 0);
     const dubber = await keys.add('Team');
+    await keys.setPlan('Team', 'enterprise');
     const reader = await keys.add('Team', { scope: 'read' });
     expect(await keys.check(dubber.key)).toMatchObject({ valid: true, scope: 'dub', workspace: dubber.workspace });
     expect(await keys.check(reader.key)).toMatchObject({ valid: true, scope: 'read' });

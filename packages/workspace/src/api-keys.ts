@@ -3,6 +3,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BadInput, NotFound, quoteInput } from '@voxlate/core';
 import { FolderLocks, LOCK_WAIT_MS, writeFileAtomic } from '@voxlate/disk';
+import { DEFAULT_PLAN, PLANS, type PlanName } from './plans/plans.js';
 
 /** A workspace: who owns jobs, glossaries, memory, voices and live sessions once keys are in use. */
 export interface WorkspaceRef {
@@ -63,6 +64,8 @@ const USE_WRITE_MS = 60_000;
 
 interface StoredWorkspace extends WorkspaceRef {
   createdAt: string;
+  /** Absent: the default plan (free). */
+  plan?: PlanName;
 }
 
 interface KeyFile {
@@ -130,6 +133,7 @@ export class ApiKeys {
         workspace = { id: randomBytes(8).toString('hex'), name: wanted, createdAt: at.toISOString() };
         file.workspaces.push(workspace);
       }
+      requireFreeSeat(file, workspace, at);
       const key = KEY_MARK + randomBytes(32).toString('base64url');
       const prefix = key.slice(0, PREFIX_LENGTH);
       file.keys.push({
@@ -142,6 +146,30 @@ export class ApiKeys {
       });
       return { key, prefix, workspace: { id: workspace.id, name: workspace.name }, scope };
     });
+  }
+
+  /** Puts the workspace of that name on a plan (its seats must hold the keys it has). */
+  async setPlan(name: string, plan: PlanName, at = new Date()): Promise<WorkspaceRef> {
+    return this.change((file) => {
+      const workspace = workspaceNamedIn(file, name.trim());
+      if (!workspace) throw new NotFound(`No workspace is named ${quoteInput(name.trim())}: npm run keys -- list shows them.`);
+      const seats = PLANS[plan].seats;
+      const held = activeKeysOf(file, workspace.id, at).length;
+      if (seats !== undefined && held > seats) {
+        throw new BadInput(
+          `The ${plan} plan has ${seats} seat${seats === 1 ? '' : 's'}, and "${workspace.name}" holds ${held} keys: revoke ${held - seats} first (npm run keys -- revoke PREFIX).`,
+        );
+      }
+      workspace.plan = plan;
+      return { id: workspace.id, name: workspace.name };
+    });
+  }
+
+  /** The plan a workspace is on, and the seats (keys in use) it holds. */
+  async planOf(workspaceId: string, at = new Date()): Promise<{ plan: PlanName; seatsUsed: number }> {
+    const { file } = await this.current();
+    const workspace = file.workspaces.find((known) => known.id === workspaceId);
+    return { plan: workspace?.plan ?? DEFAULT_PLAN, seatsUsed: activeKeysOf(file, workspaceId, at).length };
   }
 
   /** The workspace of that name (any case), or undefined. */
@@ -272,6 +300,29 @@ export class ApiKeys {
       return result;
     });
   }
+}
+
+/** The keys of a workspace that open it now: its seats in use. */
+function activeKeysOf(file: KeyFile, workspace: string, at: Date): StoredKey[] {
+  return file.keys.filter(
+    (key) =>
+      key.workspace === workspace &&
+      key.revokedAt === undefined &&
+      (key.expiresAt === undefined || Date.parse(key.expiresAt) > at.getTime()),
+  );
+}
+
+/** A workspace's keys are its seats: one more than its plan has is refused, saying what to do. */
+function requireFreeSeat(file: KeyFile, workspace: StoredWorkspace, at: Date): void {
+  const plan = workspace.plan ?? DEFAULT_PLAN;
+  const seats = PLANS[plan].seats;
+  const held = activeKeysOf(file, workspace.id, at);
+  if (seats === undefined || held.length < seats) return;
+  throw new BadInput(
+    `"${workspace.name}" is on the ${plan} plan, whose ${seats} seat${seats === 1 ? ' is' : 's are'} held by ` +
+      `${held.map((key) => `${key.prefix}…`).join(', ')}. Revoke one (npm run keys -- revoke PREFIX) or move it ` +
+      `to a plan with more seats (npm run keys -- plan ${JSON.stringify(workspace.name)} professional).`,
+  );
 }
 
 function sha256(key: string): string {

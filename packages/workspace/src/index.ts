@@ -7,3 +7,6 @@ export * from './memory/disk-translation-memory.js';
 export * from './memory/tmx.js';
 export * from './voices/disk-voice-library.js';
 export * from './workspace-client.js';
+export * from './plans/plans.js';
+export * from './plans/usage-ledger.js';
+export * from './plans/allowance.js';

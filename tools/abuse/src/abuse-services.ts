@@ -122,6 +122,7 @@ export class AbuseServices {
     this.dataDirs.set('keyed', dataDir);
     const keys = new ApiKeys(dataDir);
     const read = (await keys.add('Abuse', { scope: 'read' })).key;
+    await keys.setPlan('Abuse', 'enterprise');
     const revoked = await keys.add('Abuse');
     await keys.revoke(revoked.prefix);
     const now = Date.now();

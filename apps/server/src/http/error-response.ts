@@ -3,6 +3,7 @@ import {
   Conflict,
   INTERNAL_ERROR_MESSAGE,
   isVoxlateError,
+  OverAllowance,
   TooManyJobs,
   type ErrorCode,
   type VoxlateError,
@@ -11,7 +12,7 @@ import { HttpError } from './http-error.js';
 
 export interface ErrorResponse {
   status: number;
-  body: { error: string; revision?: number };
+  body: { error: string; revision?: number; usage?: { used_minutes: number; left_minutes: number; resets_at: string } };
   headers: Record<string, string>;
 }
 
@@ -32,6 +33,7 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   Conflict: 409,
   TooManyJobs: 429,
   UnsupportedMediaType: 415,
+  OverAllowance: 402,
   Internal: 500,
 };
 
@@ -43,7 +45,10 @@ export function errorResponse(error: unknown): ErrorResponse {
   if (isVoxlateError(error)) {
     const status = STATUS_BY_CODE[error.code];
     const message = status === 500 ? INTERNAL_ERROR_MESSAGE : error.message;
-    const body = error instanceof Conflict && error.revision !== undefined ? { revision: error.revision } : {};
+    const body = {
+      ...(error instanceof Conflict && error.revision !== undefined ? { revision: error.revision } : {}),
+      ...(error instanceof OverAllowance ? { usage: usageFields(error.usage) } : {}),
+    };
     return { status, body: { ...body, error: message }, headers: retryAfterOf(error) };
   }
   const status = statusOf(error);
@@ -51,6 +56,11 @@ export function errorResponse(error: unknown): ErrorResponse {
     return { status, body: { error: messageOf(error) }, headers: {} };
   }
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {} };
+}
+
+/** The month's figures a 402 carries, in the wire's names. */
+function usageFields(usage: OverAllowance['usage']): { used_minutes: number; left_minutes: number; resets_at: string } {
+  return { used_minutes: usage.usedMinutes, left_minutes: usage.leftMinutes, resets_at: usage.resetsAt };
 }
 
 /** When to ask again: what is busy or full is held for a while (a job's lock: seconds at most). */

@@ -146,11 +146,11 @@ export async function mediaFieldsOf(
   path: string,
   how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav' },
   signal: AbortSignal,
-): Promise<Pick<JobRequest, 'kind' | 'outputContainer' | 'choices' | 'phases'>> {
+): Promise<Pick<JobRequest, 'kind' | 'outputContainer' | 'choices' | 'phases' | 'mediaSeconds'>> {
   const info = await requireMediaKind(dubber, path, how.mode, signal);
   if (task.transcript !== undefined) sourceCues(task.transcript, info.durationSeconds);
   // A start past the end, or an end before the start, is refused now, not after minutes of work.
-  partOfMedia(task.choices.timing?.part, info.durationSeconds);
+  const part = partOfMedia(task.choices.timing?.part, info.durationSeconds);
   const outputContainer = how.container ?? (info.video ? 'mp4' : 'wav');
   const picture = outputContainer === 'mp4';
   const choices = {
@@ -162,7 +162,13 @@ export async function mediaFieldsOf(
     },
   };
   const phases = await dubber.plannedStages({ ...task, choices }, picture);
-  return { kind: picture ? 'video' : 'audio', outputContainer, choices, phases: phases.map((stage) => stage.id) };
+  return {
+    kind: picture ? 'video' : 'audio',
+    outputContainer,
+    choices,
+    phases: phases.map((stage) => stage.id),
+    mediaSeconds: part ? part.span.end - part.span.start : info.durationSeconds,
+  };
 }
 
 /**

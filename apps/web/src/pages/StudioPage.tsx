@@ -41,7 +41,8 @@ export function StudioPage() {
             <Link to="/creator-studio/glossaries">Glossaries</Link>: names and terms translated the same way in every
             dub. <Link to="/creator-studio/memory">Translation memory</Link>: the lines you corrected, which later dubs
             translate your way. <Link to="/creator-studio/voices">Voice library</Link>: speakers’ voices saved from your
-            dubs, to speak them the same way every time.
+            dubs, to speak them the same way every time. <Link to="/creator-studio/usage">Usage</Link>: your plan, and
+            the minutes and languages dubbed this month.
           </p>
         </div>
       </>
