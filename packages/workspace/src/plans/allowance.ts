@@ -87,7 +87,7 @@ function minutesRefusal(status: AllowanceStatus, ask: AllowanceAsk): string | un
   const needed = ask.seconds === undefined ? 0 : round((ask.seconds / 60) * ask.languages.length);
   if (leftMinutes > 0 && needed <= leftMinutes) return undefined;
   const month = `This month the workspace has dubbed ${status.usedMinutes} of the ${plan.name} plan's ${plan.minutesPerMonth! + status.topUpMinutes} minutes`;
-  return needed > 0 ? `${month}: ${leftMinutes} left, and this dub needs ${needed}.` : `${month}: none left.`;
+  return leftMinutes > 0 ? `${month}: ${leftMinutes} left, and this dub needs ${needed}.` : `${month}: none left.`;
 }
 
 function languagesRefusal(status: AllowanceStatus, ask: AllowanceAsk): string | undefined {
