@@ -152,7 +152,8 @@ export class ApiKeys {
   async setPlan(name: string, plan: PlanName, at = new Date()): Promise<WorkspaceRef> {
     return this.change((file) => {
       const workspace = workspaceNamedIn(file, name.trim());
-      if (!workspace) throw new NotFound(`No workspace is named ${quoteInput(name.trim())}: npm run keys -- list shows them.`);
+      if (!workspace)
+        throw new NotFound(`No workspace is named ${quoteInput(name.trim())}: npm run keys -- list shows them.`);
       const seats = PLANS[plan].seats;
       const held = activeKeysOf(file, workspace.id, at).length;
       if (seats !== undefined && held > seats) {
