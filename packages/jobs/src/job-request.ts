@@ -36,6 +36,8 @@ export interface JobRequest extends DubTask {
    * made: what its workspace's month is charged. Absent until a linked job has fetched its media.
    */
   mediaSeconds?: number;
+  /** The picture's height, pixels, for media with a picture (a plan dubs video up to a size). */
+  videoHeight?: number;
 }
 
 /** A request as an earlier version kept it: the choices flat in `options`. */

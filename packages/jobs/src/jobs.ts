@@ -109,6 +109,7 @@ export class Jobs {
     if (!this.allowance || !first) return;
     await this.allowance.admit(first.request.workspace, {
       ...(first.request.mediaSeconds === undefined ? {} : { seconds: first.request.mediaSeconds }),
+      ...(first.request.videoHeight === undefined ? {} : { videoHeight: first.request.videoHeight }),
       languages: jobs.map((job) => job.request.targetLanguage),
     });
   }

@@ -146,7 +146,7 @@ export async function mediaFieldsOf(
   path: string,
   how: { mode: 'audio' | 'video'; container?: 'mp4' | 'wav' },
   signal: AbortSignal,
-): Promise<Pick<JobRequest, 'kind' | 'outputContainer' | 'choices' | 'phases' | 'mediaSeconds'>> {
+): Promise<Pick<JobRequest, 'kind' | 'outputContainer' | 'choices' | 'phases' | 'mediaSeconds' | 'videoHeight'>> {
   const info = await requireMediaKind(dubber, path, how.mode, signal);
   if (task.transcript !== undefined) sourceCues(task.transcript, info.durationSeconds);
   // A start past the end, or an end before the start, is refused now, not after minutes of work.
@@ -168,6 +168,7 @@ export async function mediaFieldsOf(
     choices,
     phases: phases.map((stage) => stage.id),
     mediaSeconds: part ? part.span.end - part.span.start : info.durationSeconds,
+    ...(picture && info.video ? { videoHeight: info.video.height } : {}),
   };
 }
 

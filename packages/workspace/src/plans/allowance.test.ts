@@ -72,6 +72,24 @@ describe('a workspace’s month against its plan', () => {
     await expect(allowance.admit(undefined, { seconds: 1e6, languages: ['ita'] }, AT)).resolves.toBeUndefined();
   });
 
+  it('dubs video up to the plan’s picture size, and names the plan that takes a larger one', async () => {
+    const { keys, ledger, id } = await workspaceOn('Pictures');
+    const allowance = new Allowance(keys, ledger);
+    await expect(
+      allowance.admit(id, { seconds: 30, languages: ['spa'], videoHeight: 720 }, AT),
+    ).resolves.toBeUndefined();
+    await expect(allowance.admit(id, { seconds: 30, languages: ['spa'], videoHeight: 1080 }, AT)).rejects.toThrow(
+      /^The free plan dubs video up to 720p; this video is 1080p \(the creator plan takes it\)\./,
+    );
+    await keys.setPlan('Pictures', 'creator');
+    await expect(
+      allowance.admit(id, { seconds: 30, languages: ['spa'], videoHeight: 1080 }, AT),
+    ).resolves.toBeUndefined();
+    await expect(allowance.admit(id, { seconds: 30, languages: ['spa'], videoHeight: 2160 }, AT)).rejects.toThrow(
+      /the professional plan takes it/,
+    );
+  });
+
   it('gives a workspace as many keys as its plan has seats', async () => {
     const { keys } = await workspaceOn('Seats');
     await expect(keys.add('Seats')).rejects.toThrow(/"Seats" is on the free plan, whose 1 seat is held by vxk_/);

@@ -1,6 +1,6 @@
 import { OverAllowance } from '@voxlate/core';
 import type { ApiKeys } from '../api-keys.js';
-import { PLANS, type Plan } from './plans.js';
+import { PLAN_NAMES, PLANS, type Plan } from './plans.js';
 import type { UsageLedger } from './usage-ledger.js';
 
 /** A workspace's month as its plan sees it. */
@@ -24,6 +24,8 @@ export interface AllowanceAsk {
   seconds?: number;
   /** Its target languages. */
   languages: readonly string[];
+  /** The picture's height, pixels, when it dubs a video. */
+  videoHeight?: number;
 }
 
 /**
@@ -67,7 +69,7 @@ export class Allowance {
   async admit(workspace: string | undefined, ask: AllowanceAsk, at = new Date()): Promise<void> {
     if (workspace === undefined || this.overage) return;
     const status = await this.statusOf(workspace, at);
-    const refusal = minutesRefusal(status, ask) ?? languagesRefusal(status, ask);
+    const refusal = pictureRefusal(status, ask) ?? minutesRefusal(status, ask) ?? languagesRefusal(status, ask);
     if (refusal === undefined) return;
     const resets = status.resetsAt.toISOString().slice(0, 10);
     throw new OverAllowance(
@@ -79,6 +81,15 @@ export class Allowance {
       },
     );
   }
+}
+
+function pictureRefusal(status: AllowanceStatus, ask: AllowanceAsk): string | undefined {
+  const { maxVideoHeight: most, name } = status.plan;
+  if (most === undefined || ask.videoHeight === undefined || ask.videoHeight <= most) return undefined;
+  const larger = PLAN_NAMES.map((plan) => PLANS[plan]).find(
+    (plan) => plan.maxVideoHeight === undefined || plan.maxVideoHeight >= ask.videoHeight!,
+  );
+  return `The ${name} plan dubs video up to ${most}p; this video is ${ask.videoHeight}p (the ${larger!.name} plan takes it).`;
 }
 
 function minutesRefusal(status: AllowanceStatus, ask: AllowanceAsk): string | undefined {
