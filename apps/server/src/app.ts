@@ -17,7 +17,7 @@ import { refuseUnknownHosts } from './access/allowed-hosts.js';
 import { redactedUrl } from './http/redacted-url.js';
 import { registerAccessControl } from './access/access-control.js';
 import { registerSessionRoutes } from './routes/session-routes.js';
-import { registerUsageRoutes } from './routes/usage-routes.js';
+import { registerWorkspaceRoutes } from './routes/workspace-routes.js';
 import { LIVE_PROTOCOL } from './access/presented-key.js';
 import { keysMandatory } from './access/listen-guard.js';
 import { refuseStalledBodies } from './http/body-timeouts.js';
@@ -158,7 +158,7 @@ export async function buildApp(config: ServerConfig, dubber: Dubber): Promise<Fa
     await reply.code(response.status).headers(response.headers).send(response.body);
   });
   registerSessionRoutes(app, { keys, sessions }, dataDir, config.rateLimits.signIn);
-  registerUsageRoutes(app, context);
+  registerWorkspaceRoutes(app, context);
   registerInfoRoutes(app, context);
   registerTranslateRoute(app, context);
   registerProcessVideoRoute(app, context);

@@ -26,6 +26,7 @@ let revoked = '';
 let reader = '';
 let expired = '';
 let shortLived = { key: '', prefix: '' };
+let admin = '';
 const keys = new ApiKeys(dataDir);
 
 const SRT =
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const now = Date.now();
   expired = (await keys.add('Beta', { expiresAt: new Date(now - 1000) }, new Date(now - 60_000))).key;
   shortLived = await keys.add('Short-lived');
+  admin = (await keys.add('Beta', { scope: 'admin' })).key;
   // Two requests to /process-audio-url a minute: enough to show whose they count against.
   service = await startService({ VOXLATE_RATE_URL: '2' }, { dataDir });
 }, 60_000);
@@ -322,6 +324,22 @@ describe('a key’s scope and end', () => {
     const session = { cookie: signedIn.headers.get('set-cookie')!.split(';')[0]! };
     expect((await api('/api/jobs', session)).status).toBe(200);
     expect((await api('/api/jobs', session, { method: 'POST' })).status).toBe(403);
+  });
+
+  it('lists the workspace’s keys to an admin key only, never another workspace’s', async () => {
+    const listed = await api('/api/keys', { 'x-api-key': admin });
+    expect(listed.status).toBe(200);
+    const { keys: betas } = (await listed.json()) as {
+      keys: { prefix: string; scope: string; expires_at: string | null }[];
+    };
+    expect(betas.map((key) => key.scope).sort()).toEqual(['admin', 'dub', 'dub', 'read']);
+    expect(betas.some((key) => key.expires_at !== null)).toBe(true);
+    expect(betas.map((key) => key.prefix)).not.toContain(alpha['authorization']!.slice(7, 19));
+    const refused = await api('/api/keys', beta);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /This key has the scope dub.*needs the scope admin/,
+    );
   });
 
   it('refuses an expired key in words that say so, and sign-in with it too', async () => {

@@ -99,3 +99,25 @@ export const Usage = Type.Object(
   Closed,
 );
 export type Usage = Static<typeof Usage>;
+
+const When = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+
+/** The workspace's keys as an admin sees them: GET /api/keys. */
+export const KeyList = Type.Object(
+  {
+    keys: Type.Array(
+      Type.Object(
+        {
+          prefix: Type.String({ description: 'The key’s first characters (vxk_ and 8 more): enough to revoke it by.' }),
+          scope: Type.Union([Type.Literal('read'), Type.Literal('dub'), Type.Literal('admin')]),
+          created_at: Type.String({ format: 'date-time' }),
+          expires_at: When('When it stops working; null: when revoked.'),
+          last_used_at: When('When a request last came with it (to the minute); null: never.'),
+          revoked_at: When('When it was revoked; null: it was not.'),
+        },
+        Closed,
+      ),
+    ),
+  },
+  Closed,
+);

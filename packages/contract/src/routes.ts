@@ -3,7 +3,7 @@ import { AudioUrlAnswer, DubAnswer, VideoErrorEvent, VideoProgressEvent, VideoRe
 import { AudioUrlBody, CreateJobForm, ProcessVideoForm, TranslateForm, type FormBody } from './dub-forms.js';
 import { MAX_SUBTITLE_BYTES, REQUEST_ID_PATTERN } from './dub-fields.js';
 import { ErrorAnswer, Engines, Health, Languages, ProvenanceKey, Ready } from './info.js';
-import { LiveKey, Session, SignInBody, Usage } from './access.js';
+import { KeyList, LiveKey, Session, SignInBody, Usage } from './access.js';
 import {
   GlossaryAnswer,
   GlossaryBody,
@@ -89,6 +89,11 @@ export interface RouteSpec {
    * signing in). Every other route needs one then, and answers 401 without it.
    */
   public?: true;
+  /**
+   * What a key must be allowed to do here, when not what its method says (GET and HEAD: `read`;
+   * the rest: `dub`): `admin` for the workspace's keys and plan.
+   */
+  scope?: 'read' | 'dub' | 'admin';
 }
 
 export interface Route extends RouteSpec {
@@ -585,6 +590,16 @@ export const Routes = {
       'refused with 402 before it starts (unless the operator allows overage).',
     answers: { 200: json('The month.', Usage) },
     errors: [],
+  },
+  listKeys: {
+    method: 'GET',
+    path: '/api/keys',
+    tag: 'Access',
+    summary: 'The workspace’s API keys (never the keys themselves): scope, when made, expires, last used, revoked',
+    description: 'For a key of scope admin. Keys are made and revoked by whoever runs the service (npm run keys).',
+    answers: { 200: json('The keys.', KeyList) },
+    errors: [],
+    scope: 'admin',
   },
   getSession: {
     method: 'GET',

@@ -49,5 +49,5 @@ export function serveRoute<Spec extends RouteSpec>(
 }
 
 function accessOf(spec: RouteSpec): AccessConfig {
-  return { contract: true, public: spec.public === true };
+  return { contract: true, public: spec.public === true, ...(spec.scope ? { scope: spec.scope } : {}) };
 }

@@ -39,7 +39,8 @@ function routeSweep(keys: AccessKeys): AbuseCase[] {
   const cases = guarded.flatMap((route) =>
     credentials.map(([name, headers]) => routeCase(`${name}/${route.operationId}`, route, headers, [401])),
   );
-  const changing = guarded.filter((route) => route.method !== 'GET');
+  // What a read key may not do: change anything, or read what needs more (the workspace's keys).
+  const changing = guarded.filter((route) => route.method !== 'GET' || (route.scope ?? 'read') !== 'read');
   return [
     ...cases,
     ...changing.map((route) =>

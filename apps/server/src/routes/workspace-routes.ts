@@ -5,8 +5,28 @@ import { workspaceOf } from '../access/caller.js';
 import type { RouteContext } from './route-context.js';
 import { serveRoute } from './serve-route.js';
 
-/** GET /api/usage: the caller's workspace's month against its plan (no plan without keys). */
-export function registerUsageRoutes(app: FastifyInstance, context: RouteContext): void {
+/**
+ * GET /api/usage: the caller's workspace's month against its plan (no plan without keys); GET
+ * /api/keys: its keys, for an admin key (none without keys).
+ */
+export function registerWorkspaceRoutes(app: FastifyInstance, context: RouteContext): void {
+  serveRoute(app, Routes.listKeys, async (request) => {
+    const workspace = workspaceOf(request);
+    const listed = workspace === undefined ? [] : await context.keys.list();
+    return {
+      keys: listed
+        .filter((key) => key.workspace.id === workspace)
+        .map((key) => ({
+          prefix: key.prefix,
+          scope: key.scope,
+          created_at: key.createdAt,
+          expires_at: key.expiresAt ?? null,
+          last_used_at: key.lastUsedAt ?? null,
+          revoked_at: key.revokedAt ?? null,
+        })),
+    };
+  });
+
   serveRoute(app, Routes.getUsage, async (request) => {
     const workspace = workspaceOf(request);
     if (workspace === undefined) return openUsage(context.config.allowOverage);
