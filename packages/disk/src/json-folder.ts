@@ -15,3 +15,20 @@ export async function readJsonFolder<T>(folder: string, named: RegExp): Promise<
   }
   return read;
 }
+
+/**
+ * A JSON file, parsed, or `empty` when there is none yet (the first use of a store). A file of
+ * a later version (`version` above `knownVersion`) is refused rather than misread.
+ */
+export async function readJsonFile<T extends object>(path: string, empty: T, knownVersion?: number): Promise<T> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (text === undefined) return empty;
+  const file = JSON.parse(text) as T & { version?: unknown };
+  if (knownVersion !== undefined && file.version !== knownVersion) {
+    throw new Error(`${path} is of a newer Voxlate (version ${String(file.version)}).`);
+  }
+  return file;
+}

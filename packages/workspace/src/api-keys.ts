@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BadInput, NotFound, quoteInput } from '@voxlate/core';
-import { FolderLocks, LOCK_WAIT_MS, writeFileAtomic } from '@voxlate/disk';
+import { FolderLocks, LOCK_WAIT_MS, readJsonFile, writeFileAtomic } from '@voxlate/disk';
 import { DEFAULT_PLAN, PLANS, type PlanName } from './plans/plans.js';
 
 /** A workspace: who owns jobs, glossaries, memory, voices and live sessions once keys are in use. */
@@ -182,7 +182,7 @@ export class ApiKeys {
   /** Every key ever made, revoked ones too (they stay listed: when and which). */
   async list(): Promise<KeyListing[]> {
     const { file } = await this.current(true);
-    const use = await readJson<KeyUse>(this.usePath, {});
+    const use = await readJsonFile<KeyUse>(this.usePath, {});
     return file.keys.map((key) => listingOf(file, key, use[key.sha256]));
   }
 
@@ -259,7 +259,7 @@ export class ApiKeys {
     this.useWritten.set(id, now.getTime());
     const folder = join(this.usePath, '..');
     await this.locks.exclusive('key-use', folder, async () => {
-      const use = await readJson<KeyUse>(this.usePath, {});
+      const use = await readJsonFile<KeyUse>(this.usePath, {});
       use[id] = now.toISOString();
       await writeFileAtomic(this.usePath, `${JSON.stringify(use, null, 2)}\n`);
     });
@@ -279,15 +279,8 @@ export class ApiKeys {
     return this.cached;
   }
 
-  private async read(): Promise<KeyFile> {
-    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
-    if (text === undefined) return structuredClone(EMPTY);
-    const file = JSON.parse(text) as KeyFile;
-    if (file.version !== 1) throw new Error(`${this.path} is of a newer Voxlate (version ${String(file.version)}).`);
-    return file;
+  private read(): Promise<KeyFile> {
+    return readJsonFile<KeyFile>(this.path, structuredClone(EMPTY), 1);
   }
 
   private async change<T>(edit: (file: KeyFile) => T): Promise<T> {
@@ -345,15 +338,6 @@ function listingOf(file: KeyFile, key: StoredKey, lastUsedAt: string | undefined
     ...(key.revokedAt ? { revokedAt: key.revokedAt } : {}),
     ...(lastUsedAt ? { lastUsedAt } : {}),
   };
-}
-
-/** A JSON file, or `empty` when there is none yet. */
-async function readJson<T>(path: string, empty: T): Promise<T> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  return text === undefined ? empty : (JSON.parse(text) as T);
 }
 
 function workspaceRef(file: KeyFile, id: string): WorkspaceRef {

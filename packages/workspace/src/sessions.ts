@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotFound, quoteInput } from '@voxlate/core';
-import { FolderLocks, LOCK_WAIT_MS, writeFileAtomic } from '@voxlate/disk';
+import { FolderLocks, LOCK_WAIT_MS, readJsonFile, writeFileAtomic } from '@voxlate/disk';
 import type { WorkspaceRef } from './api-keys.js';
 
 /** How long a session lasts: without use (`idleMs`), and at most (`maxMs`) from its sign-in. */
@@ -178,15 +178,8 @@ export class Sessions {
     };
   }
 
-  private async read(): Promise<SessionFile> {
-    const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
-    if (text === undefined) return { version: 1, sessions: [] };
-    const file = JSON.parse(text) as SessionFile;
-    if (file.version !== 1) throw new Error(`${this.path} is of a newer Voxlate (version ${String(file.version)}).`);
-    return file;
+  private read(): Promise<SessionFile> {
+    return readJsonFile<SessionFile>(this.path, { version: 1, sessions: [] }, 1);
   }
 
   private async change<T>(edit: (file: SessionFile) => T): Promise<T> {

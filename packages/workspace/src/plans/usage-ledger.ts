@@ -1,6 +1,6 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FolderLocks, LOCK_WAIT_MS, writeFileAtomic } from '@voxlate/disk';
+import { FolderLocks, LOCK_WAIT_MS, readJsonFile, writeFileAtomic } from '@voxlate/disk';
 import { workspaceDataDir } from '../workspace-data.js';
 import { monthOf } from './plans.js';
 
@@ -81,12 +81,8 @@ export class UsageLedger {
     return join(workspaceDataDir(this.dataDir, workspace), 'usage', `${month}.json`);
   }
 
-  private async read(workspace: string, month: string): Promise<MonthFile> {
-    const text = await readFile(this.pathOf(workspace, month), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
-    return text === undefined ? { version: 1, month, entries: [], topUps: [] } : (JSON.parse(text) as MonthFile);
+  private read(workspace: string, month: string): Promise<MonthFile> {
+    return readJsonFile<MonthFile>(this.pathOf(workspace, month), { version: 1, month, entries: [], topUps: [] }, 1);
   }
 
   private async change(workspace: string, at: Date, edit: (file: MonthFile) => void): Promise<void> {
