@@ -28,6 +28,7 @@ import { PROCESS_STOPPING, type JobUpdate, type JobUpdateListener } from './job-
 import { ProgressPhases } from './progress-phases.js';
 import { awaitsItsLink, type FetchLinkedMedia } from './linked-media.js';
 import { writeResultFiles } from './result-files.js';
+import { secondsOfLines } from './line-edits.js';
 import { adoptSharedRun } from './shared-run.js';
 import { LOCK_LOST, RunFence } from './run-fence.js';
 import { carryOverUnpublished, removeOtherOutputs, runOutputPath } from './run-output.js';
@@ -364,18 +365,14 @@ export class JobProcessor {
   private async countUsage(record: JobRecord<JobRequest>, work: JobWork, timeline: Timeline): Promise<void> {
     const { workspace, targetLanguage, mediaSeconds } = record.request;
     if (workspace === undefined) return;
-    const redone = work.kind === 'render' ? new Set(work.lines) : undefined;
-    const seconds = redone
-      ? timeline.segments
-          .filter((segment) => redone.has(segment.id))
-          .reduce((sum, segment) => sum + segment.end - segment.start, 0)
-      : (mediaSeconds ?? timeline.duration);
+    const redub = work.kind === 'render';
+    const seconds = redub ? secondsOfLines(timeline.segments, work.lines) : (mediaSeconds ?? timeline.duration);
     await this.usage.record(workspace, {
       job: record.id,
       revision: work.kind === 'render' ? work.revision : 0,
       seconds: Math.round(seconds * 100) / 100,
       language: targetLanguage,
-      kind: redone ? 'redub' : 'dub',
+      kind: redub ? 'redub' : 'dub',
       at: new Date().toISOString(),
     });
   }

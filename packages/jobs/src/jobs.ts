@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { SavedRun } from '@voxlate/core';
 import type { Allowance, AllowanceStatus, WorkspaceLibraries } from '@voxlate/workspace';
+import { secondsOfLines } from './line-edits.js';
 import {
   JobBoard,
   dubInFolderOf,
@@ -180,11 +181,8 @@ export class Jobs {
     if (!this.allowance) return;
     const job = await this.store.get(id);
     if (job.request.workspace === undefined || !job.edited) return;
-    const lines = new Set(job.edited.lines);
     const segments = (await this.board.current(id))?.timeline.segments ?? [];
-    const seconds = segments
-      .filter((segment) => lines.has(segment.id))
-      .reduce((sum, segment) => sum + segment.end - segment.start, 0);
+    const seconds = secondsOfLines(segments, job.edited.lines);
     await this.allowance.admit(job.request.workspace, { seconds, languages: [job.request.targetLanguage] });
   }
 

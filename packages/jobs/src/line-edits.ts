@@ -1,4 +1,4 @@
-import { BadInput, NotFound, type SavedRun } from '@voxlate/core';
+import { BadInput, NotFound, type SavedRun, type Segment } from '@voxlate/core';
 import type { EditedLines } from './job-record.js';
 
 /** Longest text accepted for one line, in characters (a line is seconds of speech, not pages). */
@@ -48,4 +48,12 @@ function checkedText(text: string, field: string): string {
     throw new BadInput(`"${field}" is too long: at most ${MAX_LINE_CHARACTERS} characters a line.`);
   }
   return trimmed;
+}
+
+/** Seconds of source the lines cover: what a re-dub of them is charged (not the whole media). */
+export function secondsOfLines(segments: readonly Segment[], lines: Iterable<number>): number {
+  const wanted = new Set(lines);
+  return segments
+    .filter((segment) => wanted.has(segment.id))
+    .reduce((sum, segment) => sum + segment.end - segment.start, 0);
 }

@@ -4,13 +4,14 @@ import {
   scopeAllows,
   workspaceClient,
   type ApiKeys,
+  type KeyCheck,
   type KeyScope,
   type Sessions,
   type WorkspaceRef,
 } from '@voxlate/workspace';
 import type { Caller } from './caller.js';
 import { presentedKey, SESSION_COOKIE } from './presented-key.js';
-import { BAD_KEY, expiredKey, NO_KEY, outOfScope, SESSION_ENDED, unauthorised } from './refusals.js';
+import { keyRefusal, NO_KEY, outOfScope, SESSION_ENDED, unauthorised } from './refusals.js';
 
 /** What a route of the contract tells access control (serveRoute sets it from the RouteSpec). */
 export interface AccessConfig {
@@ -75,23 +76,23 @@ type Opened = { workspace: WorkspaceRef; scope: KeyScope; session?: string } | {
  */
 async function openedBy(request: FastifyRequest, { keys, sessions }: Credentials): Promise<Opened> {
   const key = presentedKey(request);
+  const session = key === undefined ? request.cookies[SESSION_COOKIE] : undefined;
+  if (key === undefined && (session === undefined || session === '')) return undefined;
+  let checked: KeyCheck | undefined;
   if (key !== undefined) {
-    const checked = await keys.check(key);
-    if (!checked.valid) return { refusal: checked.why === 'expired' ? expiredKey(checked.expiredAt) : BAD_KEY };
-    void keys.noteUse(checked.id).catch(() => undefined);
-    return { workspace: checked.workspace, scope: checked.scope };
-  }
-  const session = request.cookies[SESSION_COOKIE];
-  if (session === undefined || session === '') return undefined;
-  const holder = await sessions.use(session);
-  const checked = holder ? await keys.checkId(holder.keyId) : undefined;
-  if (!checked?.valid) {
-    // A session ends with its key: revoked or expired, the next use ends it for good.
-    if (holder) await sessions.end(session);
-    return { refusal: SESSION_ENDED };
+    checked = await keys.check(key);
+    if (!checked.valid) return { refusal: keyRefusal(checked) };
+  } else {
+    const holder = await sessions.use(session!);
+    checked = holder ? await keys.checkId(holder.keyId) : undefined;
+    if (!checked?.valid) {
+      // A session ends with its key: revoked or expired, the next use ends it for good.
+      if (holder) await sessions.end(session!);
+      return { refusal: SESSION_ENDED };
+    }
   }
   void keys.noteUse(checked.id).catch(() => undefined);
-  return { workspace: checked.workspace, scope: checked.scope, session };
+  return { workspace: checked.workspace, scope: checked.scope, ...(session ? { session } : {}) };
 }
 
 function neededScope(request: FastifyRequest, access: AccessConfig): KeyScope {

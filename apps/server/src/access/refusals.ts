@@ -1,5 +1,5 @@
 import { HttpError } from '../http/http-error.js';
-import type { KeyScope } from '@voxlate/workspace';
+import type { KeyCheck, KeyScope } from '@voxlate/workspace';
 
 export const NO_KEY =
   'This Voxlate service asks for an API key: send it as "Authorization: Bearer <key>" or "X-API-Key: <key>", ' +
@@ -32,4 +32,9 @@ export function outOfScope(held: KeyScope, needed: KeyScope): HttpError {
     `This key has the scope ${held}: it may ${may}. This needs the scope ${needed}. ` +
       `Whoever runs the service makes such a key with: npm run keys -- add NAME --scope ${needed}`,
   );
+}
+
+/** Why a presented key opens nothing, in the words its holder reads (expired: when). */
+export function keyRefusal(checked: Extract<KeyCheck, { valid: false }>): string {
+  return checked.why === 'expired' ? expiredKey(checked.expiredAt) : BAD_KEY;
 }

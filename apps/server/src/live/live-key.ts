@@ -1,7 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { check, LiveKey } from '@voxlate/contract';
 import { scopeAllows, type ApiKeys, type KeyCheck, type WorkspaceRef } from '@voxlate/workspace';
-import { BAD_KEY, expiredKey, outOfScope } from '../access/refusals.js';
+import { keyRefusal, outOfScope } from '../access/refusals.js';
 import { bytesOf } from './live-connection.js';
 
 /** How long a live socket that carried no key waits for it as its first message. */
@@ -85,7 +85,7 @@ function keyOf(data: RawData): string | undefined {
 
 /** The workspace a key sent on the socket opens for a live session (which dubs), or why not. */
 function liveWorkspaceOf(checked: KeyCheck): WorkspaceRef | Error {
-  if (!checked.valid) return new Error(checked.why === 'expired' ? expiredKey(checked.expiredAt) : BAD_KEY);
+  if (!checked.valid) return new Error(keyRefusal(checked));
   if (!scopeAllows(checked.scope, 'dub')) return new Error(outOfScope(checked.scope, 'dub').message);
   return checked.workspace;
 }

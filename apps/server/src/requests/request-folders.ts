@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOwnedTempDir } from '@voxlate/process-lifetime';
 import { HttpError } from '../http/http-error.js';
-import { folderProblem } from './writable-folders.js';
+import { folderProblem, tempFolder } from './writable-folders.js';
 
 /**
  * One folder per request, removed when the request ends, and all of them at shutdown; one left
@@ -16,7 +16,7 @@ export class RequestFolders {
   async create(): Promise<RequestFolder> {
     const dir = await createOwnedTempDir(this.root, 'request').catch(async (error: unknown) => {
       // The temp folder itself is gone or read-only: every request would fail, so it is said as such.
-      const problem = await folderProblem([{ path: this.root, holds: 'temp folder (VOXLATE_TMPDIR)' }]);
+      const problem = await folderProblem([tempFolder(this.root)]);
       throw problem === undefined
         ? error
         : new HttpError(503, `${problem} Whoever runs the service must make it writable.`);

@@ -9,10 +9,12 @@ export interface ServiceFolder {
 
 /** The service's folders: its data (jobs, keys, libraries) and the temp folder requests are made in. */
 export function serviceFolders(dataDir: string, tempRoot: string): ServiceFolder[] {
-  return [
-    { path: dataDir, holds: 'data folder (VOXLATE_DATA_DIR)' },
-    { path: tempRoot, holds: 'temp folder (VOXLATE_TMPDIR)' },
-  ];
+  return [{ path: dataDir, holds: 'data folder (VOXLATE_DATA_DIR)' }, tempFolder(tempRoot)];
+}
+
+/** The temp folder requests and jobs are made in. */
+export function tempFolder(path: string): ServiceFolder {
+  return { path, holds: 'temp folder (VOXLATE_TMPDIR)' };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Credentials } from '../access/access-control.js';
 import { serveRoute } from './serve-route.js';
 import { callerOf } from '../access/caller.js';
 import { SESSION_COOKIE } from '../access/presented-key.js';
-import { BAD_KEY, expiredKey, unauthorised } from '../access/refusals.js';
+import { keyRefusal, unauthorised } from '../access/refusals.js';
 
 /**
  * The studio's sign-in: GET /api/session (must it sign in, and as whom), POST (checks a key and
@@ -42,7 +42,7 @@ export function registerSessionRoutes(
         throw new Conflict('This service asks for no API key: there is nothing to sign in to.');
       }
       const checked = await keys.check(request.body.key.trim());
-      if (!checked.valid) throw unauthorised(checked.why === 'expired' ? expiredKey(checked.expiredAt) : BAD_KEY);
+      if (!checked.valid) throw unauthorised(keyRefusal(checked));
       const session = await sessions.start({
         keyId: checked.id,
         keyPrefix: checked.prefix,
