@@ -79,6 +79,11 @@ export interface Translation {
   shortened?: boolean;
   /** Source words the engine did not know and left as they were in the text. */
   untranslated?: string[];
+  /**
+   * Source words written without their accents that the engine read with them ("conexion" as
+   * "conexión"): the line keeps the creator's spelling, the translation has the word.
+   */
+  readAs?: { written: string; read: string }[];
 }
 
 /**

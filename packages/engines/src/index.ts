@@ -13,6 +13,7 @@ export * from './mt/apertium/apertium-translator.js';
 export * from './mt/apertium/shared-apertium-server.js';
 export * from './mt/apertium/routes.js';
 export * from './mt/apertium/strip-marks.js';
+export * from './mt/apertium/accent-restorer.js';
 export * from './lexicon/apertium/apertium-lexicon.js';
 export * from './mt/gist/gist-translator.js';
 export * from './mt/gist/dictd-dictionary.js';

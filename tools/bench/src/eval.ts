@@ -6,6 +6,7 @@ import { SCORES_FILE, defaultRegistries, type MeasuredScores } from '@voxlate/en
 import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
 import { LANGUAGES, isLanguageCode } from '@voxlate/core';
 import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
+import { accentQuality, printAccentFigures } from './accent-figures.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
@@ -29,11 +30,16 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, subtitles, asr, mt, separation, voices, voice, heldout, clone, lipsync
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, accents, separation, voices, voice, heldout, clone, lipsync
     // (voices: every English offline voice's intelligibility, plain and shaped; voice: shaping figures and
     // intelligibility; heldout: shaping figures on speech nothing was tuned on; clone: intelligibility, speaker
     // similarity and speed).
-    only: { type: 'string', default: 'vad,review,subtitles,asr,mt,separation,voices,voice,heldout,clone,lipsync' },
+    only: {
+      type: 'string',
+      default: 'vad,review,subtitles,asr,mt,accents,separation,voices,voice,heldout,clone,lipsync',
+    },
+    // Development sentences per language written without accents for `accents`.
+    'accent-sentences': { type: 'string', default: '400' },
     // Sentences each English voice speaks for `voices`.
     'voice-sentences': { type: 'string', default: '30' },
     // The languages the voice and heldout parts dub the real scenes into (comma-separated).
@@ -71,6 +77,8 @@ for (const score of translation) {
       `(${score.sentences} sentences)  ${score.secondsPerSentence.toFixed(3)} s/sentence`,
   );
 }
+const accents = parts.has('accents') ? await accentQuality(Number(values['accent-sentences'])) : [];
+if (parts.has('accents')) printAccentFigures(accents);
 const separation = parts.has('separation')
   ? await inTempDir('separation', (dir) => separationQuality(registries, dir))
   : [];
@@ -116,7 +124,7 @@ if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, separation, englishVoices, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, accents, separation, englishVoices, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

@@ -10,6 +10,7 @@ import {
 } from '@voxlate/core';
 import type { ApertiumEndpoint } from './shared-apertium-server.js';
 import { installedPairs } from './installed-pairs.js';
+import { AccentRestorer, type RestoredWord } from './accent-restorer.js';
 import { findRoute, type ApertiumPair } from './routes.js';
 import { stripApertiumMarks, unknownWords } from './strip-marks.js';
 
@@ -26,11 +27,25 @@ export class ApertiumTranslator implements Translator {
     private readonly pairs: readonly ApertiumPair[],
     /** Longest wait for one hop (a sentence takes 16-36 ms, a pair's first use about 2 s). */
     private readonly callTimeoutMs: number,
+    /** Restores the accents of unknown source words (absent: such words are left as they are). */
+    private readonly accents: AccentRestorer | undefined,
   ) {}
 
-  /** The pairs come from the modes folder: the server starts at the first translation, not here. */
-  static async create(server: ApertiumEndpoint, callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<ApertiumTranslator> {
-    return new ApertiumTranslator(server, await installedPairs(), callTimeoutMs);
+  /**
+   * The pairs come from the modes folder: the server starts at the first translation, not here.
+   * `restoreAccents: false` leaves unmarked words unknown (the eval's "before").
+   */
+  static async create(
+    server: ApertiumEndpoint,
+    callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS,
+    { restoreAccents = true }: { restoreAccents?: boolean } = {},
+  ): Promise<ApertiumTranslator> {
+    return new ApertiumTranslator(
+      server,
+      await installedPairs(),
+      callTimeoutMs,
+      restoreAccents ? new AccentRestorer() : undefined,
+    );
   }
 
   qualityFor(pair: LanguagePair): TranslationQuality | undefined {
@@ -45,7 +60,32 @@ export class ApertiumTranslator implements Translator {
   async translate(request: TranslationRequest, pair: LanguagePair, context: EngineContext): Promise<Translation> {
     const route = findRoute(this.pairs, pair.source, pair.target);
     if (!route) throw new EngineUnavailable(`Apertium has no route from ${pair.source} to ${pair.target}.`);
-    let text = request.text;
+    let translated = await this.alongRoute(request.text, route, context);
+    // Only the source's own words: a pivot's unknown words are not the creator's to check.
+    let unknown = translated.unknown.filter((word) => includesWord(request.text, word));
+    const readAs = (await this.accents?.restore(unknown, route[0]!, route[1]!, context.signal)) ?? [];
+    if (readAs.length > 0) {
+      // The line keeps the creator's spelling; the translation is made from the restored one.
+      translated = await this.alongRoute(withWordsRead(request.text, readAs), route, context);
+      const recovered = new Set(readAs.map((word) => word.written));
+      unknown = unknown.filter((word) => !recovered.has(word));
+    }
+    return {
+      text: translated.text,
+      quality: 'full',
+      route: route.join('→'),
+      ...(unknown.length > 0 ? { untranslated: unknown } : {}),
+      ...(readAs.length > 0 ? { readAs } : {}),
+    };
+  }
+
+  /** The text taken through each hop of the route, and the words a hop left unknown. */
+  private async alongRoute(
+    source: string,
+    route: readonly string[],
+    context: EngineContext,
+  ): Promise<{ text: string; unknown: string[] }> {
+    let text = source;
     const unknown = new Set<string>();
     for (let step = 1; step < route.length && text.trim() !== ''; step++) {
       throwIfAborted(context.signal);
@@ -53,9 +93,7 @@ export class ApertiumTranslator implements Translator {
       for (const word of unknownWords(marked)) unknown.add(word);
       text = stripApertiumMarks(marked);
     }
-    // Only the source's own words: a pivot's unknown words are not the creator's to check.
-    const untranslated = [...unknown].filter((word) => includesWord(request.text, word));
-    return { text, quality: 'full', route: route.join('→'), ...(untranslated.length > 0 ? { untranslated } : {}) };
+    return { text, unknown: [...unknown] };
   }
 
   async close(): Promise<void> {
@@ -107,6 +145,19 @@ export class ApertiumTranslator implements Translator {
 /** AbortSignal.timeout() aborts with a DOMException named TimeoutError. */
 function isTimeout(error: unknown): boolean {
   return (error as { name?: string } | undefined)?.name === 'TimeoutError';
+}
+
+/** The text with each restored word in place of its unmarked spelling (whole words only). */
+function withWordsRead(text: string, readAs: readonly RestoredWord[]): string {
+  return readAs.reduce(
+    (line, { written, read }) =>
+      line.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(written)}(?![\\p{L}\\p{N}])`, 'gu'), read),
+    text,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function includesWord(text: string, word: string): boolean {

@@ -25,11 +25,13 @@ const MODE_FILE = /^([a-z]{2,3}(?:_\w+)?)-([a-z]{2,3}(?:_\w+)?)\.mode$/;
  */
 export async function installedPairs(modesDir: string = APERTIUM_MODES): Promise<ApertiumPair[]> {
   const files = await readdir(modesDir).catch(() => [] as string[]);
-  const listed = files.flatMap((file) => {
-    const match = MODE_FILE.exec(file);
-    return match ? [{ sourceLanguage: threeLetter(match[1]!), targetLanguage: threeLetter(match[2]!) }] : [];
-  });
-  return plainPairs(listed);
+  return plainPairs(files.flatMap((file) => modePair(file) ?? []));
+}
+
+/** The pair a mode file translates, in three-letter codes (undefined for other files and debug modes). */
+export function modePair(file: string): { sourceLanguage: string; targetLanguage: string } | undefined {
+  const match = MODE_FILE.exec(file);
+  return match ? { sourceLanguage: threeLetter(match[1]!), targetLanguage: threeLetter(match[2]!) } : undefined;
 }
 
 function threeLetter(code: string): string {
