@@ -15,7 +15,8 @@ import { installDebianPackages, missingDebianPackages } from './debian-packages.
 const USAGE = `Usage: npm run voices -- list | add mbrola | remove mbrola
 
 Voice packs to opt in to: ${OPT_IN_VOICE_PACKS.join(', ')}.
-  mbrola: men's voices for French, German, Spanish, Italian and Greek (MBROLA fr1, de2, es2, it3, gr2, us2).
+  mbrola: men's voices for French, German, Spanish, Italian and Greek (MBROLA fr1, de2, es2, it3, gr2, us2),
+          and gr2 set as a Greek woman's.
           ${MBROLA_LICENCE}: a dub spoken by them may not be sold, or used in anything sold,
           without the voice owners' permission. Never used unless you add it here.
 Settings: VOXLATE_DATA_DIR (where the opt-in is kept), VOXLATE_OPT_IN_VOICES=mbrola (the same, by environment).`;

@@ -116,11 +116,19 @@ export const ATTRIBUTIONS: readonly AttributionGroup[] = [
       },
       {
         name: 'MBROLA with its voices FR1, DE2, ES2, IT3, GR2 and US2 (Debian mbrola, mbrola-fr1, mbrola-de2, mbrola-es2, mbrola-it3, mbrola-gr2, mbrola-us2; contrib), read by eSpeak NG',
-        use: 'men’s voices for French, German, Spanish, Italian and Greek, only when the creator opts in (npm run voices -- add mbrola)',
+        use: 'men’s voices for French, German, Spanish, Italian and Greek, and GR2 set as a Greek woman’s, only when the creator opts in (npm run voices -- add mbrola)',
         licence: 'MBROLA database licence: non-commercial use only',
         url: 'https://github.com/numediart/MBROLA-voices',
         note: 'The voices may be used for non-commercial purposes only: a dub they speak may not be sold, or used in anything sold, without the voice owners’ permission. Never installed or used unless opted in; every dub they speak says so.',
-        voices: ['mbrola:fr1', 'mbrola:de2', 'mbrola:es2', 'mbrola:it3', 'mbrola:gr2', 'mbrola:us2'],
+        voices: [
+          'mbrola:fr1',
+          'mbrola:de2',
+          'mbrola:es2',
+          'mbrola:it3',
+          'mbrola:gr2',
+          'mbrola:gr2-woman',
+          'mbrola:us2',
+        ],
       },
       {
         name: 'Open JTalk with the NAIST Japanese dictionary (Debian open-jtalk, open-jtalk-mecab-naist-jdic)',
@@ -130,11 +138,11 @@ export const ATTRIBUTIONS: readonly AttributionGroup[] = [
       },
       {
         name: 'HTS voice NIT ATR503 m001 (Debian hts-voice-nitech-jp-atr503-m001; contrib)',
-        use: 'the offline Japanese voice (a man’s)',
+        use: 'the offline Japanese voices (a man’s, and the same voice set as a woman’s: formants raised by its all-pass constant)',
         licence: 'CC-BY-3.0',
         url: 'https://creativecommons.org/licenses/by/3.0/',
         note: 'Attribution: the voice is by the HTS Working Group, Nagoya Institute of Technology.',
-        voices: ['open-jtalk:nitech-m001'],
+        voices: ['open-jtalk:nitech-m001', 'open-jtalk:nitech-m001-woman'],
       },
       {
         name: 'Rubber Band (WASM build @echogarden/rubberband-wasm)',

@@ -151,12 +151,14 @@ export abstract class CommandSynthesiser implements Synthesiser {
   }
 
   private async speakPiece(piece: PieceRequest, context: EngineContext): Promise<Speech> {
-    const output = await runVoiceCommand(this.command(piece), this.slots, context, this.timeoutMs);
+    const output = await this.run(piece, context);
     const { samples, sampleRate } = output.audio;
     const trimmed = trimSilence(samples, sampleRate);
     const kept = trimmed.samples.length / sampleRate;
-    const timings = await this.timingsOf(piece, output, context);
+    const timings = await this.timingsOf(asProgramSpeaks(piece), output, context);
+    const faster = piece.voice.playedFaster ?? 1;
     const phonemes = timings
+      .map((t) => (faster === 1 ? t : { ...t, start: t.start / faster, end: t.end / faster }))
       .map((t) => ({
         ...t,
         start: t.start - trimmed.offsetSeconds,
@@ -168,6 +170,17 @@ export abstract class CommandSynthesiser implements Synthesiser {
   }
 
   /**
+   * One piece through the program, as the voice is set: its pitch scaled, and when it is played
+   * faster, spoken slower and lower by as much and its audio read at a rate as much higher.
+   */
+  private async run(piece: PieceRequest, context: EngineContext): Promise<VoiceOutput> {
+    const output = await runVoiceCommand(this.command(asProgramSpeaks(piece)), this.slots, context, this.timeoutMs);
+    const faster = piece.voice.playedFaster ?? 1;
+    if (faster === 1) return output;
+    return { ...output, audio: { ...output.audio, sampleRate: Math.round(output.audio.sampleRate * faster) } };
+  }
+
+  /**
    * The voice's median F0 at its own pitch, measured on a sentence of its language once per
    * process, or once per installation when the cache folder keeps it.
    */
@@ -175,13 +188,13 @@ export abstract class CommandSynthesiser implements Synthesiser {
     let measured = this.natural.get(voice.id);
     if (!measured) {
       const piece = { text: CALIBRATION_TEXT[voice.language], language: voice.language, voice, pitchRatio: 1, rate: 1 };
-      const command = this.command(piece);
+      const command = this.command(asProgramSpeaks(piece));
       const key = this.calibrations.keyOfCommand(command, voice.files);
       const kept = this.calibrations.get(key);
       measured =
         typeof kept === 'number' && Number.isFinite(kept) && kept > 0
           ? Promise.resolve(kept)
-          : runVoiceCommand(command, this.slots, {}, this.timeoutMs).then(({ audio }) => {
+          : this.run(piece, {}).then(({ audio }) => {
               const f0 = voicedValues(trackPitch(audio.samples, audio.sampleRate).f0);
               if (f0.length === 0) return UNMEASURED_HZ;
               const hz = median(f0);
@@ -193,6 +206,14 @@ export abstract class CommandSynthesiser implements Synthesiser {
     }
     return measured;
   }
+}
+
+/** The piece as the program is asked to speak it: the voice's own pitch scale, slower and lower when played faster. */
+function asProgramSpeaks(piece: PieceRequest): PieceRequest {
+  const faster = piece.voice.playedFaster ?? 1;
+  const pitch = piece.voice.pitchScale ?? 1;
+  if (faster === 1 && pitch === 1) return piece;
+  return { ...piece, pitchRatio: (piece.pitchRatio * pitch) / faster, rate: piece.rate / faster };
 }
 
 /** Whether every file a voice needs is present. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { PhonemeTiming } from '@voxlate/core';
 import { CommandSynthesiser, voiceInstalled, type PieceRequest } from '../command-voice/command-synthesiser.js';
 import { TRACE_PATH, WAV_PATH, type VoiceCommand, type VoiceOutput } from '../command-voice/voice-command.js';
-import { databaseOf, MBROLA_VOICES } from './mbrola-voices.js';
+import { databaseIdOf, databaseOf, MBROLA_VOICES } from './mbrola-voices.js';
 import { phoTimings } from './pho-timings.js';
 
 const ESPEAK = '/usr/bin/espeak-ng';
@@ -18,7 +18,7 @@ const SCRIPT = `"${ESPEAK}" -q --stdin -v "$1" --pho --phonout="$2" && "${MBROLA
 
 /**
  * MBROLA's diphone voices through eSpeak NG (Debian `espeak-ng`, `mbrola`, `mbrola-<voice>`,
- * contrib): men's voices for French, German, Spanish, Italian and Greek. Their licence allows
+ * contrib): men's voices for French, German, Spanish, Italian and Greek (and a Greek woman's made from one). Their licence allows
  * non-commercial use only, and this product has paid plans, so the engine is registered only
  * when the creator has opted in (`npm run voices -- add mbrola`); every voice, line and
  * provenance manifest says so. The phoneme timings are MBROLA's own (the `.pho` file).
@@ -45,7 +45,7 @@ export class MbrolaSynthesiser extends CommandSynthesiser {
       '-c',
       SCRIPT,
       'mbrola-voice',
-      `mb-${piece.voice.id}`,
+      `mb-${databaseIdOf(piece.voice)}`,
       TRACE_PATH,
       WAV_PATH,
       piece.pitchRatio.toFixed(3),

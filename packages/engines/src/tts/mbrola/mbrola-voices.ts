@@ -15,6 +15,7 @@ export const MBROLA_LICENCE = 'MBROLA database licence: non-commercial use only'
  * and Greek otherwise only eSpeak NG. These five have no missing diphones on everyday text;
  * us2 speaks English less clearly than RHVoice and Flite (WER 22 % against 5-18 % in the
  * research note) and is listed so that an English man can still be given it by hand.
+ * Greek has no other voice but eSpeak NG's, so a Greek woman is given GR2 set as a woman (below).
  */
 export const MBROLA_VOICES: readonly CataloguedVoice[] = [
   voice('fr1', 'MBROLA FR1', 'fra'),
@@ -22,6 +23,7 @@ export const MBROLA_VOICES: readonly CataloguedVoice[] = [
   voice('es2', 'MBROLA ES2', 'spa'),
   voice('it3', 'MBROLA IT3', 'ita'),
   voice('gr2', 'MBROLA GR2', 'ell'),
+  asAWoman(voice('gr2', 'MBROLA GR2 as a woman', 'ell')),
   voice('us2', 'MBROLA US2', 'eng'),
 ];
 
@@ -29,12 +31,27 @@ export const MBROLA_VOICES: readonly CataloguedVoice[] = [
 export const MBROLA_PACKAGES: readonly string[] = [
   'espeak-ng',
   'mbrola',
-  ...MBROLA_VOICES.map((v) => `mbrola-${v.id}`),
+  ...new Set(MBROLA_VOICES.map((v) => `mbrola-${databaseIdOf(v)}`)),
 ];
+
+/** The database a voice speaks with ("gr2" for "gr2-woman"). */
+export function databaseIdOf(voice: CataloguedVoice): string {
+  return voice.id.replace(/-woman$/, '');
+}
 
 /** Where a voice's diphone database is. */
 export function databaseOf(voice: CataloguedVoice): string {
-  return `${DATABASES}/${voice.id}/${voice.id}`;
+  const id = databaseIdOf(voice);
+  return `${DATABASES}/${id}/${id}`;
+}
+
+/**
+ * A man's database set as a woman's: 1.7 times his pitch (GR2's ~110 Hz to ~190 Hz), and his
+ * formants 15 % higher, the usual ratio of women's to men's vocal tracts (RHVoice's women to its
+ * men measured 1.14 on F2 and F3), by speaking 15 % slower and lower and playing it as much faster.
+ */
+function asAWoman(man: CataloguedVoice): CataloguedVoice {
+  return { ...man, id: `${man.id}-woman`, gender: 'female', pitchScale: 1.7, playedFaster: 1.15 };
 }
 
 function voice(id: string, name: string, language: CataloguedVoice['language']): CataloguedVoice {
