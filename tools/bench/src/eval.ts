@@ -38,6 +38,8 @@ const { values } = parseArgs({
       type: 'string',
       default: 'vad,review,subtitles,asr,mt,accents,separation,voices,voice,heldout,clone,lipsync',
     },
+    // The lip sync scenes to run, by part of their names (comma-separated; all when absent).
+    'lipsync-scenes': { type: 'string', default: '' },
     // Development sentences per language written without accents for `accents`.
     'accent-sentences': { type: 'string', default: '400' },
     // Sentences each English voice speaks for `voices`.
@@ -119,7 +121,11 @@ const spanishLikeness = parts.has('clone')
 if (parts.has('clone')) printSpanishLikeness(spanishLikeness);
 const speeds = parts.has('clone') ? await synthesisSpeeds(registries) : [];
 if (parts.has('clone')) printSynthesisSpeeds(speeds);
-const lipSync = parts.has('lipsync') ? await inTempDir('lipsync', (dir) => lipSyncQuality(registries, dir)) : [];
+const lipSync = parts.has('lipsync')
+  ? await inTempDir('lipsync', (dir) =>
+      lipSyncQuality(registries, dir, values['lipsync-scenes'].split(',').filter(Boolean)),
+    )
+  : [];
 if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(

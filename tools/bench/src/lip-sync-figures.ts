@@ -26,11 +26,15 @@ export interface LipSyncFigures {
 }
 
 /** Each scene measured as it is, dubbed into Spanish without lip sync, and with it. */
-export async function lipSyncQuality(registries: EngineRegistries, dir: string): Promise<LipSyncFigures[]> {
+export async function lipSyncQuality(
+  registries: EngineRegistries,
+  dir: string,
+  only: readonly string[] = [],
+): Promise<LipSyncFigures[]> {
   const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const landmarker = await FaceApiLandmarker.create();
   const figures: LipSyncFigures[] = [];
-  for (const scene of lipSyncScenes(dir)) {
+  for (const scene of lipSyncScenes(dir, only)) {
     // Where the source speaks: its lines as the dub found them (from the subtitles, or heard).
     const speech = (await dub(dubber, scene, join(dir, 'probe.mp4'), false)).timeline.segments;
     figures.push({ scene: scene.name, variant: 'source, own audio', ...(await measure(scene.video, speech)) });

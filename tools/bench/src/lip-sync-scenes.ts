@@ -20,11 +20,15 @@ export interface LipSyncScene {
 /**
  * The kphotoalbum clip played eight times over (eight lines, each dubbed with other words, a
  * cut at each loop), framed at four face sizes: as shot (face about 50 px wide), blown up into
- * a 1280x720 frame (about 400 px), in a 640x360 frame at twice its size (about 100 px), and
- * shrunk into one (about 30 px: too small, every line should be skipped); and the webcam clip
- * as it is (its speech recognised).
+ * a 1280x720 frame (about 400 px), in a 640x360 frame at twice its size (about 100 px), in a
+ * 1280x720 frame at twice its size (about 100 px: a small face in a 720p picture), and shrunk
+ * into a 640x360 frame (about 30 px: too small, every line should be skipped); and the webcam
+ * clip as it is (a face about 90 px high in 720p) and its inset cropped and blown up into a 720p
+ * frame (about 225 px), its speech recognised. The two small 720p framings and the cropped
+ * webcam were chosen before any lip sync setting was tuned for small faces (issue 59).
+ * `only`: the scenes whose names contain one of these.
  */
-export function lipSyncScenes(dir: string): LipSyncScene[] {
+export function lipSyncScenes(dir: string, only: readonly string[] = []): LipSyncScene[] {
   for (const clip of [TALKING_CLIP, WEBCAM_CLIP]) {
     if (!existsSync(clip)) throw new Error(`${clip} is missing: run scripts/setup.sh first.`);
   }
@@ -34,18 +38,32 @@ export function lipSyncScenes(dir: string): LipSyncScene[] {
     ['close-up 160x120', 'scale=160:120'],
     ['720p, face 400 px', 'scale=960:720:flags=lanczos,pad=1280:720:160:0'],
     ['640x360, face 100 px', 'scale=320:240,pad=640:360:160:60'],
+    ['720p, face 100 px', 'scale=320:240,pad=1280:720:480:240'],
     ['640x360, face 30 px', 'scale=96:72,pad=640:360:272:144'],
   ];
-  const looped = framings.map(([name, filter], i) => {
+  const wanted = (name: string): boolean => only.length === 0 || only.some((part) => name.includes(part));
+  const looped = framings.flatMap(([name, filter], i) => {
+    if (!wanted(name)) return [];
     const video = join(dir, `scene-${i}.mp4`);
     execFileSync('ffmpeg', [
       ...['-v', 'error', '-y', '-stream_loop', String(LOOPS - 1), '-i', TALKING_CLIP],
       ...['-vf', `${filter},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16'],
       ...['-c:a', 'aac', '-ar', '44100', video],
     ]);
-    return { name, video, subtitles };
+    return [{ name, video, subtitles }];
   });
-  return [...looped, { name: 'webcam inset, face 90 px', video: WEBCAM_CLIP }];
+  const webcam: LipSyncScene[] = [{ name: 'webcam inset, face 90 px', video: WEBCAM_CLIP }];
+  if (wanted('webcam inset cropped, face 225 px')) {
+    const video = join(dir, 'webcam-cropped.mp4');
+    // The inset is 253x189 at (114, 83): a 256x192 crop around it, 3.75 times up into 960x720.
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-i', WEBCAM_CLIP],
+      ...['-vf', 'crop=256:192:112:82,scale=960:720:flags=lanczos,pad=1280:720:160:0,format=yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-c:a', 'copy', video],
+    ]);
+    webcam.push({ name: 'webcam inset cropped, face 225 px', video });
+  }
+  return [...looped, ...webcam.filter((scene) => wanted(scene.name))];
 }
 
 /** What the eight lines say (made up: the dub is about the mouths, not the words). */
