@@ -7,6 +7,7 @@ import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
 import { LANGUAGES, isLanguageCode } from '@voxlate/core';
 import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
 import { accentQuality, printAccentFigures } from './accent-figures.js';
+import { printShapingCost, shapingCost } from './shaping-cost.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
@@ -30,7 +31,8 @@ import { printIntelligibility, printVoiceFigures } from './voice-table.js';
 const { values } = parseArgs({
   options: {
     sentences: { type: 'string', default: '40' },
-    // A comma-separated subset of: vad, review, subtitles, asr, mt, accents, separation, voices, voice, heldout, clone, lipsync
+    // A comma-separated subset of: vad, review, subtitles, asr, mt, accents, separation, voices, voice, heldout,
+    // shaping-cost (what each part of shaping costs the recogniser, on the scenes and on held-out speech), clone, lipsync
     // (voices: every English offline voice's intelligibility, plain and shaped; voice: shaping figures and
     // intelligibility; heldout: shaping figures on speech nothing was tuned on; clone: intelligibility, speaker
     // similarity and speed).
@@ -104,6 +106,16 @@ const heldOut = parts.has('heldout')
   ? await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes))
   : [];
 if (parts.has('heldout')) printVoiceFigures(heldOut, 'voice on held-out speech (nothing was tuned on it)');
+const shapingCosts = parts.has('shaping-cost')
+  ? {
+      scenes: await inTempDir('shaping-cost', (dir) => shapingCost(registries, dir, voiceScenes)),
+      heldOut: await inTempDir('shaping-cost-held-out', (dir) => shapingCost(registries, dir, heldOutVoiceScenes)),
+    }
+  : undefined;
+if (shapingCosts) {
+  printShapingCost(shapingCosts.scenes, 'shaping cost on the scenes');
+  printShapingCost(shapingCosts.heldOut, 'shaping cost on held-out speech (chosen 2026-12-04 before its WER was seen)');
+}
 const likeness = parts.has('voice') || parts.has('clone');
 if (likeness) {
   const models = await describeVoiceModels(manager);
@@ -130,7 +142,7 @@ if (parts.has('lipsync')) printLipSyncFigures(lipSync);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   join('bench-results', 'eval.json'),
-  `${JSON.stringify({ recognition, translation, accents, separation, englishVoices, voice, heldOut, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
+  `${JSON.stringify({ recognition, translation, accents, separation, englishVoices, voice, heldOut, shapingCosts, intelligibility, spanishLikeness, speeds, lipSync }, null, 2)}\n`,
 );
 // The resolver prefers the best measured translator per pair once every able one is measured.
 if (translation.length === 0) process.exit(0);

@@ -7,6 +7,7 @@ import {
   toSrt,
   wordErrors,
   type RecognisedSpan,
+  type Recogniser,
   type Segment,
   type VoiceMode,
   concatSamples,
@@ -57,34 +58,50 @@ export async function voiceIntelligibility(
     const subtitles = await spanishSubtitles(dubber, scene.path, dir);
     const speakers = verifier ? speakerVoices(verifier, scene) : new Map<string, Float32Array>();
     for (const mode of modes) {
-      const output = join(dir, `english-${mode}.wav`);
-      const run = await dubber.dub({
-        input: scene.path,
-        output,
-        sourceLanguage: 'spa',
-        targetLanguage: 'eng',
-        transcript: subtitles,
-        choices: { voice: { mode } },
-        options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
-      });
-      const lines = run.timeline.segments.flatMap((segment) => spokenLine(segment));
-      const heard = (filter: string): Promise<RecognisedSpan[]> =>
-        recogniser.recognise(
-          analysisCopy(output, dir, filter),
-          lines.map((line) => line.span),
-          'eng',
-          {},
-        );
+      const { run, lines, heard } = await englishDub(dubber, recogniser, scene, subtitles, mode, dir);
       figures.push({
         scene: scene.name,
         mode,
         ...score(lines, await heard('anull')),
-        ...(verifier ? { similarity: likeness(verifier, scene, speakers, run.timeline.segments, output) } : {}),
+        ...(verifier ? { similarity: likeness(verifier, scene, speakers, run.timeline.segments, run.output) } : {}),
       });
       if (mode === 'neutral') figures.push({ scene: scene.name, mode: 'harmed', ...score(lines, await heard(HARM)) });
     }
   }
   return figures;
+}
+
+/**
+ * The scene dubbed into English from its Spanish subtitles in one voice mode (the original muted
+ * under it), its spoken lines, and what the recogniser hears of them through an ffmpeg filter.
+ */
+export async function englishDub(
+  dubber: Dubber,
+  recogniser: Recogniser,
+  scene: VoiceScene,
+  subtitles: string,
+  mode: VoiceMode,
+  dir: string,
+) {
+  const output = join(dir, `english-${mode}.wav`);
+  const run = await dubber.dub({
+    input: scene.path,
+    output,
+    sourceLanguage: 'spa',
+    targetLanguage: 'eng',
+    transcript: subtitles,
+    choices: { voice: { mode } },
+    options: { separation: 'off', mix: { ...DEFAULT_MIX, duckDb: 90 } },
+  });
+  const lines = run.timeline.segments.flatMap((segment) => spokenLine(segment));
+  const heard = (filter: string): Promise<RecognisedSpan[]> =>
+    recogniser.recognise(
+      analysisCopy(output, dir, filter),
+      lines.map((line) => line.span),
+      'eng',
+      {},
+    );
+  return { run: { ...run, output }, lines, heard };
 }
 
 /** Each true speaker's turns in the source, joined and embedded: the voice their dubbed lines should sound like. */
@@ -130,7 +147,10 @@ export function likeness(
 /** Muffled speech: what every listener and recogniser should find harder to follow. */
 const HARM = 'lowpass=f=700,lowpass=f=700';
 
-function score(lines: readonly { text: string }[], heard: readonly RecognisedSpan[]): { words: number; wer: number } {
+export function score(
+  lines: readonly { text: string }[],
+  heard: readonly RecognisedSpan[],
+): { words: number; wer: number } {
   let errors = 0;
   let words = 0;
   lines.forEach((line, i) => {
@@ -142,7 +162,7 @@ function score(lines: readonly { text: string }[], heard: readonly RecognisedSpa
 }
 
 /** The scene's lines in Spanish with their times, as a subtitles file a creator might bring. */
-async function spanishSubtitles(dubber: Dubber, input: string, dir: string): Promise<string> {
+export async function spanishSubtitles(dubber: Dubber, input: string, dir: string): Promise<string> {
   const run = await dubber.dub({
     input,
     output: join(dir, 'spanish.wav'),
