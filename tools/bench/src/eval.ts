@@ -7,7 +7,7 @@ import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
 import { LANGUAGES, isLanguageCode } from '@voxlate/core';
 import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
 import { accentQuality, printAccentFigures } from './accent-figures.js';
-import { printShapingCost, shapingCost } from './shaping-cost.js';
+import { isShapingVariant, printShapingCost, shapingCost } from './shaping-cost.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
@@ -40,6 +40,8 @@ const { values } = parseArgs({
       type: 'string',
       default: 'vad,review,subtitles,asr,mt,accents,separation,voices,voice,heldout,clone,lipsync',
     },
+    // The shaping variants shaping-cost dubs (comma-separated: neutral, shaped, no contour, no energy, no timbre).
+    'shaping-variants': { type: 'string', default: 'neutral,shaped,no contour,no energy,no timbre' },
     // The lip sync scenes to run, by part of their names (comma-separated; all when absent).
     'lipsync-scenes': { type: 'string', default: '' },
     // Development sentences per language written without accents for `accents`.
@@ -106,10 +108,13 @@ const heldOut = parts.has('heldout')
   ? await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes))
   : [];
 if (parts.has('heldout')) printVoiceFigures(heldOut, 'voice on held-out speech (nothing was tuned on it)');
+const shapingVariants = values['shaping-variants'].split(',').filter(isShapingVariant);
 const shapingCosts = parts.has('shaping-cost')
   ? {
-      scenes: await inTempDir('shaping-cost', (dir) => shapingCost(registries, dir, voiceScenes)),
-      heldOut: await inTempDir('shaping-cost-held-out', (dir) => shapingCost(registries, dir, heldOutVoiceScenes)),
+      scenes: await inTempDir('shaping-cost', (dir) => shapingCost(registries, dir, voiceScenes, shapingVariants)),
+      heldOut: await inTempDir('shaping-cost-held-out', (dir) =>
+        shapingCost(registries, dir, heldOutVoiceScenes, shapingVariants),
+      ),
     }
   : undefined;
 if (shapingCosts) {

@@ -9,6 +9,10 @@ const CLIP_SECONDS = 4.533;
 /** Where he speaks in each pass of the kphotoalbum clip. */
 const SPEECH = { start: 0.44, end: 4.39 };
 const LOOPS = 8;
+const WEBCAM_SECONDS = 8.3;
+/** Where the webcam's man speaks his one line. */
+const WEBCAM_SPEECH = { start: 0.76, end: 3.14 };
+const WEBCAM_LOOPS = 4;
 
 /** A real talking face, framed one way, with English subtitles of what is said where (or none: recognised). */
 export interface LipSyncScene {
@@ -53,17 +57,32 @@ export function lipSyncScenes(dir: string, only: readonly string[] = []): LipSyn
     return [{ name, video, subtitles }];
   });
   const webcam: LipSyncScene[] = [{ name: 'webcam inset, face 90 px', video: WEBCAM_CLIP }];
-  if (wanted('webcam inset cropped, face 225 px')) {
-    const video = join(dir, 'webcam-cropped.mp4');
+  // The webcam clip has one line of speech (2.4 s): played four times over with other words in
+  // each, so that the figure inside speech is not one line's. As it is, and cropped into 720p.
+  const webcamSubtitles = join(dir, 'webcam.eng.srt');
+  writeFileSync(
+    webcamSubtitles,
+    srt(
+      Array.from({ length: WEBCAM_LOOPS }, (_, k) => k * WEBCAM_SECONDS),
+      WEBCAM_SPEECH,
+    ),
+  );
+  const webcamFramings: [string, string][] = [
+    ['webcam looped, face 90 px', 'null'],
     // The inset is 253x189 at (114, 83): a 256x192 crop around it, 3.75 times up into 960x720.
+    ['webcam looped cropped, face 225 px', 'crop=256:192:112:82,scale=960:720:flags=lanczos,pad=1280:720:160:0'],
+  ];
+  const loopedWebcam = webcamFramings.flatMap(([name, filter], i) => {
+    if (!wanted(name)) return [];
+    const video = join(dir, `webcam-${i}.mp4`);
     execFileSync('ffmpeg', [
-      ...['-v', 'error', '-y', '-i', WEBCAM_CLIP],
-      ...['-vf', 'crop=256:192:112:82,scale=960:720:flags=lanczos,pad=1280:720:160:0,format=yuv420p'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-c:a', 'copy', video],
+      ...['-v', 'error', '-y', '-stream_loop', String(WEBCAM_LOOPS - 1), '-i', WEBCAM_CLIP],
+      ...['-vf', `${filter},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16'],
+      ...['-c:a', 'aac', '-ar', '44100', video],
     ]);
-    webcam.push({ name: 'webcam inset cropped, face 225 px', video });
-  }
-  return [...looped, ...webcam.filter((scene) => wanted(scene.name))];
+    return [{ name, video, subtitles: webcamSubtitles }];
+  });
+  return [...looped, ...webcam.filter((scene) => wanted(scene.name)), ...loopedWebcam];
 }
 
 /** What the eight lines say (made up: the dub is about the mouths, not the words). */
@@ -78,13 +97,13 @@ const LINES = [
   'Thank you for watching, and have fun with your pictures.',
 ];
 
-function srt(loopStarts: readonly number[]): string {
+function srt(loopStarts: readonly number[], speech: { start: number; end: number } = SPEECH): string {
   const stamp = (seconds: number): string => {
     const ms = Math.round(seconds * 1000);
     const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
     return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
   };
   return loopStarts
-    .map((at, i) => `${i + 1}\n${stamp(at + SPEECH.start)} --> ${stamp(at + SPEECH.end)}\n${LINES[i % LINES.length]}\n`)
+    .map((at, i) => `${i + 1}\n${stamp(at + speech.start)} --> ${stamp(at + speech.end)}\n${LINES[i % LINES.length]}\n`)
     .join('\n');
 }

@@ -15,6 +15,10 @@ import type { VoiceScene } from './voice-scenes.js';
 /** Shaping with one of its parts left out, to find which part costs a listener. */
 export type ShapingVariant = 'neutral' | 'shaped' | 'no contour' | 'no energy' | 'no timbre';
 
+export function isShapingVariant(name: string): name is ShapingVariant {
+  return (SHAPING_VARIANTS as readonly string[]).includes(name);
+}
+
 export const SHAPING_VARIANTS: readonly ShapingVariant[] = [
   'neutral',
   'shaped',
@@ -39,13 +43,14 @@ export async function shapingCost(
   registries: EngineRegistries,
   dir: string,
   scenes: (dir: string) => VoiceScene[],
+  variants: readonly ShapingVariant[] = SHAPING_VARIANTS,
 ): Promise<ShapingCost[]> {
   const recogniser = await registries.asr.get('pocketsphinx');
   const plain = new Dubber({ ...configFromEnv(), tempRoot: dir }, registries);
   const costs: ShapingCost[] = [];
   for (const scene of scenes(dir)) {
     const subtitles = await spanishSubtitles(plain, scene.path, dir);
-    for (const variant of SHAPING_VARIANTS) {
+    for (const variant of variants) {
       const dubber = new Dubber({ ...configFromEnv(), tempRoot: dir }, withShaper(registries, variant));
       const mode = variant === 'neutral' ? 'neutral' : 'shaped';
       const { lines, heard } = await englishDub(dubber, recogniser, scene, subtitles, mode, dir);
@@ -58,6 +63,7 @@ export async function shapingCost(
 export function printShapingCost(costs: readonly ShapingCost[], title: string): void {
   console.log(`${title}: pocketsphinx WER of English dubs, by what shaping does`);
   for (const variant of SHAPING_VARIANTS) {
+    if (!costs.some((cost) => cost.variant === variant)) continue;
     const mine = costs.filter((cost) => cost.variant === variant);
     const words = mine.reduce((sum, cost) => sum + cost.words, 0);
     const errors = mine.reduce((sum, cost) => sum + cost.wer * cost.words, 0);

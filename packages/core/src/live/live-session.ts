@@ -232,7 +232,7 @@ export class LiveSession {
     });
     const speaker = this.speaker.hear(measured);
     const spoken = respell(targetText, this.options.lexicon ?? [], targetLanguage).text;
-    const settings = lineSettings(speaker, measured.prosody, line.end - line.start, spoken, 'shaped');
+    const settings = lineSettings(speaker, measured.prosody, line.end - line.start, spoken, 'shaped', sourceLanguage);
     const speech = await this.engines.synthesiser.synthesise(spoken, targetLanguage, context, settings);
     const shaped = await shapeSpeech(
       this.engines.shaper,

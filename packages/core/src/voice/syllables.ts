@@ -23,6 +23,27 @@ export function countSyllables(text: string, language: LanguageCode): number {
     .reduce((sum, word) => sum + Math.max(1, word.match(VOWEL_GROUP)?.length ?? 0), 0);
 }
 
+/**
+ * How fast each language is spoken, syllables per second of read speech (Pellegrino, Coupé and
+ * Marsico 2011, "A cross-language perspective on speech information rate", Language 87(3)):
+ * Spanish and Japanese say about 26 % more syllables a second than English, Mandarin 16 % fewer.
+ * Korean, Cantonese, Russian and Greek were not measured there: they are taken at English's.
+ */
+const SYLLABLES_PER_SECOND: Partial<Record<LanguageCode, number>> = {
+  eng: 6.19,
+  fra: 7.18,
+  deu: 5.97,
+  ita: 6.99,
+  jpn: 7.84,
+  cmn: 5.18,
+  spa: 7.82,
+};
+
+/** A language's usual syllable rate over English's: a Spanish speaker at 1.26 times an English one's rate speaks at a usual pace. */
+export function usualRateOf(language: LanguageCode): number {
+  return (SYLLABLES_PER_SECOND[language] ?? SYLLABLES_PER_SECOND.eng!) / SYLLABLES_PER_SECOND.eng!;
+}
+
 /** eSpeak NG phoneme mnemonics that are vowels (syllable nuclei): they contain a vowel symbol. */
 const VOWEL_PHONEME = /[aeiouAEIOUVY@03&]/;
 

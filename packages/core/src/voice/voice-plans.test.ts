@@ -114,14 +114,35 @@ describe('lineSettings', () => {
       2,
       'uno dos tres cuatro',
       'shaped',
+      'eng',
     );
-    const slow = lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 3.6, pauses: [] }, 2, 'uno dos', 'shaped');
+    const slow = lineSettings(
+      s1,
+      { voicedSeconds: 2, syllablesPerSecond: 3.6, pauses: [] },
+      2,
+      'uno dos',
+      'shaped',
+      'eng',
+    );
     expect(fast.rate).toBeGreaterThan(1.1);
     expect(slow.rate).toBeLessThan(0.9);
     expect(fast.pauses).toEqual([{ afterWord: 1, seconds: 0.4 }]);
-    expect(lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 5.4, pauses: [] }, 2, 'x', 'neutral')).toEqual(
-      s1.voice,
-    );
+    expect(
+      lineSettings(s1, { voicedSeconds: 2, syllablesPerSecond: 5.4, pauses: [] }, 2, 'x', 'neutral', 'eng'),
+    ).toEqual(s1.voice);
+  });
+
+  it('judges a speaker’s pace by their own language’s: a Spanish speaker at 5.7 syllables a second is not fast', () => {
+    const spanish: SpeakerVoice = { ...s1, syllablesPerSecond: 5.7 };
+    const line = { voicedSeconds: 2, syllablesPerSecond: 5.7, pauses: [] };
+    expect(lineSettings(spanish, line, 2, 'uno dos', 'shaped', 'spa').rate).toBe(1);
+    // Judged as English, the same speaker was dubbed 20 % faster (the old rule).
+    expect(lineSettings(spanish, line, 2, 'uno dos', 'shaped', 'eng').rate).toBe(1.2);
+    // Mandarin is said with fewer syllables a second: 4.5 is a quick Mandarin speaker.
+    expect(
+      lineSettings({ ...s1, syllablesPerSecond: 4.5 }, { ...line, syllablesPerSecond: 4.5 }, 2, '你好', 'shaped', 'cmn')
+        .rate,
+    ).toBeGreaterThan(1.1);
   });
 });
 

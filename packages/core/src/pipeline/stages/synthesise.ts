@@ -222,7 +222,14 @@ function speakerOf(ctx: StageContext, segment: Segment): SpeakerVoice | undefine
 function settingsFor(ctx: StageContext, segment: Segment, text: string): VoiceSettings {
   const speaker = speakerOf(ctx, segment);
   if (!speaker) return {};
-  return lineSettings(speaker, segment.prosody, segment.end - segment.start, text, ctx.choices.voice.mode);
+  return lineSettings(
+    speaker,
+    segment.prosody,
+    segment.end - segment.start,
+    text,
+    ctx.choices.voice.mode,
+    ctx.timeline.sourceLanguage,
+  );
 }
 
 /** What the line's report says of the words the lexicon respelled. */
