@@ -1,4 +1,4 @@
-import { bridgeGaps, loudestDb, median, semitoneContour, smooth, valueAt, voicedValues } from './track-math.js';
+import { activeLevels, bridgeGaps, loudestDb, median, semitoneContour, smooth, valueAt, voicedValues } from './track-math.js';
 import type { ProsodyTrack, ShapingPlan } from './voice-types.js';
 
 /**
@@ -17,6 +17,14 @@ const MAX_GAIN_DB = 9;
  * line's level from a second of speech can be off: a mic bumped, a laugh).
  */
 const MAX_LINE_LOUDNESS_DB = 10;
+/**
+ * Each dubbed line is first brought to one level (the mean of its active frames, dB), so that how
+ * much louder it is than the voice's other lines is the source line's rise over its speaker's,
+ * not also the voice's: a synthetic voice reads one line 1-2 dB louder than the next for no
+ * reason the source gave, as much as a speaker's lines differ in a conversation.
+ */
+const LINE_LEVEL_DB = -22;
+const MAX_LEVELLING_DB = 8;
 /** Pitch is carried at ~100 ms resolution (syllables), level at ~200 ms (words, emphasis). */
 const PITCH_SMOOTH_FRAMES = 9;
 const LEVEL_SMOOTH_FRAMES = 19;
@@ -62,7 +70,10 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
   const frames = target.track.f0Hz.length;
   const f0Hz = new Float32Array(frames);
   const gainDb = new Float32Array(frames);
-  const lineGain = clampAbs(source.lineLoudnessDb ?? 0, MAX_LINE_LOUDNESS_DB);
+  const lineGain =
+    source.lineLoudnessDb === undefined
+      ? 0
+      : clampAbs(source.lineLoudnessDb, MAX_LINE_LOUDNESS_DB) + levelling(target.track);
   for (let i = 0; i < frames; i++) {
     const at = pitchTime(i * target.track.hopSeconds) / source.track.hopSeconds;
     const own = ownPitch[i]!;
@@ -80,6 +91,13 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
     gainDb[i] = (Number.isFinite(gain) ? clampAbs(gain, MAX_GAIN_DB) : 0) + lineGain;
   }
   return { f0Hz: atLineLevel(f0Hz, source), gainDb };
+}
+
+/** What brings the dubbed line to `LINE_LEVEL_DB` (0 for a silent line). */
+function levelling(track: ProsodyTrack): number {
+  const levels = activeLevels(track);
+  if (levels.length === 0) return 0;
+  return clampAbs(LINE_LEVEL_DB - levels.reduce((a, b) => a + b, 0) / levels.length, MAX_LEVELLING_DB);
 }
 
 /** A frame this far (semitones) from the line's median pitch is a tracking error (octave jump), not intonation. */

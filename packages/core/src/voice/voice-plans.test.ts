@@ -179,9 +179,28 @@ describe('transferContour', () => {
           { track: dub, isQuestion: false },
         ).gainDb!,
       );
-    expect(level(6) - level()).toBeCloseTo(6, 3);
-    expect(level(-4) - level()).toBeCloseTo(-4, 3);
-    expect(level(25) - level()).toBeCloseTo(10, 3);
+    expect(level(6) - level(0)).toBeCloseTo(6, 3);
+    expect(level(-4) - level(0)).toBeCloseTo(-4, 3);
+    expect(level(25) - level(0)).toBeCloseTo(10, 3);
+  });
+
+  it('brings every dubbed line to one level before, so a line the voice read louder is not louder in the dub', () => {
+    const source = track(() => 110);
+    const dubAt = (offsetDb: number): ProsodyTrack => {
+      const dub = track(() => 120, 150);
+      return { ...dub, energyDb: dub.energyDb.map((db) => (db > -90 ? db + offsetDb : db)) };
+    };
+    const meanLevel = (dub: ProsodyTrack, lineLoudnessDb: number): number => {
+      const gain = transferContour(
+        { track: source, speakerHz: 110, lineLoudnessDb },
+        { track: dub, isQuestion: false },
+      ).gainDb!;
+      const levels = Array.from(dub.energyDb, (db, i) => db + gain[i]!).filter((_, i) => dub.energyDb[i]! > -90);
+      return levels.reduce((a, b) => a + b, 0) / levels.length;
+    };
+    // Read 4 dB apart by the voice, the same in the dub; a source line 3 dB up stays 3 dB up.
+    expect(meanLevel(dubAt(2), 0) - meanLevel(dubAt(-2), 0)).toBeCloseTo(0, 1);
+    expect(meanLevel(dubAt(2), 3) - meanLevel(dubAt(-2), 0)).toBeCloseTo(3, 1);
   });
 
   it('lays a rising source line on a flat dub, at the source line level', () => {
