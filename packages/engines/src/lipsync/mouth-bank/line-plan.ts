@@ -1,5 +1,6 @@
 import {
   chooseMouths,
+  FACE_LIMITS,
   lineOutcome,
   measureFace,
   mouthShapeScale,
@@ -45,14 +46,14 @@ export function planLine(
   const end = Math.min(analysis.frames, Math.ceil(line.end * fps));
   const frames = Array.from({ length: Math.max(0, end - first) }, (_, k) => first + k);
   const person = mainPerson(frames, analysis);
-  const problems = frames.map((frame) => frameProblem(frame, person, analysis));
+  const points = smoothedPoints(frames, analysis);
+  const problems = frames.map((frame, k) => steadyProblem(frameProblem(frame, person, analysis), points[k]));
   const outcome = lineOutcome(problems);
   const none = new Map<number, MouthInstruction>();
   if (outcome.status === 'skipped' || person === undefined) return { outcome, instructions: none };
   const bank = analysis.banks.get(person);
   const candidates = bank ? mouthCandidates(bank) : undefined;
   if (!bank || !candidates) return { outcome: skipped(outcome, 'too-few-mouths'), instructions: none };
-  const points = smoothedPoints(frames, analysis);
   const poses = points.map(poseOf);
   const path = chooseMouths(wantedMouths(line, fps, first, frames.length), poses, candidates);
   const mouths = bank.mouths();
@@ -85,6 +86,20 @@ function frameProblem(
   const seen = analysis.people.get(frame);
   if (seen === undefined) return 'no-face';
   return seen === person ? undefined : 'several-faces';
+}
+
+/**
+ * A frame judged in profile from its own landmarks is judged again from the landmarks smoothed
+ * over its neighbours: on a small face (a jaw 50-70 px wide) one frame's yaw swings by 0.2-0.3
+ * from the next with the landmark net's noise, and a line of a face turned a third of the way
+ * had a fifth of its frames left with the original mouth.
+ */
+function steadyProblem(
+  problem: LipSyncSkipReason | undefined,
+  points: readonly Point[] | undefined,
+): LipSyncSkipReason | undefined {
+  if (problem !== 'profile' || !points) return problem;
+  return Math.abs(measureFace(points).yaw) > FACE_LIMITS.maxYaw ? problem : undefined;
 }
 
 /** The bank's mouths on the person's own scale; undefined when the bank is too poor to use. */
