@@ -104,10 +104,12 @@ for (const target of parts.has('voice') ? voiceTargets : []) {
   printVoiceFigures(figures, `voice, ${LANGUAGES[target].name} dubs of real speech`);
   voice.push(...figures);
 }
-const heldOut = parts.has('heldout')
-  ? await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes))
-  : [];
-if (parts.has('heldout')) printVoiceFigures(heldOut, 'voice on held-out speech (nothing was tuned on it)');
+const heldOut: Awaited<ReturnType<typeof voiceQuality>> = [];
+for (const target of parts.has('heldout') ? voiceTargets : []) {
+  const figures = await inTempDir('voice-held-out', (dir) => voiceQuality(registries, dir, heldOutVoiceScenes, target));
+  printVoiceFigures(figures, `voice on held-out speech (nothing was tuned on it), ${LANGUAGES[target].name} dubs`);
+  heldOut.push(...figures);
+}
 const shapingVariants = values['shaping-variants'].split(',').filter(isShapingVariant);
 const shapingCosts = parts.has('shaping-cost')
   ? {

@@ -24,7 +24,7 @@ export const MOUTH_COSTS = {
   rounding: 1,
   /** A closure shown with parted lips: worse than any other openness error. */
   openClosure: 6,
-  yaw: 12,
+  yaw: 2,
   roll: 3,
   /** Per 0.1 of the nose's share between eyes and chin, squared: a nod changes the mouth's look a lot. */
   pitch: 60,

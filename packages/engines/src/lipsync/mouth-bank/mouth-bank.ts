@@ -1,4 +1,4 @@
-import { lowerFaceBox, median, type FaceMeasures, type Point, type VideoFrame } from '@voxlate/core';
+import { lowerFaceBox, type FaceMeasures, type Point, type VideoFrame } from '@voxlate/core';
 import { cropFrame } from '../frame-pictures.js';
 import type { RgbImage } from '../frame-pictures.js';
 
@@ -22,14 +22,6 @@ export interface BankedMouth {
 const CELL = { openness: 0.04, width: 0.15, roundness: 0.15, yaw: 0.2, pitch: 0.04 };
 /** The most crop memory one person's bank takes; past it, only cells already held are improved. */
 const MAX_BANK_BYTES = 96 * 1024 * 1024;
-/**
- * A mouth less sharp than this share of the person's usual lower face (the median over every
- * frame considered) was caught moving: it is not offered. A cell's sharper view wins over a
- * blurred one already, but a shape seen only while the head turned fast stayed in the bank, and
- * on the webcam clip's small face those smeared crops (the headset's boom drawn across the
- * cheek) were chosen for whole stretches of a line.
- */
-const MIN_SHARPNESS_SHARE = 0.7;
 /** Room around the lower face in a crop, as a share of its size: the similarity transform may turn it. */
 const CROP_MARGIN = 0.3;
 
@@ -43,8 +35,6 @@ export class MouthBank {
   private bytes = 0;
   /** Every frame's measures (a few numbers each): the person's range of movement. */
   readonly seen: FaceMeasures[] = [];
-  /** Every frame's sharpness of the lower face, for what the person's usual is. */
-  private readonly sharpnessSeen: number[] = [];
 
   consider(frame: VideoFrame, points: readonly Point[], measures: FaceMeasures): void {
     this.seen.push(measures);
@@ -58,7 +48,6 @@ export class MouthBank {
     const held = this.cells.get(key);
     const face = lowerFaceBox(points);
     const sharpness = sharpnessOf(frame, face);
-    this.sharpnessSeen.push(sharpness);
     if (held && quality(held.measures, held.sharpness) >= quality(measures, sharpness)) return;
     if (!held && this.bytes >= MAX_BANK_BYTES) return;
     const crop = cropFrame(frame, {
@@ -77,10 +66,8 @@ export class MouthBank {
     });
   }
 
-  /** The mouths to choose from: every cell's, but those blurred by movement. */
   mouths(): BankedMouth[] {
-    const usual = median(this.sharpnessSeen);
-    return [...this.cells.values()].filter((mouth) => mouth.sharpness >= MIN_SHARPNESS_SHARE * usual);
+    return [...this.cells.values()];
   }
 }
 
