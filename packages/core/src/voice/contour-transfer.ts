@@ -1,4 +1,13 @@
-import { activeLevels, bridgeGaps, loudestDb, median, semitoneContour, smooth, valueAt, voicedValues } from './track-math.js';
+import {
+  activeLevels,
+  bridgeGaps,
+  loudestDb,
+  median,
+  semitoneContour,
+  smooth,
+  valueAt,
+  voicedValues,
+} from './track-math.js';
 import type { ProsodyTrack, ShapingPlan } from './voice-types.js';
 
 /**
