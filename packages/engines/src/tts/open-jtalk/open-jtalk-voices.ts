@@ -14,13 +14,14 @@ export interface OpenJtalkVoiceSettings {
 /**
  * m001 as a woman: Debian has only a man's voice for Open JTalk, and raising his pitch alone gave
  * a woman's lines a man's vocal tract (a high man, not a woman). The all-pass constant lowered
- * from 0.55 to 0.45 moves the spectral envelope up: measured with the shaper's formant tracker on
- * the same sentence, F2 and F3 rise 6 % and 21 % (their geometric mean 1.13), the ratio between
- * RHVoice's women (slt, clb) and men (bdl, alan) on an English sentence under the same measure
- * (1.14); 0.42 rose 1.18 and 0.40 1.22, past it. Eight half-tones up (its `pitchScale`) put its
- * natural F0 at 185 Hz, a woman's.
+ * from 0.55 moves the spectral envelope up (F2 and F3 by the shaper's formant tracker, their
+ * geometric mean over m001's on two sentences): 0.50 1.04-1.07, 0.48 1.06-1.11, 0.45 1.14-1.18.
+ * Against two real women of the held-out speech (speech_orig_16k, ALSA's channel names) dubbed
+ * into Japanese, 0.45 put the dub's formants 15-18 % above theirs where SVOX Pico's woman (their Spanish dubs) sits
+ * 0-11 % above them and m001 itself 2-4 % either side: 0.48 moves him as far as a woman's voice
+ * sits from them. Eight half-tones up (its `pitchScale`) put its natural F0 at 185 Hz, a woman's.
  */
-const M001_AS_A_WOMAN: OpenJtalkVoiceSettings = { htsVoice: M001, allPass: 0.45 };
+const M001_AS_A_WOMAN: OpenJtalkVoiceSettings = { htsVoice: M001, allPass: 0.48 };
 
 /**
  * Open JTalk's voice in Debian (`hts-voice-nitech-jp-atr503-m001`, contrib: CC BY 3.0, Nagoya
@@ -38,7 +39,7 @@ export const OPEN_JTALK_VOICES: readonly CataloguedVoice[] = [
   },
   {
     id: 'nitech-m001-woman',
-    name: 'Open JTalk NIT m001 as a woman (all-pass 0.45)',
+    name: 'Open JTalk NIT m001 as a woman (all-pass 0.48)',
     language: 'jpn',
     gender: 'female',
     licence: 'CC-BY-3.0',
