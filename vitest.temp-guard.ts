@@ -9,7 +9,9 @@ import { join } from 'node:path';
  * failing test cannot litter the machine either.
  */
 export default function setup(): () => void {
-  const runRoot = mkdtempSync(join(tmpdir(), 'voxlate-test-run-'));
+  // `npm test` runs Vitest itself in a folder of its own and says where the system's is.
+  const systemTemp = process.env['VOXLATE_SYSTEM_TMPDIR'] || tmpdir();
+  const runRoot = mkdtempSync(join(systemTemp, 'voxlate-test-run-'));
   const previous = process.env['TMPDIR'];
   process.env['TMPDIR'] = runRoot;
   return () => {
