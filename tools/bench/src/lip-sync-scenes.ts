@@ -49,11 +49,7 @@ export function lipSyncScenes(dir: string, only: readonly string[] = []): LipSyn
   const looped = framings.flatMap(([name, filter], i) => {
     if (!wanted(name)) return [];
     const video = join(dir, `scene-${i}.mp4`);
-    execFileSync('ffmpeg', [
-      ...['-v', 'error', '-y', '-stream_loop', String(LOOPS - 1), '-i', TALKING_CLIP],
-      ...['-vf', `${filter},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16'],
-      ...['-c:a', 'aac', '-ar', '44100', video],
-    ]);
+    playedOver(TALKING_CLIP, LOOPS, filter, video);
     return [{ name, video, subtitles }];
   });
   const webcam: LipSyncScene[] = [{ name: 'webcam inset, face 90 px', video: WEBCAM_CLIP }];
@@ -75,14 +71,19 @@ export function lipSyncScenes(dir: string, only: readonly string[] = []): LipSyn
   const loopedWebcam = webcamFramings.flatMap(([name, filter], i) => {
     if (!wanted(name)) return [];
     const video = join(dir, `webcam-${i}.mp4`);
-    execFileSync('ffmpeg', [
-      ...['-v', 'error', '-y', '-stream_loop', String(WEBCAM_LOOPS - 1), '-i', WEBCAM_CLIP],
-      ...['-vf', `${filter},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16'],
-      ...['-c:a', 'aac', '-ar', '44100', video],
-    ]);
+    playedOver(WEBCAM_CLIP, WEBCAM_LOOPS, filter, video);
     return [{ name, video, subtitles: webcamSubtitles }];
   });
   return [...looped, ...webcam.filter((scene) => wanted(scene.name)), ...loopedWebcam];
+}
+
+/** The clip played `times` over, framed by `filter`, encoded nearly losslessly into `video`. */
+function playedOver(clip: string, times: number, filter: string, video: string): void {
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-stream_loop', String(times - 1), '-i', clip],
+    ...['-vf', `${filter},format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16'],
+    ...['-c:a', 'aac', '-ar', '44100', video],
+  ]);
 }
 
 /** What the eight lines say (made up: the dub is about the mouths, not the words). */
