@@ -67,6 +67,7 @@ export * from './lipsync/similarity-transform.js';
 export * from './lipsync/shot-cuts.js';
 export * from './lipsync/lip-sync-types.js';
 export * from './lipsync/face-geometry.js';
+export * from './lipsync/synthetic-face.js';
 export * from './lipsync/mouth-shape-scale.js';
 export * from './lipsync/wanted-mouths.js';
 export * from './lipsync/choose-mouths.js';
