@@ -1,6 +1,6 @@
 import type { PlacedClip } from '../media.js';
 import type { Segment } from '../timeline.js';
-import { activeLevels } from '../voice/track-math.js';
+import { activeLevels, meanLevel } from '../voice/track-math.js';
 import type { StageContext } from './stage-context.js';
 
 /** A line is never moved by more than this to meet its source line's level (a mismeasure must not blast or bury it). */
@@ -22,12 +22,11 @@ export async function levelledToSource(
   for (const [i, clip] of clips.entries()) {
     const wanted = segments[i]?.prosody?.loudnessDb;
     const audio = await ctx.ports.clips.get(clip.ref);
-    const levels = activeLevels(shaper.measure(audio));
-    if (wanted === undefined || levels.length === 0) {
+    const own = meanLevel(activeLevels(shaper.measure(audio)));
+    if (wanted === undefined || own === undefined) {
       levelled.push(clip);
       continue;
     }
-    const own = levels.reduce((sum, db) => sum + db, 0) / levels.length;
     const gainDb = Math.max(-MAX_LEVEL_CHANGE_DB, Math.min(MAX_LEVEL_CHANGE_DB, wanted - own));
     levelled.push({ ...clip, gainDb });
   }

@@ -2,6 +2,7 @@ import {
   activeLevels,
   bridgeGaps,
   loudestDb,
+  meanLevel,
   median,
   semitoneContour,
   smooth,
@@ -102,11 +103,10 @@ export function transferContour(source: ContourSource, target: ContourTarget): S
   return { f0Hz: atLineLevel(f0Hz, source), gainDb };
 }
 
-/** What brings the dubbed line to `LINE_LEVEL_DB` (0 for a silent line). */
+/** What brings the dubbed line to `LINE_LEVEL_DB`, its level taken as its source line's is (0 for a silent line). */
 function levelling(track: ProsodyTrack): number {
-  const levels = activeLevels(track);
-  if (levels.length === 0) return 0;
-  return clampAbs(LINE_LEVEL_DB - levels.reduce((a, b) => a + b, 0) / levels.length, MAX_LEVELLING_DB);
+  const level = meanLevel(activeLevels(track));
+  return level === undefined ? 0 : clampAbs(LINE_LEVEL_DB - level, MAX_LEVELLING_DB);
 }
 
 /** A frame this far (semitones) from the line's median pitch is a tracking error (octave jump), not intonation. */

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '../languages.js';
 import type { Word } from '../timeline.js';
 import { countSyllables } from './syllables.js';
-import { activeLevels, loudestDb, quantile, roundTo, voicedValues } from './track-math.js';
+import { activeLevels, loudestDb, meanLevel, quantile, roundTo, voicedValues } from './track-math.js';
 import type { LineProsody, Pause, ProsodyTrack } from './voice-types.js';
 
 /** A gap between words at least this long is a pause worth keeping. */
@@ -25,7 +25,7 @@ export interface SourceLine {
 export function measureLine(line: SourceLine, track: ProsodyTrack): LineProsody {
   const f0 = voicedValues(track.f0Hz);
   const voicedSeconds = f0.length * track.hopSeconds;
-  const levels = activeLevels(track);
+  const loudnessDb = meanLevel(activeLevels(track));
   const loud = loudFrames(track);
   const pauses = line.words.length >= 2 ? pausesBetweenWords(line) : quietPauses(loud, track.hopSeconds);
   const spoken = speakingSeconds(line, loud, track.hopSeconds) - pauses.reduce((sum, pause) => sum + pause.seconds, 0);
@@ -35,7 +35,7 @@ export function measureLine(line: SourceLine, track: ProsodyTrack): LineProsody 
     prosody.f0MedianHz = roundTo(quantile(f0, 0.5), 1);
     prosody.f0RangeSemitones = roundTo(12 * Math.log2(quantile(f0, 0.9) / quantile(f0, 0.1)), 2);
   }
-  if (levels.length > 0) prosody.loudnessDb = roundTo(levels.reduce((a, b) => a + b, 0) / levels.length, 1);
+  if (loudnessDb !== undefined) prosody.loudnessDb = roundTo(loudnessDb, 1);
   if (syllables > 0 && spoken > 0.3) prosody.syllablesPerSecond = roundTo(syllables / spoken, 2);
   return prosody;
 }

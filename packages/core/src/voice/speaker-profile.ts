@@ -1,5 +1,5 @@
 import { MIN_VOICED_SECONDS } from './line-prosody.js';
-import { activeLevels, quantile, roundTo, voicedValues } from './track-math.js';
+import { activeLevels, meanLevel, quantile, roundTo, voicedValues } from './track-math.js';
 import type { LineProsody, ProsodyTrack, SpeakerVoice } from './voice-types.js';
 
 /** Below this much voiced speech a speaker's pitch and timbre are not trusted. */
@@ -19,7 +19,7 @@ export interface MeasuredLine {
 export function speakerProfile(speaker: string, lines: readonly MeasuredLine[]): Omit<SpeakerVoice, 'voice'> {
   const f0 = lines.flatMap((line) => voicedValues(line.track.f0Hz));
   const voicedSeconds = lines.reduce((sum, line) => sum + line.prosody.voicedSeconds, 0);
-  const levels = lines.flatMap((line) => activeLevels(line.track));
+  const loudnessDb = meanLevel(lines.flatMap((line) => activeLevels(line.track)));
   const rates = lines.flatMap((line) => line.prosody.syllablesPerSecond ?? []);
   const pauses = lines.flatMap((line) => line.prosody.pauses.map((pause) => pause.seconds));
   const profile: Omit<SpeakerVoice, 'voice'> = { speaker, voicedSeconds: roundTo(voicedSeconds, 2) };
@@ -27,7 +27,7 @@ export function speakerProfile(speaker: string, lines: readonly MeasuredLine[]):
     profile.f0MedianHz = roundTo(quantile(f0, 0.5), 1);
     profile.f0RangeSemitones = roundTo(12 * Math.log2(quantile(f0, 0.9) / quantile(f0, 0.1)), 1);
   }
-  if (levels.length > 0) profile.loudnessDb = roundTo(levels.reduce((a, b) => a + b, 0) / levels.length, 1);
+  if (loudnessDb !== undefined) profile.loudnessDb = roundTo(loudnessDb, 1);
   if (rates.length > 0) profile.syllablesPerSecond = roundTo(quantile(rates, 0.5), 1);
   if (pauses.length > 0) profile.pauseSeconds = roundTo(quantile(pauses, 0.5), 1);
   const spectrum = averageSpectrum(lines.flatMap((line) => (line.spectrumDb ? [line.spectrumDb] : [])));

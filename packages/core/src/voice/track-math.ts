@@ -80,6 +80,11 @@ export function activeLevels(track: ProsodyTrack, rangeDb = 30): number[] {
   return Array.from(track.energyDb).filter((db) => db > loudest - rangeDb && db > -70);
 }
 
+/** The mean of frame levels (dB), as a line's or a speaker's loudness is taken; undefined for none. */
+export function meanLevel(levels: readonly number[]): number | undefined {
+  return levels.length === 0 ? undefined : levels.reduce((sum, db) => sum + db, 0) / levels.length;
+}
+
 export function roundTo(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;

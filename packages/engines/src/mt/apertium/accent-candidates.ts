@@ -37,7 +37,7 @@ export function accentCandidates(word: string, language: string): string[] {
     const options = optionsAt(lower, index, language, marks[letter] ?? []);
     return options.length > 0 ? [{ index, options }] : [];
   });
-  const found: { text: string; cost: number; order: number }[] = [];
+  const found: { text: string; cost: number }[] = [];
   const most = Math.min(MOST_MARKS[language] ?? 1, places.length);
   const chosen: { index: number; mark: string; rank: number }[] = [];
   const walk = (from: number): void => {
@@ -45,7 +45,7 @@ export function accentCandidates(word: string, language: string): string[] {
       const letters = [...lower];
       for (const { index, mark } of chosen) letters[index] = mark;
       const cost = chosen.length * 100 + chosen.reduce((sum, c) => sum + c.rank * 10 - c.index / lower.length, 0);
-      found.push({ text: letters.join(''), cost, order: found.length });
+      found.push({ text: letters.join(''), cost });
     }
     if (chosen.length === most) return;
     for (let p = from; p < places.length; p++) {
@@ -57,7 +57,8 @@ export function accentCandidates(word: string, language: string): string[] {
     }
   };
   walk(0);
-  return found.sort((a, b) => a.cost - b.cost || a.order - b.order).map((c) => inCaseOf(word, c.text));
+  // A stable sort: candidates of equal cost stay in the order they were made.
+  return found.sort((a, b) => a.cost - b.cost).map((c) => inCaseOf(word, c.text));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { CataloguedVoice } from '../command-voice/catalogued-voice.js';
 
 const DATABASES = '/usr/share/mbrola';
@@ -34,15 +35,14 @@ export const MBROLA_PACKAGES: readonly string[] = [
   ...new Set(MBROLA_VOICES.map((v) => `mbrola-${databaseIdOf(v)}`)),
 ];
 
-/** The database a voice speaks with ("gr2" for "gr2-woman"). */
-export function databaseIdOf(voice: CataloguedVoice): string {
-  return voice.id.replace(/-woman$/, '');
+/** Where a voice's diphone database is: its first file (a woman made from GR2 speaks with his). */
+export function databaseOf(voice: CataloguedVoice): string {
+  return voice.files[0]!;
 }
 
-/** Where a voice's diphone database is. */
-export function databaseOf(voice: CataloguedVoice): string {
-  const id = databaseIdOf(voice);
-  return `${DATABASES}/${id}/${id}`;
+/** The database's name ("gr2"), which names its Debian package and eSpeak NG's voice for it ("mb-gr2"). */
+export function databaseIdOf(voice: CataloguedVoice): string {
+  return basename(databaseOf(voice));
 }
 
 /**
