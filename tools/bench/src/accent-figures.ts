@@ -29,7 +29,7 @@ export interface AccentFigures {
 export async function accentQuality(count: number): Promise<AccentFigures[]> {
   const server = new ApertiumServer();
   try {
-    const before = await ApertiumTranslator.create(server, undefined, { restoreAccents: false });
+    const before = await ApertiumTranslator.create(server, undefined, { accents: null });
     const after = await ApertiumTranslator.create(server);
     const { header, rows } = devSentences(count);
     const english = header.indexOf('eng');

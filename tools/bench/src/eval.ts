@@ -7,7 +7,7 @@ import { ModelManager, modelSettingsFromEnv } from '@voxlate/models';
 import { LANGUAGES, isLanguageCode } from '@voxlate/core';
 import { describeVoiceModels, printSynthesisSpeeds, synthesisSpeeds } from './clone-figures.js';
 import { accentQuality, printAccentFigures } from './accent-figures.js';
-import { isShapingVariant, printShapingCost, shapingCost } from './shaping-cost.js';
+import { isShapingVariant, printShapingCost, SHAPING_VARIANTS, shapingCost } from './shaping-cost.js';
 import { evaluateRecognisers } from './eval-recognition.js';
 import { evaluateTranslators } from './eval-translation.js';
 import { printReviewFigures, reviewFlagQuality } from './review-figures.js';
@@ -53,6 +53,13 @@ const { values } = parseArgs({
   },
 });
 const parts = new Set(values.only.split(','));
+const shapingVariants = values['shaping-variants'].split(',').filter(isShapingVariant);
+const unknownVariants = values['shaping-variants'].split(',').filter((name) => !isShapingVariant(name));
+if (unknownVariants.length > 0) {
+  throw new Error(
+    `Unknown --shaping-variants ${unknownVariants.join(', ')} (there are: ${SHAPING_VARIANTS.join(', ')}).`,
+  );
+}
 const sentences = Number(values.sentences);
 const manager = new ModelManager();
 const registries = defaultRegistries(manager);
@@ -110,7 +117,6 @@ for (const target of parts.has('heldout') ? voiceTargets : []) {
   printVoiceFigures(figures, `voice on held-out speech (nothing was tuned on it), ${LANGUAGES[target].name} dubs`);
   heldOut.push(...figures);
 }
-const shapingVariants = values['shaping-variants'].split(',').filter(isShapingVariant);
 const shapingCosts = parts.has('shaping-cost')
   ? {
       scenes: await inTempDir('shaping-cost', (dir) => shapingCost(registries, dir, voiceScenes, shapingVariants)),

@@ -74,7 +74,9 @@ export function lipSyncScenes(dir: string, only: readonly string[] = []): LipSyn
     playedOver(WEBCAM_CLIP, WEBCAM_LOOPS, filter, video);
     return [{ name, video, subtitles: webcamSubtitles }];
   });
-  return [...looped, ...webcam.filter((scene) => wanted(scene.name)), ...loopedWebcam];
+  const scenes = [...looped, ...webcam.filter((scene) => wanted(scene.name)), ...loopedWebcam];
+  if (scenes.length === 0) throw new Error(`No lip sync scene's name contains ${only.join(' or ')}.`);
+  return scenes;
 }
 
 /** The clip played `times` over, framed by `filter`, encoded nearly losslessly into `video`. */

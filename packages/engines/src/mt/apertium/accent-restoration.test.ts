@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accentCandidates } from './accent-candidates.js';
 import { AccentRestorer } from './accent-restorer.js';
@@ -71,6 +74,31 @@ describe('Apertium with accents restored', () => {
       { written: 'conexion', read: 'conexión' },
       { written: 'vacias', read: 'vacías' },
     ]);
+  }, 30_000);
+});
+
+describe('Apertium when the analyser fails', () => {
+  const server = new ApertiumServer();
+  const modes = mkdtempSync(join(tmpdir(), 'voxlate-broken-modes-'));
+  afterAll(async () => {
+    await server.stop();
+    rmSync(modes, { recursive: true, force: true });
+  });
+
+  it('translates the line all the same, the unmarked word left and flagged as before', async () => {
+    // The analyser's file is gone: lt-proc exits with an error for every candidate.
+    writeFileSync(join(modes, 'spa-eng.mode'), "lt-proc -w '/nonexistent/spa-eng.automorf.bin' | apertium-tagger\n");
+    const broken = new AccentRestorer(modes);
+    await expect(broken.restore(['vacias'], 'spa', 'eng')).rejects.toThrow(/lt-proc/);
+    const translator = await ApertiumTranslator.create(server, undefined, { accents: broken });
+    const translation = await translator.translate(
+      { text: 'Las cajas estaban vacias.' },
+      { source: 'spa', target: 'eng' },
+      {},
+    );
+    expect(translation.text).toMatch(/boxes/i);
+    expect(translation.untranslated).toEqual(['vacias']);
+    expect(translation.readAs).toBeUndefined();
   }, 30_000);
 });
 

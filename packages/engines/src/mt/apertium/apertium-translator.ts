@@ -33,19 +33,14 @@ export class ApertiumTranslator implements Translator {
 
   /**
    * The pairs come from the modes folder: the server starts at the first translation, not here.
-   * `restoreAccents: false` leaves unmarked words unknown (the eval's "before").
+   * `accents: null` leaves unmarked words unknown (the eval's "before").
    */
   static async create(
     server: ApertiumEndpoint,
     callTimeoutMs = DEFAULT_CALL_TIMEOUT_MS,
-    { restoreAccents = true }: { restoreAccents?: boolean } = {},
+    { accents = new AccentRestorer() }: { accents?: AccentRestorer | null } = {},
   ): Promise<ApertiumTranslator> {
-    return new ApertiumTranslator(
-      server,
-      await installedPairs(),
-      callTimeoutMs,
-      restoreAccents ? new AccentRestorer() : undefined,
-    );
+    return new ApertiumTranslator(server, await installedPairs(), callTimeoutMs, accents ?? undefined);
   }
 
   qualityFor(pair: LanguagePair): TranslationQuality | undefined {
@@ -63,7 +58,7 @@ export class ApertiumTranslator implements Translator {
     let translated = await this.alongRoute(request.text, route, context);
     // Only the source's own words: a pivot's unknown words are not the creator's to check.
     let unknown = translated.unknown.filter((word) => includesWord(request.text, word));
-    const readAs = (await this.accents?.restore(unknown, route[0]!, route[1]!, context.signal)) ?? [];
+    const readAs = await this.restoredAccents(unknown, route, context);
     if (readAs.length > 0) {
       // The line keeps the creator's spelling; the translation is made from the restored one.
       translated = await this.alongRoute(withWordsRead(request.text, readAs), route, context);
@@ -77,6 +72,23 @@ export class ApertiumTranslator implements Translator {
       ...(unknown.length > 0 ? { untranslated: unknown } : {}),
       ...(readAs.length > 0 ? { readAs } : {}),
     };
+  }
+
+  /**
+   * The unknown words' spellings with their accents, as the route's first analyser knows them. An
+   * analyser that fails or hangs costs the restoration only: the words stay flagged untranslated.
+   */
+  private async restoredAccents(
+    unknown: readonly string[],
+    route: readonly string[],
+    context: EngineContext,
+  ): Promise<RestoredWord[]> {
+    try {
+      return (await this.accents?.restore(unknown, route[0]!, route[1]!, context.signal)) ?? [];
+    } catch {
+      throwIfAborted(context.signal);
+      return [];
+    }
   }
 
   /** The text taken through each hop of the route, and the words a hop left unknown. */
