@@ -81,9 +81,23 @@ export async function analyseFrames(
       ),
     ),
   );
+  peopleResolved(analysis, identities.resolved());
   for (const frame of skipped.flat()) fillBetween(frame, analysis);
   analysis.frames = Math.max(analysis.frames, job.video.frames);
   return analysis;
+}
+
+/** Every frame's person and every bank renamed to who they finally are, one person's banks made one. */
+function peopleResolved(analysis: FrameAnalysis, resolved: ReadonlyMap<number, number>): void {
+  const final = (person: number): number => resolved.get(person) ?? person;
+  for (const [frame, person] of analysis.people) analysis.people.set(frame, final(person));
+  const banks = [...analysis.banks.entries()].sort((a, b) => final(a[0]) - final(b[0]) || a[0] - b[0]);
+  analysis.banks.clear();
+  for (const [person, bank] of banks) {
+    const held = analysis.banks.get(final(person));
+    if (held) held.absorb(bank);
+    else analysis.banks.set(final(person), bank);
+  }
 }
 
 /** Shot numbers of the k-th stretch start at k times this (a stretch's first frame is a new shot). */

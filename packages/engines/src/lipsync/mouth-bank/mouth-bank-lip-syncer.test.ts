@@ -8,6 +8,7 @@ import type { FrameRange, LipSyncLine } from '@voxlate/core';
 import type { FaceLandmarker } from '../face-landmarker.js';
 import { probeMedia, readFrames } from '@voxlate/media';
 import { FaceApiLandmarker } from '../face-api/face-api-landmarker.js';
+import { analyseFrames } from './frame-analysis.js';
 import { MouthBankLipSyncer, MouthBankPlan } from './mouth-bank-lip-syncer.js';
 
 /** Real faces from Debian packages (unpacked by setup): a man close up, and another in a webcam inset. */
@@ -51,18 +52,21 @@ function line(segmentId: number, start: number, end: number): LipSyncLine {
   return { segmentId, speaker: 'S1', start, end, phonemes };
 }
 
-async function analyse(path: string, lines: LipSyncLine[], pool?: FaceLandmarker[]): Promise<MouthBankPlan> {
+async function lipSyncJob(path: string, lines: LipSyncLine[]) {
   const info = (await probeMedia(path)).video!;
-  const syncer = new MouthBankLipSyncer(pool ?? [await FaceApiLandmarker.create()]);
   const speech = lines.map((l) => ({ start: l.start, end: l.end, speaker: l.speaker }));
   const frames = Math.round((await probeMedia(path)).durationSeconds * info.fps);
-  const job = {
+  return {
     video: { fps: info.fps, frames },
     lines,
     speech,
     readFrames: (range?: FrameRange) => readFrames(path, info, range ? { range } : {}),
   };
-  const plan = await syncer.analyse(job, {});
+}
+
+async function analyse(path: string, lines: LipSyncLine[], pool?: FaceLandmarker[]): Promise<MouthBankPlan> {
+  const syncer = new MouthBankLipSyncer(pool ?? [await FaceApiLandmarker.create()]);
+  const plan = await syncer.analyse(await lipSyncJob(path, lines), {});
   expect(plan).toBeInstanceOf(MouthBankPlan);
   return plan as MouthBankPlan;
 }
@@ -103,4 +107,24 @@ describe('MouthBankLipSyncer', () => {
       }
     }, 120_000);
   }
+
+  it('banks the webcam man as one person across the gap between his two lines', async () => {
+    // His 90 px face in a 720p frame, speaking at 0.8-3.1 s and 6.2-6.7 s: two stretches read
+    // apart, two tracks, whose first views lie 0.56 apart, past the threshold of one view.
+    const lines = [line(1, 0.76, 3.14), line(2, 6.24, 6.72)];
+    const landmarker = await FaceApiLandmarker.create();
+    try {
+      const analysis = await analyseFrames(await lipSyncJob(WEBCAM, lines), [landmarker], {});
+      expect([...new Set(analysis.people.values())]).toEqual([0]);
+      expect([...analysis.banks.keys()]).toEqual([0]);
+      const banked = analysis.banks
+        .get(0)!
+        .mouths()
+        .map((mouth) => mouth.frame);
+      const gap = Math.round(4.5 * 30);
+      expect(banked.some((frame) => frame < gap) && banked.some((frame) => frame >= gap)).toBe(true);
+    } finally {
+      await landmarker.close();
+    }
+  }, 120_000);
 });

@@ -38,18 +38,11 @@ export class MouthBank {
 
   consider(frame: VideoFrame, points: readonly Point[], measures: FaceMeasures): void {
     this.seen.push(measures);
-    const key = [
-      Math.round(measures.openness / CELL.openness),
-      Math.round(measures.width / CELL.width),
-      Math.round(measures.roundness / CELL.roundness),
-      Math.round(measures.yaw / CELL.yaw),
-      Math.round(measures.pitch / CELL.pitch),
-    ].join(':');
+    const key = cellOf(measures);
     const held = this.cells.get(key);
     const face = lowerFaceBox(points);
     const sharpness = sharpnessOf(frame, face);
-    if (held && quality(held.measures, held.sharpness) >= quality(measures, sharpness)) return;
-    if (!held && this.bytes >= MAX_BANK_BYTES) return;
+    if (!this.wants(held, measures, sharpness)) return;
     const crop = cropFrame(frame, {
       x: face.x - CROP_MARGIN * face.width,
       y: face.y - CROP_MARGIN * face.height,
@@ -66,9 +59,41 @@ export class MouthBank {
     });
   }
 
-  mouths(): BankedMouth[] {
-    return [...this.cells.values()];
+  /**
+   * Takes in another bank of the same person (found to be one person once the whole video was
+   * seen): their frames' measures, and each of their mouths where it is better than the one
+   * held. The mouths are ordered by frame, so the bank is the same whichever core saw what first.
+   */
+  absorb(other: MouthBank): void {
+    this.seen.push(...other.seen);
+    for (const [key, mouth] of other.cells) {
+      const held = this.cells.get(key);
+      if (!this.wants(held, mouth.measures, mouth.sharpness)) continue;
+      this.bytes += mouth.crop.pixels.length - (held?.crop.pixels.length ?? 0);
+      this.cells.set(key, mouth);
+    }
   }
+
+  /** The mouths, in the order of the frames they came from. */
+  mouths(): BankedMouth[] {
+    return [...this.cells.values()].sort((a, b) => a.frame - b.frame);
+  }
+
+  /** Whether a view is worth keeping: its cell is empty and there is room, or it beats the one there. */
+  private wants(held: BankedMouth | undefined, measures: FaceMeasures, sharpness: number): boolean {
+    if (held) return quality(measures, sharpness) > quality(held.measures, held.sharpness);
+    return this.bytes < MAX_BANK_BYTES;
+  }
+}
+
+function cellOf(measures: FaceMeasures): string {
+  return [
+    Math.round(measures.openness / CELL.openness),
+    Math.round(measures.width / CELL.width),
+    Math.round(measures.roundness / CELL.roundness),
+    Math.round(measures.yaw / CELL.yaw),
+    Math.round(measures.pitch / CELL.pitch),
+  ].join(':');
 }
 
 function poseError(measures: FaceMeasures): number {
