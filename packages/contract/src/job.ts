@@ -45,6 +45,12 @@ export const JobLine = Type.Object(
       ),
     ),
     memory: Type.Optional(LineMemory),
+    read_as: Type.Optional(
+      Type.Array(Type.Object({ written: Type.String(), read: Type.String() }, Closed), {
+        description:
+          'Source words written without their accents that the translation read with them ("vacias" as "vacías"); the original text keeps them as written.',
+      }),
+    ),
     review: Type.Array(ReviewFlag),
     check: Type.Optional(LineCheckAnswer),
     checked: Type.Boolean({

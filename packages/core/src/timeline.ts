@@ -102,6 +102,11 @@ export interface Segment {
   /** Source words the translator did not know and left as they were (set by the translate stage). */
   untranslated?: string[];
   /**
+   * Source words written without their accents that the translator read with them (set by the
+   * translate stage: Apertium's "vacias" read as "vacías"): the line keeps the creator's text.
+   */
+  readAs?: { written: string; read: string }[];
+  /**
    * What the translation memory had for this line (set by the translate stage): 'exact', its
    * translation is the one a creator gave the same line before; 'suggestion', an alike line's.
    */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LanguageCode } from '@voxlate/core';
+import type { LanguageCode, Segment } from '@voxlate/core';
 import { offlineTestDubber } from './test/offline-dubber.js';
 import { makeLibrivoxWav } from './test/make-media.js';
 
@@ -23,7 +23,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function untranslatedOf(from: LanguageCode, to: LanguageCode, lines: string[]): Promise<string[][]> {
+async function untranslatedOf(
+  from: LanguageCode,
+  to: LanguageCode,
+  lines: string[],
+  readAs: Segment['readAs'][] = [],
+): Promise<string[][]> {
   const transcript = lines
     .map((line, i) => `${i + 1}\n00:00:0${i * 3},300 --> 00:00:0${i * 3 + 2},800\n${line}\n`)
     .join('\n');
@@ -38,6 +43,7 @@ async function untranslatedOf(from: LanguageCode, to: LanguageCode, lines: strin
   });
   return run.timeline.segments.map((segment) => {
     expect(segment.quality).toBe('full');
+    readAs.push(segment.readAs);
     const flag = segment.review?.find((review) => review.reason === 'untranslated');
     return (flag?.words ?? []).map((word) => word.text.toLowerCase()).sort();
   });
@@ -45,13 +51,17 @@ async function untranslatedOf(from: LanguageCode, to: LanguageCode, lines: strin
 
 describe('untranslated words on full translations', () => {
   it('flags the Spanish words Apertium left in an English line', async () => {
-    const flagged = await untranslatedOf('spa', 'eng', [
-      'Las carpetas vacias fueron desactivado.',
-      'Hay que deshabilitar el servicio.',
-      'El hotel tiene una casa.',
-    ]);
-    // "vacias", written without its accent, is read as "vacías" and translated: not flagged.
+    const readAs: Segment['readAs'][] = [];
+    const flagged = await untranslatedOf(
+      'spa',
+      'eng',
+      ['Las carpetas vacias fueron desactivado.', 'Hay que deshabilitar el servicio.', 'El hotel tiene una casa.'],
+      readAs,
+    );
+    // "vacias", written without its accent, is read as "vacías" and translated: not flagged,
+    // and the line says what it was read as.
     expect(flagged[0]).toEqual(['desactivado']);
+    expect(readAs).toEqual([[{ written: 'vacias', read: 'vacías' }], undefined, undefined]);
     expect(flagged[1]).toEqual(['deshabilitar']);
     // "hotel" is English too: translated words are not flagged.
     expect(flagged[2]).toEqual([]);

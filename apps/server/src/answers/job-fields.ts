@@ -156,6 +156,7 @@ function segmentFields(segment: Segment, line: { edited: boolean; checked: boole
         }
       : {}),
     ...(segment.memory ? { memory: segment.memory } : {}),
+    ...(segment.readAs ? { read_as: segment.readAs } : {}),
     review: segment.review ?? [],
     ...(segment.check ? { check: checkFields(segment.check) } : {}),
     checked: line.checked,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { GrowingTextarea } from './GrowingTextarea.js';
 import { freeSpeakerId, type JobLine, type JobSpeaker, type LineChange } from '../lib/jobs-api.js';
 import { HeardText, ReviewNotes } from './ReviewNotes.js';
+import { ReadAsNote } from './ReadAsNote.js';
 import { CheckNote } from './CheckBar.js';
 import type { Playing } from './use-span-player.js';
 
@@ -120,6 +121,7 @@ export function LineRow({
           onBlur={() => source.trim() !== line.source_text && onSave({ source_text: source })}
         />
         <HeardText text={line.source_text} flags={flags} />
+        <ReadAsNote line={line} />
       </td>
       <td data-label="Translation">
         <GrowingTextarea

@@ -62,6 +62,8 @@ export async function translate(ctx: StageContext): Promise<void> {
     const untranslated = uniqueWords([...(translation.untranslated ?? []), ...left]).filter((word) => !isAcronym(word));
     if (untranslated.length > 0) segment.untranslated = untranslated;
     else delete segment.untranslated;
+    if (translation.readAs) segment.readAs = translation.readAs;
+    else delete segment.readAs;
     ctx.emit({ type: 'segment-ready', stage: 'translate', segment });
     ctx.progress('translate', i + 1, segments.length);
   }
@@ -90,6 +92,7 @@ function fromMemory(segment: Segment, target: string): void {
   delete segment.mtRoute;
   delete segment.shortened;
   delete segment.untranslated;
+  delete segment.readAs;
 }
 
 function memoryField(match: MemoryMatch): NonNullable<Segment['memory']> {
