@@ -1,6 +1,5 @@
 import {
   centroid,
-  distance,
   looksLikeFace,
   measureFace,
   type Box,
@@ -25,15 +24,6 @@ const SEARCH_AT_FIRST = 4;
 const SEARCH_AT_MOST = 48;
 /** A face whose landmarks jump by more than this share of its width between frames is a new one. */
 const MAX_JUMP = 0.5;
-/**
- * Between two looked-at frames a followed face changes its size by less than this factor, and
- * moves its centre less than this share of its size: a re-detection whose landmarks break either
- * was a box around part of the face (movie-hello.mp4 blown up to 720p, frames 64-74: the
- * detector's box slid down to the chin and the landmark net squeezed a face two thirds the size
- * into it, whose crops then pasted a chin over the mouth).
- */
-const MAX_SIZE_CHANGE = 1.2;
-const MAX_REDETECTION_SHIFT = 0.25;
 
 /** What the tracker saw in one frame. */
 export interface FaceObservation {
@@ -44,6 +34,8 @@ export interface FaceObservation {
   person?: number;
   /** Width of every face the last detection found (the tracked one among them). */
   faceWidths: number[];
+  /** The width of the box the landmarks were found in (the detector's, moved with the face). */
+  boxWidth?: number;
 }
 
 interface Track {
@@ -58,12 +50,6 @@ interface Track {
   views: number;
   describedAt?: number;
   faceWidths: number[];
-  /** When a followed face was detected again: the box it was followed by, and its last landmarks. */
-  previous?: { box: Box; points: Point[] };
-  /** This box was kept over a detection that disagreed: the next detection is taken as it is. */
-  overruled?: boolean;
-  /** The landmarks of the last frame. */
-  lastPoints?: Point[];
 }
 
 /**
@@ -86,8 +72,11 @@ export class FaceTracker {
   async observe(frame: VideoFrame, newShot: boolean): Promise<FaceObservation> {
     const track = await this.trackFor(frame, newShot);
     if (!track) return { faceWidths: [] };
-    const box = followedBox(track);
-    const points = await this.landmarksOf(frame, track, box);
+    const shift = track.detectedCentre && track.lastCentre ? minus(track.lastCentre, track.detectedCentre) : undefined;
+    const box = shift
+      ? { ...track.detected, x: track.detected.x + shift.x, y: track.detected.y + shift.y }
+      : track.detected;
+    const points = await this.landmarker.landmarks(frame, box);
     const centre = centroid(points);
     const jumped =
       track.lastCentre &&
@@ -101,9 +90,8 @@ export class FaceTracker {
     track.detectedCentre ??= centre;
     track.lastCentre = centre;
     track.lastFrame = frame.index;
-    track.lastPoints = points;
     await this.describe(track, frame, box);
-    return { points, measures, person: track.person, faceWidths: track.faceWidths };
+    return { points, measures, person: track.person, faceWidths: track.faceWidths, boxWidth: box.width };
   }
 
   /**
@@ -118,25 +106,6 @@ export class FaceTracker {
     else this.identities.addView(track.person, descriptor, frame.index);
     track.views++;
     track.describedAt = track.detectedAt;
-  }
-
-  /**
-   * The face's landmarks in `box`. Just after a followed face was detected again, landmarks
-   * that do not continue its last ones (another size, another place) are checked against the
-   * box it was followed by: when that box's landmarks continue them, the detection was wrong and
-   * the track keeps its old box (once: a second detection that disagrees is believed).
-   */
-  private async landmarksOf(frame: VideoFrame, track: Track, box: Box): Promise<Point[]> {
-    const points = await this.landmarker.landmarks(frame, box);
-    const previous = track.previous;
-    track.previous = undefined;
-    if (!previous || continuesFace(previous.points, points)) return points;
-    const followed = await this.landmarker.landmarks(frame, previous.box);
-    if (!continuesFace(previous.points, followed)) return points;
-    track.detected = previous.box;
-    track.detectedCentre = undefined;
-    track.overruled = true;
-    return followed;
   }
 
   /** The current track, detecting again when it is due; undefined when no face is in view. */
@@ -159,9 +128,6 @@ export class FaceTracker {
     }
     this.search = { next: frame.index, wait: SEARCH_AT_FIRST };
     const continues = followed && overlaps(current.detected, largest.box);
-    // Two detections in a row that disagree with the face followed are believed: it did change.
-    const last = continues && !current.overruled ? current.lastPoints : undefined;
-    const previous = last && current ? { box: followedBox(current), points: last } : undefined;
     this.track = {
       detected: largest.box,
       lastFrame: frame.index - this.step,
@@ -169,30 +135,9 @@ export class FaceTracker {
       faceWidths: faces.map((face) => face.box.width),
       views: continues ? current.views : 0,
       ...(continues && current.person !== undefined ? { person: current.person } : {}),
-      ...(previous ? { previous } : {}),
     };
     return this.track;
   }
-}
-
-/** The detector's box moved with the landmarks since (where the face was last looked for). */
-function followedBox(track: Track): Box {
-  const shift = track.detectedCentre && track.lastCentre ? minus(track.lastCentre, track.detectedCentre) : undefined;
-  return shift ? { ...track.detected, x: track.detected.x + shift.x, y: track.detected.y + shift.y } : track.detected;
-}
-
-/** Whether `next` can be the face `last` was a moment before: about its size, about its place. */
-function continuesFace(last: readonly Point[], next: readonly Point[]): boolean {
-  const [size, nextSize] = [spread(last), spread(next)];
-  const ratio = nextSize / size;
-  const moved = distance(centroid(last), centroid(next));
-  return ratio < MAX_SIZE_CHANGE && ratio > 1 / MAX_SIZE_CHANGE && moved < MAX_REDETECTION_SHIFT * size;
-}
-
-/** A face's size: the root mean square distance of its landmarks from their centre. */
-function spread(points: readonly Point[]): number {
-  const middle = centroid(points);
-  return Math.sqrt(points.reduce((sum, p) => sum + (p.x - middle.x) ** 2 + (p.y - middle.y) ** 2, 0) / points.length);
 }
 
 function minus(a: Point, b: Point): Point {
