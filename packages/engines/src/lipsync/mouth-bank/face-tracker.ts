@@ -1,5 +1,6 @@
 import {
   centroid,
+  distance,
   looksLikeFace,
   measureFace,
   type Box,
@@ -24,6 +25,16 @@ const SEARCH_AT_FIRST = 4;
 const SEARCH_AT_MOST = 48;
 /** A face whose landmarks jump by more than this share of its width between frames is a new one. */
 const MAX_JUMP = 0.5;
+/**
+ * A face's landmarks span 0.70-0.82 of their box's width (jaw end to jaw end) when the box sits
+ * on the face; the landmark net, which answers for any box, squeezes a face into a box that does
+ * not (0.58-0.66): a re-detection that slid to the chin (movie-hello.mp4 blown up to 720p, frame
+ * 64), or a box moved down with the landmarks it follows until they shrank (the 90 px webcam
+ * face, frames 40-62). Landmarks under this share are looked at again.
+ */
+const MIN_BOX_FILL = 0.67;
+/** A followed face is detected again for squeezed landmarks at most this often (frames). */
+const LOOK_AGAIN_AFTER = 4;
 
 /** What the tracker saw in one frame. */
 export interface FaceObservation {
@@ -34,8 +45,8 @@ export interface FaceObservation {
   person?: number;
   /** Width of every face the last detection found (the tracked one among them). */
   faceWidths: number[];
-  /** The width of the box the landmarks were found in (the detector's, moved with the face). */
-  boxWidth?: number;
+  /** The landmarks did not fill their box, even looked at again: placed wrong, not to be copied. */
+  squeezed?: boolean;
 }
 
 interface Track {
@@ -46,6 +57,8 @@ interface Track {
   lastFrame: number;
   detectedAt: number;
   person?: number;
+  /** Just detected again: the box the face was followed by until then. */
+  previous?: Box;
   /** Views of the face described so far, and the detection the last one was taken at. */
   views: number;
   describedAt?: number;
@@ -72,11 +85,10 @@ export class FaceTracker {
   async observe(frame: VideoFrame, newShot: boolean): Promise<FaceObservation> {
     const track = await this.trackFor(frame, newShot);
     if (!track) return { faceWidths: [] };
-    const shift = track.detectedCentre && track.lastCentre ? minus(track.lastCentre, track.detectedCentre) : undefined;
-    const box = shift
-      ? { ...track.detected, x: track.detected.x + shift.x, y: track.detected.y + shift.y }
-      : track.detected;
-    const points = await this.landmarker.landmarks(frame, box);
+    let box = followedBox(track);
+    let points = await this.landmarker.landmarks(frame, box);
+    if (!fillsBox(points, box)) ({ box, points } = await this.lookAgain(frame, track, { box, points }));
+    track.previous = undefined;
     const centre = centroid(points);
     const jumped =
       track.lastCentre &&
@@ -91,7 +103,36 @@ export class FaceTracker {
     track.lastCentre = centre;
     track.lastFrame = frame.index;
     await this.describe(track, frame, box);
-    return { points, measures, person: track.person, faceWidths: track.faceWidths, boxWidth: box.width };
+    return {
+      points,
+      measures,
+      person: track.person,
+      faceWidths: track.faceWidths,
+      ...(fillsBox(points, box) ? {} : { squeezed: true }),
+    };
+  }
+
+  /**
+   * Squeezed landmarks looked at again: just after a re-detection, in the box the face was
+   * followed by until then (the detection may be the one that slid); in a followed box, in a
+   * box the detector finds now (the box may have drifted). The first whose landmarks fill their
+   * box becomes the track's; none does, the landmarks stay as they were.
+   */
+  private async lookAgain(frame: VideoFrame, track: Track, seen: Landmarked): Promise<Landmarked> {
+    const boxes: Box[] = track.previous ? [track.previous] : [];
+    if (!track.previous && frame.index - track.detectedAt >= LOOK_AGAIN_AFTER) {
+      const faces = await this.landmarker.detect(frame, seen.box.width);
+      track.detectedAt = frame.index;
+      boxes.push(...faces.filter((face) => overlaps(face.box, seen.box)).map((face) => face.box));
+    }
+    for (const box of boxes) {
+      const points = await this.landmarker.landmarks(frame, box);
+      if (!fillsBox(points, box)) continue;
+      track.detected = box;
+      track.detectedCentre = undefined;
+      return { box, points };
+    }
+    return seen;
   }
 
   /**
@@ -128,6 +169,7 @@ export class FaceTracker {
     }
     this.search = { next: frame.index, wait: SEARCH_AT_FIRST };
     const continues = followed && overlaps(current.detected, largest.box);
+    const previous = continues ? { previous: followedBox(current) } : {};
     this.track = {
       detected: largest.box,
       lastFrame: frame.index - this.step,
@@ -135,9 +177,26 @@ export class FaceTracker {
       faceWidths: faces.map((face) => face.box.width),
       views: continues ? current.views : 0,
       ...(continues && current.person !== undefined ? { person: current.person } : {}),
+      ...previous,
     };
     return this.track;
   }
+}
+
+interface Landmarked {
+  box: Box;
+  points: Point[];
+}
+
+/** The detector's box moved with the landmarks since (where the face is looked at next). */
+function followedBox(track: Track): Box {
+  const shift = track.detectedCentre && track.lastCentre ? minus(track.lastCentre, track.detectedCentre) : undefined;
+  return shift ? { ...track.detected, x: track.detected.x + shift.x, y: track.detected.y + shift.y } : track.detected;
+}
+
+/** Whether landmarks span as much of their box as a face's do when the box sits on it. */
+function fillsBox(points: readonly Point[], box: Box): boolean {
+  return distance(points[0]!, points[16]!) >= MIN_BOX_FILL * box.width;
 }
 
 function minus(a: Point, b: Point): Point {

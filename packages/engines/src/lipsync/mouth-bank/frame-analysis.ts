@@ -100,15 +100,6 @@ function peopleResolved(analysis: FrameAnalysis, resolved: ReadonlyMap<number, n
   }
 }
 
-/**
- * A face's landmarks span 0.70-0.82 of the landmark box's width (jaw end to jaw end) when they
- * fit it; squeezed landmarks span less (0.58-0.66): the box slid to the chin at a re-detection
- * (movie-hello.mp4 blown up to 720p, frames 64-74), or drifted down with the landmarks it follows
- * (the 90 px webcam face, frames 44-66). Such a frame's crop is not banked: pasted, its misplaced
- * landmarks carried a chin over the mouth, smeared.
- */
-const MIN_BOX_FILL = 0.67;
-
 /** Shot numbers of the k-th stretch start at k times this (a stretch's first frame is a new shot). */
 const SHOTS_PER_RANGE = 1_000_000;
 
@@ -266,7 +257,8 @@ async function observe(frame: VideoFrame, cut: boolean, tracker: FaceTracker, an
     return;
   }
   if (!seen.points || !measures || seen.person === undefined) return;
-  if (seen.boxWidth !== undefined && measures.faceWidth < MIN_BOX_FILL * seen.boxWidth) return;
+  // Landmarks squeezed into a box off the face: their crop would carry a chin over the mouth.
+  if (seen.squeezed) return;
   let bank = analysis.banks.get(seen.person);
   if (!bank) analysis.banks.set(seen.person, (bank = new MouthBank()));
   bank.consider(frame, seen.points, measures);
